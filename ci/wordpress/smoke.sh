@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Smoke-test the reference WordPress started by up.sh (sources $WP_STATE_DIR/env).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+state=${WP_STATE_DIR:-$here/.run}
+[[ -f "$state/env" ]] || { echo "smoke.sh: $state/env not found; run up.sh first" >&2; exit 1; }
+# shellcheck source=/dev/null
+. "$state/env"
+
+failed=0
+body=$(mktemp)
+trap 'rm -f "$body"' EXIT
+
+# check NAME EXPECTED_STATUS GREP_PATTERN... -- CURL_ARGS...
+check() {
+  local name=$1 want=$2 code pat ok=1
+  shift 2
+  local pats=()
+  while (($#)) && [[ "$1" != -- ]]; do pats+=("$1"); shift; done
+  shift
+  code=$(curl -s --max-time 20 -o "$body" -w '%{http_code}' "$@" || echo 000)
+  [[ "$code" == "$want" ]] || ok=0
+  for pat in "${pats[@]}"; do
+    grep -qE -- "$pat" "$body" || ok=0
+  done
+  if ((ok)); then
+    echo "PASS $name"
+  else
+    echo "FAIL $name (HTTP $code, want $want${pats[*]:+ and body matching: ${pats[*]}}): $(head -c 300 "$body")"
+    failed=1
+  fi
+}
+
+check "GET /wp/v2/posts" 200 '^\[\{"id":' -- "$WPCONTRACT_URL/wp/v2/posts"
+check "GET /wp/v2/users/me (application password)" 200 '"id":1,' '"slug":"admin"' -- \
+  -u "$WPCONTRACT_USER:$WPCONTRACT_PASSWORD" "$WPCONTRACT_URL/wp/v2/users/me"
+check "GET /?rest_route=/wp/v2/posts" 200 '^\[\{"id":' -- "$WP_BASE_URL/?rest_route=/wp/v2/posts"
+
+exit "$failed"

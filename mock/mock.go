@@ -1,0 +1,131 @@
+// Package mock is the reference mock server of the WordPress REST API v2 (namespace
+// wp/v2): posts, media, users, tags, categories, post meta, revisions, post types,
+// taxonomies and statuses, in memory, answering as WordPress 6.1 does. New returns an
+// http.Handler; cmd/wpmock wires it to a listener.
+//
+// Each resource lives in its own file and declares itself once (its fields, arguments
+// and routes); the engine in mock/rest turns that declaration into routing, validation,
+// context filtering, links, OPTIONS and the index.
+package mock
+
+import (
+	"log"
+	"net/http"
+	"time"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Namespace is the API namespace the mock serves.
+const Namespace = "wp/v2"
+
+// Options configure a mock site.
+type Options struct {
+	// SiteURL fixes the site URL in links ("http://127.0.0.1:8080"); empty derives it
+	// from each request's Host header.
+	SiteURL string
+	// Name and Description are the site title and tagline.
+	Name, Description string
+	// Clock supplies "now" for new and changed content; nil is time.Now.
+	Clock func() time.Time
+	// Seed chooses the generated dataset when no Dataset is given.
+	Seed int64
+	// OpenAuth makes every request act as the administrator (-auth=open).
+	OpenAuth bool
+	// AdminAppPassword fixes the administrator's application password; empty derives
+	// one from the seed.
+	AdminAppPassword string
+	// MaxBody bounds request bodies (uploads included), in bytes; 0 means 64 MiB.
+	MaxBody int64
+	// Log receives one line per request; nil is silent.
+	Log *log.Logger
+}
+
+// Mock is a mock WordPress site.
+type Mock struct {
+	opts   Options
+	store  *store.Store
+	server *rest.Server
+	// Passwords are the seeded users' application passwords by login, for the banner.
+	Passwords map[string]string
+}
+
+// New builds a mock site with its seeded dataset.
+func New(opts Options) (*Mock, error) {
+	if opts.Name == "" {
+		opts.Name = "wpmock"
+	}
+	if opts.Clock == nil {
+		opts.Clock = time.Now
+	}
+	m := &Mock{opts: opts, store: store.New(opts.Clock)}
+	if err := m.seed(); err != nil {
+		return nil, err
+	}
+	m.server = &rest.Server{
+		SiteURL:  opts.SiteURL,
+		Auth:     m.authenticate,
+		LoggedIn: func(c any) bool { return c != nil && c.(*caller) != nil },
+		Fallback: http.HandlerFunc(m.serveUpload),
+		MaxBody:  opts.MaxBody,
+		Index:    m.siteIndex,
+		Log:      opts.Log,
+		Wrap:     m.inTx,
+	}
+	for _, r := range m.resources() {
+		m.server.Register(r.routes()...)
+	}
+	return m, nil
+}
+
+// resource is what every resource file provides: its routes, built from its declaration.
+type resource interface {
+	routes() []*rest.Route
+}
+
+// resources lists the resources in the order WordPress registers their routes.
+func (m *Mock) resources() []resource {
+	return []resource{
+		&posts{m: m},
+	}
+}
+
+// inTx runs a request's dispatch inside one store transaction: shared for reads,
+// exclusive for everything else. Handlers reach it with txOf.
+func (m *Mock) inTx(r *rest.Request, dispatch func()) {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		m.store.Read(func(tx *store.Tx) { r.Tx = tx; dispatch() })
+	default:
+		m.store.Write(func(tx *store.Tx) { r.Tx = tx; dispatch() })
+	}
+}
+
+// txOf is the store transaction of a request.
+func txOf(r *rest.Request) *store.Tx { return r.Tx.(*store.Tx) }
+
+// ServeHTTP serves the site.
+func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) { m.server.ServeHTTP(w, r) }
+
+// Server exposes the REST server (routes, for the OpenAPI generator and tests).
+func (m *Mock) Server() *rest.Server { return m.server }
+
+// siteIndex is the site part of GET /wp-json/.
+func (m *Mock) siteIndex(r *rest.Request) rest.Object {
+	return rest.Object{
+		{"name", m.opts.Name},
+		{"description", m.opts.Description},
+		{"url", r.Site},
+		{"home", r.Site},
+		{"gmt_offset", "0"},
+		{"timezone_string", ""},
+		{"namespaces", m.server.Namespaces()},
+		{"authentication", rest.Object{{"application-passwords", rest.Object{{"endpoints",
+			rest.Object{{"authorization", r.Site + "/wp-admin/authorize-application.php"}}}}}}},
+		{"routes", nil},
+		{"site_logo", 0},
+		{"site_icon", 0},
+		{"site_icon_url", ""},
+	}
+}

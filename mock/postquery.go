@@ -1,0 +1,538 @@
+package mock
+
+import (
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// The collection query of the post-like types (posts and media): WordPress's
+// get_collection_params of the posts controller and the WP_Query it builds.
+
+func intsArg(name, desc string) *rest.Schema {
+	return rest.Arr(name, rest.Int("")).Desc(desc).Def(rest.EmptyArray)
+}
+
+// pageArgs are the common page, per_page and search parameters (WP_REST_Controller).
+func pageArgs() []*rest.Schema {
+	return []*rest.Schema{
+		rest.Int("page").Desc("Current page of the collection.").Def(1).Min(1).Checked(),
+		rest.Int("per_page").Desc("Maximum number of items to be returned in result set.").Def(10).Min(1).Max(100).Checked(),
+		rest.Str("search").Desc("Limit results to those matching a string.").Checked(),
+	}
+}
+
+// postListArgs are the list parameters shared by posts and media, in WordPress's order.
+func postListArgs(typ, base string) []*rest.Schema {
+	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
+	args = append(args,
+		rest.Str("after").Fmt("date-time").Desc("Limit response to posts published after a given ISO8601 compliant date."),
+		rest.Str("modified_after").Fmt("date-time").Desc("Limit response to posts modified after a given ISO8601 compliant date."),
+		intsArg("author", "Limit result set to posts assigned to specific authors."),
+		intsArg("author_exclude", "Ensure result set excludes posts assigned to specific authors."),
+		rest.Str("before").Fmt("date-time").Desc("Limit response to posts published before a given ISO8601 compliant date."),
+		rest.Str("modified_before").Fmt("date-time").Desc("Limit response to posts modified before a given ISO8601 compliant date."),
+		intsArg("exclude", "Ensure result set excludes specific IDs."),
+		intsArg("include", "Limit result set to specific IDs."),
+		rest.Int("offset").Desc("Offset the result set by a specific number of items."),
+		rest.Str("order").Desc("Order sort attribute ascending or descending.").OneOfEnum("asc", "desc").Def("desc"),
+		rest.Str("orderby").Desc("Sort collection by post attribute.").Def("date").
+			OneOfEnum("author", "date", "id", "include", "modified", "parent", "relevance", "slug", "include_slugs", "title"),
+	)
+	if typ == "attachment" {
+		args = append(args,
+			intsArg("parent", "Limit result set to items with particular parent IDs."),
+			intsArg("parent_exclude", "Limit result set to all items except those of a particular parent ID."))
+	}
+	slug := rest.Arr("slug", rest.Str("")).Desc("Limit result set to posts with one or more specific slugs.")
+	slug.Sanitize = sanitizeSlugList
+	statusEnum, def := allStatuses, "publish"
+	if typ == "attachment" {
+		statusEnum, def = []string{"inherit", "private", "trash"}, "inherit"
+	}
+	status := rest.Arr("status", rest.Str("").OneOfEnum(statusEnum...)).Desc("Limit result set to posts assigned one or more statuses.").Def(def)
+	status.Sanitize = sanitizeStatuses(def)
+	return append(args, slug, status)
+}
+
+// allStatuses is the item enum of the posts "status" filter: every registered status
+// and "any".
+var allStatuses = []string{"publish", "future", "draft", "pending", "private", "trash", "auto-draft", "inherit",
+	"request-pending", "request-confirmed", "request-failed", "request-completed", "any"}
+
+// taxArg is a taxonomy filter parameter: a list of term ids, or a taxonomy query
+// object {terms, include_children (categories), operator (includes)}.
+func taxArg(name, base string, hierarchical, include bool) *rest.Schema {
+	props := []*rest.Schema{intsArg("terms", "Term IDs.")}
+	if hierarchical {
+		props = append(props, rest.Bool("include_children").Desc("Whether to include child terms in the terms limiting the result set.").Def(false))
+	}
+	if include {
+		props = append(props, rest.Str("operator").Desc("Whether items must be assigned all or any of the specified terms.").OneOfEnum("AND", "OR").Def("OR"))
+	}
+	list := rest.Arr("", rest.Int("")).Desc("Match terms with the listed IDs.")
+	list.Title = "Term ID List"
+	query := rest.Obj("").Desc("Perform an advanced term query.").Props(props...).NoExtra()
+	query.Title = "Term ID Taxonomy Query"
+	s := rest.New(name, "object", "array")
+	tax := map[string]string{"categories": "categories", "tags": "tags"}[base]
+	if include {
+		s.Description = "Limit result set to items with specific terms assigned in the " + tax + " taxonomy."
+	} else {
+		s.Description = "Limit result set to items except those with specific terms assigned in the " + tax + " taxonomy."
+	}
+	s.OneOf = []*rest.Schema{list, query}
+	return s
+}
+
+// sanitizeSlugList is wp_parse_slug_list: a list of sanitize_title'd slugs.
+func sanitizeSlugList(_ *rest.Request, v any, _ string) (any, *rest.Error) {
+	list, ok := v.([]any)
+	if !ok {
+		s, _ := v.(string)
+		list = []any{}
+		for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+			list = append(list, part)
+		}
+	}
+	out := make([]any, 0, len(list))
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			out = append(out, sanitizeTitle(s))
+		}
+	}
+	return out, nil
+}
+
+// sanitizeStatuses is the posts controller's sanitize_post_statuses: statuses other
+// than the default need edit_posts (or read_private_posts for "private"), and are then
+// checked against the enum.
+func sanitizeStatuses(def string) func(r *rest.Request, v any, param string) (any, *rest.Error) {
+	return func(r *rest.Request, v any, param string) (any, *rest.Error) {
+		raw, _ := sanitizeSlugList(r, v, param)
+		list := raw.([]any)
+		arg := r.Arg(param)
+		for _, x := range list {
+			st := x.(string)
+			if st == def {
+				continue
+			}
+			if can(r, "edit_posts") || (st == "private" && can(r, "read_private_posts")) {
+				if _, err := arg.Validate(st, param); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			return nil, &rest.Error{Code: codeForbiddenStatus, Message: "Status is forbidden.", Status: r.AuthStatus()}
+		}
+		return list, nil
+	}
+}
+
+// postQuery is a parsed posts/media collection request.
+type postQuery struct {
+	typ                    string
+	page, perPage, offset  int
+	hasOffset              bool
+	search                 []string
+	after, before          time.Time
+	modAfter, modBefore    time.Time
+	authors, authorsNot    map[int]bool
+	include, exclude       map[int]bool
+	includeOrder           []int
+	parents, parentsNot    map[int]bool
+	slugs                  map[string]bool
+	slugOrder              []string
+	statuses               map[string]bool
+	taxClauses             []taxClause
+	taxOr                  bool
+	sticky                 *bool
+	mediaType, mimeType    string
+	order, orderby         string
+	relevancePhrase        string
+}
+
+type taxClause struct {
+	taxonomy string
+	terms    map[int]bool
+	and      bool // operator AND: all terms
+	exclude  bool
+}
+
+func intSet(ids []int) map[int]bool {
+	if len(ids) == 0 {
+		return nil
+	}
+	m := make(map[int]bool, len(ids))
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
+}
+
+func dateArg(r *rest.Request, name string) time.Time {
+	if s := r.String(name); s != "" {
+		t, _ := rest.ParseDate(s)
+		return t
+	}
+	return time.Time{}
+}
+
+// parsePostQuery turns the validated parameters into a query, with the handler-level
+// errors of get_items (relevance without search, include order without include).
+func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
+	q := &postQuery{typ: typ, page: r.Int("page"), perPage: r.Int("per_page"),
+		order: r.String("order"), orderby: r.String("orderby")}
+	if q.orderby == "relevance" && r.String("search") == "" {
+		return nil, rest.Errorf(http.StatusBadRequest, codeNoSearchTerm, "You need to define a search term to order by relevance.")
+	}
+	if q.orderby == "include" && len(r.Ints("include")) == 0 {
+		return nil, rest.Errorf(http.StatusBadRequest, codeOrderbyInclude, "You need to define an include parameter to order by include.")
+	}
+	if r.Has("offset") {
+		q.offset, q.hasOffset = r.Int("offset"), true
+	}
+	if s := strings.TrimSpace(r.String("search")); s != "" {
+		q.search = searchTerms(s)
+		q.relevancePhrase = strings.ToLower(s)
+	}
+	q.after, q.before = dateArg(r, "after"), dateArg(r, "before")
+	q.modAfter, q.modBefore = dateArg(r, "modified_after"), dateArg(r, "modified_before")
+	q.authors, q.authorsNot = intSet(r.Ints("author")), intSet(r.Ints("author_exclude"))
+	q.includeOrder = r.Ints("include")
+	q.include, q.exclude = intSet(q.includeOrder), intSet(r.Ints("exclude"))
+	q.parents, q.parentsNot = intSet(r.Ints("parent")), intSet(r.Ints("parent_exclude"))
+	if slugs := r.Strings("slug"); len(slugs) > 0 {
+		q.slugs = map[string]bool{}
+		for _, s := range slugs {
+			q.slugs[s] = true
+		}
+		q.slugOrder = slugs
+	}
+	q.statuses = map[string]bool{}
+	for _, st := range r.Strings("status") {
+		if st == "any" {
+			for _, s := range []string{"publish", "future", "draft", "pending", "private", "inherit"} {
+				q.statuses[s] = true
+			}
+			continue
+		}
+		q.statuses[st] = true
+	}
+	q.taxOr = r.String("tax_relation") == "OR"
+	for _, t := range []struct{ param, taxonomy string }{{"categories", "category"}, {"tags", "post_tag"}} {
+		for _, exclude := range []bool{false, true} {
+			name := t.param
+			if exclude {
+				name += "_exclude"
+			}
+			if c, ok := taxFilter(r, name, t.taxonomy, exclude); ok {
+				q.taxClauses = append(q.taxClauses, c)
+			}
+		}
+	}
+	if r.Has("sticky") {
+		b := r.Bool("sticky")
+		q.sticky = &b
+	}
+	q.mediaType, q.mimeType = r.String("media_type"), r.String("mime_type")
+	return q, nil
+}
+
+// taxFilter reads a taxonomy parameter in either of its forms.
+func taxFilter(r *rest.Request, name, taxonomy string, exclude bool) (taxClause, bool) {
+	v := r.Param(name)
+	var ids []int
+	and, children := false, false
+	switch x := v.(type) {
+	case []any:
+		ids = toInts(x)
+	case map[string]any:
+		if t, ok := x["terms"].([]any); ok {
+			ids = toInts(t)
+		}
+		and = x["operator"] == "AND"
+		children, _ = x["include_children"].(bool)
+	default:
+		return taxClause{}, false
+	}
+	if len(ids) == 0 {
+		return taxClause{}, false
+	}
+	terms := intSet(ids)
+	if children {
+		tx := txOf(r)
+		for _, t := range tx.Terms(taxonomy) {
+			for p := t.Parent; p != 0; {
+				if terms[p] {
+					terms[t.ID] = true
+					break
+				}
+				parent := tx.Term(p)
+				if parent == nil {
+					break
+				}
+				p = parent.Parent
+			}
+		}
+	}
+	return taxClause{taxonomy: taxonomy, terms: terms, and: and, exclude: exclude}, true
+}
+
+func toInts(list []any) []int {
+	out := make([]int, 0, len(list))
+	for _, x := range list {
+		if i, ok := x.(int); ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// searchTerms splits a search string as WP_Query::parse_search does: quoted phrases
+// stay together.
+func searchTerms(s string) []string {
+	var out []string
+	for s != "" {
+		s = strings.TrimLeft(s, " \t,+")
+		if s == "" {
+			break
+		}
+		if s[0] == '"' {
+			end := strings.IndexByte(s[1:], '"')
+			if end < 0 {
+				out = append(out, strings.ToLower(s[1:]))
+				break
+			}
+			out = append(out, strings.ToLower(s[1:1+end]))
+			s = s[2+end:]
+			continue
+		}
+		i := strings.IndexAny(s, " \t,+\"")
+		if i < 0 {
+			i = len(s)
+		}
+		out = append(out, strings.ToLower(s[:i]))
+		s = s[i:]
+	}
+	return out
+}
+
+// matches reports whether a post passes every filter of the query.
+func (q *postQuery) matches(p *store.Post) bool {
+	if !q.statuses[p.Status] {
+		return false
+	}
+	if q.include != nil && !q.include[p.ID] || q.exclude[p.ID] {
+		return false
+	}
+	if q.authors != nil && !q.authors[p.Author] || q.authorsNot[p.Author] {
+		return false
+	}
+	if q.parents != nil && !q.parents[p.Parent] || q.parentsNot[p.Parent] {
+		return false
+	}
+	if q.slugs != nil && !q.slugs[p.Slug] {
+		return false
+	}
+	if !q.after.IsZero() && !p.Date.After(q.after) || !q.before.IsZero() && !p.Date.Before(q.before) {
+		return false
+	}
+	if !q.modAfter.IsZero() && !p.Modified.After(q.modAfter) || !q.modBefore.IsZero() && !p.Modified.Before(q.modBefore) {
+		return false
+	}
+	if q.sticky != nil && p.Sticky != *q.sticky {
+		return false
+	}
+	if q.mediaType != "" && !strings.HasPrefix(p.MimeType, q.mediaType+"/") {
+		return false
+	}
+	if q.mimeType != "" && p.MimeType != q.mimeType {
+		return false
+	}
+	if len(q.taxClauses) > 0 && !q.matchesTax(p) {
+		return false
+	}
+	for _, term := range q.search {
+		neg := strings.HasPrefix(term, "-") && len(term) > 1
+		if neg {
+			term = term[1:]
+		}
+		found := strings.Contains(strings.ToLower(p.Title), term) ||
+			strings.Contains(strings.ToLower(p.Excerpt), term) ||
+			strings.Contains(strings.ToLower(p.Content), term)
+		if found == neg {
+			return false
+		}
+	}
+	return true
+}
+
+func (q *postQuery) matchesTax(p *store.Post) bool {
+	for _, c := range q.taxClauses {
+		ids := p.Categories
+		if c.taxonomy == "post_tag" {
+			ids = p.Tags
+		}
+		hits := 0
+		for _, id := range ids {
+			if c.terms[id] {
+				hits++
+			}
+		}
+		var ok bool
+		switch {
+		case c.exclude:
+			ok = hits == 0
+		case c.and:
+			ok = hits == len(c.terms)
+		default:
+			ok = hits > 0
+		}
+		if q.taxOr && ok {
+			return true
+		}
+		if !q.taxOr && !ok {
+			return false
+		}
+	}
+	return !q.taxOr
+}
+
+// less orders two posts by the query's orderby and order; ties fall back to the id in
+// the same direction, so lists are always explicitly ordered.
+func (q *postQuery) less(a, b *store.Post) bool {
+	c := 0
+	switch q.orderby {
+	case "author":
+		c = a.Author - b.Author
+	case "id":
+		c = a.ID - b.ID
+	case "modified":
+		c = a.Modified.Compare(b.Modified)
+	case "parent":
+		c = a.Parent - b.Parent
+	case "slug":
+		c = strings.Compare(a.Slug, b.Slug)
+	case "title":
+		c = strings.Compare(a.Title, b.Title)
+	case "include":
+		return indexOf(q.includeOrder, a.ID) < indexOf(q.includeOrder, b.ID)
+	case "include_slugs":
+		return indexOfString(q.slugOrder, a.Slug) < indexOfString(q.slugOrder, b.Slug)
+	case "relevance":
+		ra, rb := q.relevance(a), q.relevance(b)
+		if ra != rb {
+			return ra > rb
+		}
+		c = a.Date.Compare(b.Date)
+	default:
+		c = a.Date.Compare(b.Date)
+	}
+	if c == 0 {
+		c = a.ID - b.ID
+	}
+	if q.order == "asc" {
+		return c < 0
+	}
+	return c > 0
+}
+
+// relevance ranks as WP_Query's search order: the whole phrase in the title first,
+// then all words in the title, then the rest.
+func (q *postQuery) relevance(p *store.Post) int {
+	title := strings.ToLower(p.Title)
+	if strings.Contains(title, q.relevancePhrase) {
+		return 2
+	}
+	for _, t := range q.search {
+		if !strings.Contains(title, t) {
+			return 0
+		}
+	}
+	return 1
+}
+
+func indexOf(list []int, v int) int {
+	for i, x := range list {
+		if x == v {
+			return i
+		}
+	}
+	return len(list)
+}
+
+func indexOfString(list []string, v string) int {
+	for i, x := range list {
+		if x == v {
+			return i
+		}
+	}
+	return len(list)
+}
+
+// listPosts runs a collection query: the date index is walked in order for the
+// default sort (no per-request sorting), other orders sort only the matches. Items the
+// caller may not read are dropped after paging, as WordPress does, while X-WP-Total
+// counts them.
+func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, render func(*store.Post) rest.Object) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	start := (q.page - 1) * q.perPage
+	if q.hasOffset {
+		start = q.offset
+	}
+	var window []*store.Post
+	total := 0
+	if q.orderby == "date" {
+		index := tx.PostsByDate(q.typ) // newest first
+		n := len(index)
+		for i := 0; i < n; i++ {
+			p := index[i]
+			if q.order == "asc" {
+				p = index[n-1-i]
+			}
+			if !q.matches(p) {
+				continue
+			}
+			if total >= start && len(window) < q.perPage {
+				window = append(window, p)
+			}
+			total++
+		}
+	} else {
+		var hits []*store.Post
+		for _, p := range tx.PostsByID(q.typ) {
+			if q.matches(p) {
+				hits = append(hits, p)
+			}
+		}
+		sort.SliceStable(hits, func(i, j int) bool { return q.less(hits[i], hits[j]) })
+		total = len(hits)
+		if start < len(hits) {
+			end := min(start+q.perPage, len(hits))
+			window = hits[start:end]
+		}
+	}
+	maxPages := (total + q.perPage - 1) / q.perPage
+	if q.page > maxPages && total > 0 {
+		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidPageNumber, "The page number requested is larger than the number of pages available.")
+	}
+	items := make([]any, 0, len(window))
+	for _, p := range window {
+		if r.Context() == rest.Edit {
+			if !canEditPost(r, p, tx.Post) {
+				continue
+			}
+		} else if !canReadPost(r, p, tx.Post) {
+			continue
+		}
+		items = append(items, render(p))
+	}
+	resp := rest.OK(items)
+	r.Paginate(resp, collection, total, q.page, q.perPage)
+	return resp, nil
+}

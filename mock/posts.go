@@ -1,0 +1,293 @@
+package mock
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Error codes of the posts controller (WP_REST_Posts_Controller).
+const (
+	// codePostInvalidID: no post of this type with the id (also id <= 0).
+	codePostInvalidID = "rest_post_invalid_id"
+	// codeForbiddenContext: context=edit without the right to edit.
+	codeForbiddenContext = "rest_forbidden_context"
+	// codeIncorrectPassword: ?password= does not match a protected post's password.
+	codeIncorrectPostPassword = "rest_post_incorrect_password"
+	// codeInvalidPageNumber: page past the last page of a non-empty posts/media list.
+	codeInvalidPageNumber = "rest_post_invalid_page_number"
+	// codeNoSearchTerm: orderby=relevance without search.
+	codeNoSearchTerm = "rest_no_search_term_defined"
+	// codeOrderbyInclude: orderby=include without include.
+	codeOrderbyInclude = "rest_orderby_include_missing_include"
+	// codeForbiddenStatus: a status filter the caller may not use (inside rest_invalid_param).
+	codeForbiddenStatus = "rest_forbidden_status"
+)
+
+// posts is the /wp/v2/posts resource.
+type posts struct {
+	m    *Mock
+	item *rest.Item[store.Post]
+}
+
+func (res *posts) declare() *rest.Item[store.Post] {
+	if res.item != nil {
+		return res.item
+	}
+	m, noun := res.m, "post"
+	res.item = &rest.Item[store.Post]{Title: "post", Links: res.links, Fields: []*postField{
+		pfID(noun), pfDate(noun), pfDateGMT(noun), pfGUID(noun), pfModified(noun), pfModifiedGMT(noun),
+		rest.F(rest.Str("password").Desc("A password to protect access to the content and excerpt.").Ctx(editOnly...),
+			func(_ *rest.Request, p *store.Post) any { return p.Password }),
+		pfSlug(noun), pfStatus(noun), pfType(noun), pfLink(noun, m), pfTitle(noun),
+		rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
+			rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
+				func(_ *rest.Request, p *store.Post) any { return p.Content }),
+			rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
+				func(r *rest.Request, p *store.Post) any {
+					if passwordRequired(r, p) {
+						return ""
+					}
+					return renderContent(p.Content)
+				}),
+			rest.F(rest.Bool("protected").Desc("Whether the content is protected with a password.").Ctx(all...).RO(),
+				func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
+			rest.F(rest.Int("block_version").Desc("Version of the content block format used by the post.").Ctx(editOnly...).RO(),
+				func(_ *rest.Request, p *store.Post) any { return boolInt(hasBlocks(p.Content)) }),
+		),
+		rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
+			rest.F(rest.Str("raw").Desc("Excerpt for the post, as it exists in the database.").Ctx(editOnly...),
+				func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
+			rest.F(rest.Str("rendered").Desc("HTML excerpt for the post, transformed for display.").Ctx(all...).RO(),
+				func(r *rest.Request, p *store.Post) any {
+					if passwordRequired(r, p) {
+						return ""
+					}
+					return renderExcerpt(p.Excerpt, p.Content)
+				}),
+			rest.F(rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO(),
+				func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
+		),
+		pfAuthor(noun),
+		rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...),
+			func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }),
+		pfCommentStatus(noun), pfPingStatus(noun),
+		rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any { return p.Sticky }),
+		pfTemplate(noun),
+		rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any { return postFormat(p) }),
+		pfMeta(m),
+		rest.F(rest.Arr("categories", rest.Int("")).Desc("The terms assigned to the post in the category taxonomy.").Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any { return intList(p.Categories) }),
+		rest.F(rest.Arr("tags", rest.Int("")).Desc("The terms assigned to the post in the post_tag taxonomy.").Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any { return intList(p.Tags) }),
+		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun),
+	}}
+	return res.item
+}
+
+// postFormats is the format enum of WordPress 6.1 (get_post_format_slugs).
+var postFormats = []string{"standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"}
+
+func postFormat(p *store.Post) string {
+	if p.Format == "" {
+		return "standard"
+	}
+	return p.Format
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func intList(ids []int) []int {
+	if ids == nil {
+		return []int{}
+	}
+	return ids
+}
+
+// passwordRequired is post_password_required as the REST controller sees it: a
+// protected post whose password was not given (edit context never needs it).
+func passwordRequired(r *rest.Request, p *store.Post) bool {
+	if p.Password == "" || r.Context() == rest.Edit {
+		return false
+	}
+	return r.String("password") != p.Password
+}
+
+// links is prepare_links of the posts controller (plus the edit-context action links).
+func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
+	tx := txOf(r)
+	base := "/" + Namespace + "/posts"
+	self := r.RestURL(base + "/" + strconv.Itoa(p.ID))
+	ls := rest.Links{}.
+		Add("self", self).
+		Add("collection", r.RestURL(base)).
+		Add("about", r.RestURL("/"+Namespace+"/types/post"))
+	if p.Author != 0 {
+		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
+	}
+	ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
+	revs := revisionsOf(tx, p.ID)
+	ls = ls.Add("version-history", self+"/revisions", rest.Member{Key: "count", Value: len(revs)})
+	if len(revs) > 0 {
+		last := revs[0]
+		ls = ls.Add("predecessor-version", self+"/revisions/"+strconv.Itoa(last.ID), rest.Member{Key: "id", Value: last.ID})
+	}
+	if p.FeaturedMedia != 0 {
+		ls = ls.Embed("wp:featuredmedia", r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.FeaturedMedia)))
+	}
+	ls = ls.Add("wp:attachment", r.RestURL("/"+Namespace+"/media?parent="+strconv.Itoa(p.ID)))
+	ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/categories?post="+strconv.Itoa(p.ID)), rest.Member{Key: "taxonomy", Value: "category"})
+	ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/tags?post="+strconv.Itoa(p.ID)), rest.Member{Key: "taxonomy", Value: "post_tag"})
+	if r.Context() == rest.Edit {
+		for _, rel := range postActions(r, "post") {
+			ls = ls.Add(rel, self)
+		}
+	}
+	return ls
+}
+
+// postActions is get_available_actions: the action rels of edit context.
+func postActions(r *rest.Request, typ string) []string {
+	var rels []string
+	if typ != "attachment" && can(r, "publish_posts") {
+		rels = append(rels, "wp:action-publish")
+	}
+	if can(r, "unfiltered_html") {
+		rels = append(rels, "wp:action-unfiltered-html")
+	}
+	if typ == "post" && can(r, "edit_others_posts") && can(r, "publish_posts") {
+		rels = append(rels, "wp:action-sticky")
+	}
+	if can(r, "edit_others_posts") {
+		rels = append(rels, "wp:action-assign-author")
+	}
+	if typ == "post" {
+		for _, tax := range []string{"categories", "tags"} {
+			if can(r, "manage_categories") {
+				rels = append(rels, "wp:action-create-"+tax)
+			}
+			if can(r, "edit_posts") {
+				rels = append(rels, "wp:action-assign-"+tax)
+			}
+		}
+	}
+	return rels
+}
+
+// revisionsOf lists a post's revisions newest first.
+func revisionsOf(tx *store.Tx, parent int) []*store.Post {
+	var out []*store.Post
+	for _, rv := range tx.PostsByDate("revision") {
+		if rv.Parent == parent {
+			out = append(out, rv)
+		}
+	}
+	return out
+}
+
+func (res *posts) routes() []*rest.Route {
+	it := res.declare()
+	schema := it.SchemaJSON
+	base := "/" + Namespace + "/posts"
+	return []*rest.Route{
+		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
+				Permission: res.listPermission, Handler: res.list},
+		}},
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, AllowBatch: true, Args: []*rest.Schema{
+				idArg("post"), contextArg(),
+				rest.Str("password").Desc("The password for the post if it is password protected."),
+			}, Permission: res.getPermission, Handler: res.get},
+		}},
+	}
+}
+
+// idArg is the route-level id argument of item routes.
+func idArg(noun string) *rest.Schema {
+	return rest.Int("id").Desc("Unique identifier for the " + noun + ".")
+}
+
+// contextArg is get_context_param with default view.
+func contextArg() *rest.Schema {
+	return rest.Str("context").Desc("Scope under which the request is made; determines fields present in response.").
+		OneOfEnum(rest.View, rest.Embed, rest.Edit).Def(rest.View).Checked()
+}
+
+func (res *posts) collectionArgs() []*rest.Schema {
+	return append(postListArgs("post", "posts"),
+		rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"),
+		taxArg("categories", "categories", true, true), taxArg("categories_exclude", "categories", true, false),
+		taxArg("tags", "tags", false, true), taxArg("tags_exclude", "tags", false, false),
+		rest.Bool("sticky").Desc("Limit result set to items that are sticky."),
+	)
+}
+
+// getPost is the controller's get_post: the post of the given type, or 404.
+func getPost(r *rest.Request, id int, typ string) (*store.Post, *rest.Error) {
+	var p *store.Post
+	if id > 0 {
+		p = txOf(r).Post(id)
+	}
+	if p == nil || p.Type != typ {
+		return nil, rest.Errorf(http.StatusNotFound, codePostInvalidID, "Invalid post ID.")
+	}
+	return p, nil
+}
+
+func (res *posts) listPermission(r *rest.Request) *rest.Error {
+	if r.Context() == rest.Edit && !can(r, "edit_posts") {
+		return r.Forbidden(codeForbiddenContext, "Sorry, you are not allowed to edit posts in this post type.")
+	}
+	return nil
+}
+
+func (res *posts) getPermission(r *rest.Request) *rest.Error {
+	return postReadPermission(r, "post", "Sorry, you are not allowed to edit this post.")
+}
+
+// postReadPermission is get_item_permissions_check of the posts controller.
+func postReadPermission(r *rest.Request, typ, editMsg string) *rest.Error {
+	p, err := getPost(r, r.Int("id"), typ)
+	if err != nil {
+		return err
+	}
+	tx := txOf(r)
+	if r.Context() == rest.Edit && !canEditPost(r, p, tx.Post) {
+		return r.Forbidden(codeForbiddenContext, editMsg)
+	}
+	if pw := r.String("password"); pw != "" && pw != p.Password {
+		return rest.Errorf(http.StatusForbidden, codeIncorrectPostPassword, "Incorrect post password.")
+	}
+	if !canReadPost(r, p, tx.Post) {
+		return r.Forbidden(rest.CodeForbidden, "Sorry, you are not allowed to do that.")
+	}
+	return nil
+}
+
+func (res *posts) get(r *rest.Request) (*rest.Response, *rest.Error) {
+	p, err := getPost(r, r.Int("id"), "post")
+	if err != nil {
+		return nil, err
+	}
+	resp := rest.OK(res.item.Render(r, p))
+	resp.LinkHeader("alternate", res.m.permalink(r, p), "type=text/html")
+	return resp, nil
+}
+
+func (res *posts) list(r *rest.Request) (*rest.Response, *rest.Error) {
+	q, err := parsePostQuery(r, "post")
+	if err != nil {
+		return nil, err
+	}
+	return res.m.listPosts(r, q, "/"+Namespace+"/posts", func(p *store.Post) rest.Object { return res.item.Render(r, p) })
+}

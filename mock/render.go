@@ -1,0 +1,166 @@
+package mock
+
+import (
+	"html"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// The "rendered" forms of titles, content and excerpts, as WordPress's default filters
+// produce them for ordinary text: wptexturize's typographic entities, wpautop's
+// paragraphs, block comments removed, and wp_trim_excerpt's 55 words.
+
+var blockComment = regexp.MustCompile(`<!--\s*/?wp:[^>]*-->`)
+
+// hasBlocks is has_blocks: the content holds block markup.
+func hasBlocks(content string) bool { return strings.Contains(content, "<!-- wp:") }
+
+// renderContent is the_content: do_blocks (block comments removed, and then no
+// wpautop), or wpautop for classic content; wptexturize outside tags.
+func renderContent(content string) string {
+	if content == "" {
+		return ""
+	}
+	if hasBlocks(content) {
+		return texturize(blockComment.ReplaceAllString(content, ""))
+	}
+	return autop(texturize(content))
+}
+
+// renderTitle is get_the_title with the_title's filters (wptexturize, convert_chars,
+// trim); private posts get WordPress 6.1's "Private: " prefix.
+func renderTitle(title, status string) string {
+	t := strings.TrimSpace(texturize(title))
+	if status == "private" {
+		return "Private: " + t
+	}
+	return t
+}
+
+// renderExcerpt is the excerpt's rendered form: the stored excerpt, or one made from
+// the content (tags stripped, 55 words, " [&hellip;]" when cut), then wpautop.
+func renderExcerpt(excerpt, content string) string {
+	text := excerpt
+	if text == "" {
+		text = trimWords(stripTags(blockComment.ReplaceAllString(content, "")), 55, " [&hellip;]")
+	}
+	if text == "" {
+		return ""
+	}
+	return autop(texturize(text))
+}
+
+var tagRe = regexp.MustCompile(`<[^>]*>`)
+
+func stripTags(s string) string { return tagRe.ReplaceAllString(s, "") }
+
+// trimWords is wp_trim_words.
+func trimWords(text string, n int, more string) string {
+	words := strings.FieldsFunc(text, unicode.IsSpace)
+	if len(words) > n {
+		return strings.Join(words[:n], " ") + more
+	}
+	return strings.Join(words, " ")
+}
+
+var texturizeReplacer = strings.NewReplacer(
+	"---", "&#8212;",
+	" -- ", " &#8212; ",
+	"--", "&#8211;",
+	"...", "&#8230;",
+	"(tm)", "&#8482;",
+)
+
+var (
+	openDouble  = regexp.MustCompile(`(^|[\s(\[{])"`)
+	openSingle  = regexp.MustCompile(`(^|[\s(\[{])'`)
+	apostrophe  = regexp.MustCompile(`(\w)'`)
+	closeDouble = regexp.MustCompile(`"`)
+	closeSingle = regexp.MustCompile(`'`)
+)
+
+// texturize is the common part of wptexturize: dashes, ellipses, curly quotes and
+// apostrophes in text outside HTML tags.
+func texturize(s string) string {
+	var b strings.Builder
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			b.WriteString(texturizeText(s))
+			break
+		}
+		b.WriteString(texturizeText(s[:i]))
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			b.WriteString(s[i:])
+			break
+		}
+		b.WriteString(s[i : i+j+1])
+		s = s[i+j+1:]
+	}
+	return b.String()
+}
+
+func texturizeText(s string) string {
+	if s == "" {
+		return s
+	}
+	s = texturizeReplacer.Replace(s)
+	s = openDouble.ReplaceAllString(s, "$1&#8220;")
+	s = openSingle.ReplaceAllString(s, "$1&#8216;")
+	s = apostrophe.ReplaceAllString(s, "$1&#8217;")
+	s = closeDouble.ReplaceAllString(s, "&#8221;")
+	s = closeSingle.ReplaceAllString(s, "&#8217;")
+	return s
+}
+
+var blockTag = regexp.MustCompile(`^<(/?)(table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)[\s/>]`)
+
+// autop is wpautop for the shapes of text the mock stores: paragraphs separated by
+// blank lines become <p>…</p>, single line breaks <br />, and block-level elements are
+// left unwrapped.
+func autop(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	var b strings.Builder
+	for _, para := range regexp.MustCompile(`\n\s*\n`).Split(s, -1) {
+		para = strings.TrimSpace(para)
+		if para == "" {
+			continue
+		}
+		if blockTag.MatchString(para) {
+			b.WriteString(para)
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString("<p>")
+		b.WriteString(strings.ReplaceAll(para, "\n", "<br />\n"))
+		b.WriteString("</p>\n")
+	}
+	return b.String()
+}
+
+var slugStrip = regexp.MustCompile(`[^a-z0-9_\-]+`)
+var slugDashes = regexp.MustCompile(`-+`)
+
+// sanitizeTitle is sanitize_title for ASCII text: lower case, entities and tags
+// removed, spaces to dashes, other punctuation dropped.
+func sanitizeTitle(s string) string {
+	s = strings.ToLower(html.UnescapeString(stripTags(s)))
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsSpace(r), r == '.', r == '/':
+			return '-'
+		case r > unicode.MaxASCII:
+			return -1
+		}
+		return r
+	}, s)
+	s = slugStrip.ReplaceAllString(s, "")
+	s = slugDashes.ReplaceAllString(s, "-")
+	return strings.Trim(s, "-")
+}

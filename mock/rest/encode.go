@@ -1,0 +1,217 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Object is a JSON object that keeps its keys in order, so responses list fields in the
+// order WordPress prints them. An empty Object encodes as {}.
+type Object []Member
+
+// Member is one key of an Object.
+type Member struct {
+	Key   string
+	Value any
+}
+
+// Get returns the value of key and whether it is present.
+func (o Object) Get(key string) (any, bool) {
+	for _, m := range o {
+		if m.Key == key {
+			return m.Value, true
+		}
+	}
+	return nil, false
+}
+
+// Set replaces the value of key, or appends it.
+func (o Object) Set(key string, v any) Object {
+	for i := range o {
+		if o[i].Key == key {
+			o[i].Value = v
+			return o
+		}
+	}
+	return append(o, Member{key, v})
+}
+
+// MarshalJSON lets encoding/json (tests, tools) encode an Object in order.
+func (o Object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	encode(&b, o)
+	return b.Bytes(), nil
+}
+
+// EmptyArray is PHP's empty array(), which WordPress prints as [] even where an object is
+// meant (an item's "meta" with nothing registered).
+var EmptyArray = []any{}
+
+// Encode appends the JSON of v. It handles the value types that responses are built from
+// directly, without reflection, and falls back to encoding/json for anything else.
+// Like wp_json_encode it does not escape <, > and &.
+func Encode(b *bytes.Buffer, v any) { encode(b, v) }
+
+func encode(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		if x {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		encodeFloat(b, x)
+	case string:
+		encodeString(b, x)
+	case Object:
+		b.WriteByte('{')
+		for i, m := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encodeString(b, m.Key)
+			b.WriteByte(':')
+			encode(b, m.Value)
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encode(b, e)
+		}
+		b.WriteByte(']')
+	case []int:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(e))
+		}
+		b.WriteByte(']')
+	case []string:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encodeString(b, e)
+		}
+		b.WriteByte(']')
+	case []Object:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encode(b, e)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encodeString(b, k)
+			b.WriteByte(':')
+			encode(b, x[k])
+		}
+		b.WriteByte('}')
+	case json.RawMessage:
+		b.Write(x)
+	default:
+		enc := json.NewEncoder(b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			b.WriteString("null")
+			return
+		}
+		b.Truncate(b.Len() - 1) // Encoder adds a newline
+	}
+}
+
+func encodeFloat(b *bytes.Buffer, f float64) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		b.WriteString("null")
+		return
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		b.WriteString(strconv.FormatFloat(f, 'f', -1, 64))
+		return
+	}
+	b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+}
+
+const hex = "0123456789abcdef"
+
+func encodeString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b.WriteString(s[start:i])
+			switch c {
+			case '"', '\\':
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			default:
+				b.WriteString(`\u00`)
+				b.WriteByte(hex[c>>4])
+				b.WriteByte(hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString(s[start:i])
+			b.WriteString(`\ufffd`)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b.WriteString(s[start:i])
+			b.WriteString(`\u202`)
+			b.WriteByte(hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b.WriteString(s[start:])
+	b.WriteByte('"')
+}

@@ -1,0 +1,137 @@
+package rest
+
+import "strings"
+
+// Field is one field of a resource's items: its schema (name, type, contexts, ...) and
+// how to read it from an item of type T. Fields with a fixed inner shape (title.raw /
+// title.rendered) list their parts in Sub, so each part carries its own contexts.
+type Field[T any] struct {
+	*Schema
+	Get func(r *Request, item *T) any
+	Sub []*Field[T]
+}
+
+// F declares a field.
+func F[T any](s *Schema, get func(r *Request, item *T) any) *Field[T] {
+	return &Field[T]{Schema: s, Get: get}
+}
+
+// Nested declares an object field built from its parts.
+func Nested[T any](s *Schema, parts ...*Field[T]) *Field[T] {
+	f := &Field[T]{Schema: s, Sub: parts}
+	s.Properties = make([]*Schema, len(parts))
+	for i, p := range parts {
+		s.Properties[i] = p.Schema
+	}
+	return f
+}
+
+// Item is a resource's item declaration: the schema title and its fields in output order.
+type Item[T any] struct {
+	Title  string
+	Fields []*Field[T]
+	// Links lists an item's links; nil for items without any.
+	Links func(r *Request, item *T) Links
+}
+
+// Schema is the item schema document (get_public_item_schema).
+func (it *Item[T]) Schema() *Schema {
+	s := Obj(it.Title)
+	s.Title = it.Title
+	s.Properties = make([]*Schema, len(it.Fields))
+	for i, f := range it.Fields {
+		s.Properties[i] = f.Schema
+	}
+	return s
+}
+
+// SchemaJSON renders the item schema as OPTIONS prints it.
+func (it *Item[T]) SchemaJSON() Object {
+	s := it.Schema()
+	props := make(Object, len(s.Properties))
+	for i, p := range s.Properties {
+		props[i] = Member{p.Name, p.JSON(false)}
+	}
+	return Object{
+		{"$schema", "http://json-schema.org/draft-04/schema#"},
+		{"title", it.Title},
+		{"type", "object"},
+		{"properties", props},
+	}
+}
+
+// Render is prepare_item_for_response + filter_response_by_context: the item's fields
+// that are in the request's context and asked for by _fields, in declaration order, then
+// _links.
+func (it *Item[T]) Render(r *Request, item *T) Object {
+	return it.RenderIn(r, item, r.Context())
+}
+
+// RenderIn renders the item in a given context (creates and deletes use edit whatever
+// the request says).
+func (it *Item[T]) RenderIn(r *Request, item *T, ctx string) Object {
+	fields := r.requestedFields()
+	out := make(Object, 0, len(it.Fields)+1)
+	for _, f := range it.Fields {
+		if !f.InContext(ctx) || !included(f.Name, fields) {
+			continue
+		}
+		out = append(out, Member{f.Name, f.value(r, item, ctx)})
+	}
+	if it.Links != nil && (included("_links", fields) || included("_embedded", fields)) {
+		if links := it.Links(r, item); len(links) > 0 {
+			out = append(out, Member{"_links", links.Compact()})
+		}
+	}
+	return out
+}
+
+func (f *Field[T]) value(r *Request, item *T, ctx string) any {
+	if f.Sub == nil {
+		return f.Get(r, item)
+	}
+	obj := make(Object, 0, len(f.Sub))
+	for _, p := range f.Sub {
+		if p.InContext(ctx) {
+			obj = append(obj, Member{p.Name, p.value(r, item, ctx)})
+		}
+	}
+	return obj
+}
+
+// requestedFields is the _fields list (nil when absent or empty).
+func (r *Request) requestedFields() []string {
+	if r.fields != nil {
+		return r.fields
+	}
+	v, ok := r.Query.Get("_fields")
+	if !ok {
+		return nil
+	}
+	list, _ := toList(v)
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			r.fields = append(r.fields, strings.TrimSpace(s))
+		}
+	}
+	if len(r.fields) > 0 {
+		r.fields = append(r.fields, "id") // always computed, as WordPress does
+	}
+	return r.fields
+}
+
+// Included reports whether a field is asked for (rest_is_field_included), so handlers
+// can skip expensive work.
+func (r *Request) Included(field string) bool { return included(field, r.requestedFields()) }
+
+func included(field string, fields []string) bool {
+	if fields == nil {
+		return true
+	}
+	for _, f := range fields {
+		if f == field || strings.HasPrefix(f, field+".") || strings.HasPrefix(field, f+".") {
+			return true
+		}
+	}
+	return false
+}

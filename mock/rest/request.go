@@ -1,0 +1,431 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Params is one source of request parameters (query, form body, JSON body, URL), with
+// its keys in the order they arrived, as PHP arrays keep them.
+type Params struct {
+	Keys   []string
+	Values map[string]any
+}
+
+func newParams() *Params { return &Params{Values: map[string]any{}} }
+
+// Get returns the parameter and whether it is there.
+func (p *Params) Get(name string) (any, bool) {
+	if p == nil {
+		return nil, false
+	}
+	v, ok := p.Values[name]
+	return v, ok
+}
+
+func (p *Params) set(name string, v any) {
+	if _, ok := p.Values[name]; !ok {
+		p.Keys = append(p.Keys, name)
+	}
+	p.Values[name] = v
+}
+
+// ParseQuery parses a query string as PHP fills $_GET: "a[]=1&a[]=2" is a list,
+// "a[k]=v" a keyed array, a repeated plain key keeps the last value.
+func ParseQuery(raw string) *Params {
+	p := newParams()
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		if pair == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(pair, "=")
+		key, err := url.QueryUnescape(k)
+		if err != nil {
+			continue
+		}
+		val, err := url.QueryUnescape(v)
+		if err != nil {
+			continue
+		}
+		p.add(key, val)
+	}
+	return p
+}
+
+// add stores key=val, interpreting PHP's bracket syntax one level deep for lists and
+// two levels for keyed arrays (categories[terms][]=1).
+func (p *Params) add(key, val string) {
+	name, rest, hasBracket := strings.Cut(key, "[")
+	if !hasBracket || name == "" {
+		p.set(key, val)
+		return
+	}
+	path := []string{}
+	for rest != "" {
+		seg, after, ok := strings.Cut(rest, "]")
+		if !ok {
+			break
+		}
+		path = append(path, seg)
+		rest = strings.TrimPrefix(after, "[")
+	}
+	cur, _ := p.Get(name)
+	p.set(name, insertPath(cur, path, val))
+}
+
+func insertPath(cur any, path []string, val string) any {
+	if len(path) == 0 {
+		return val
+	}
+	seg := path[0]
+	if seg == "" { // append to a list
+		list, _ := cur.([]any)
+		if m, ok := cur.(map[string]any); ok { // mixing styles: keep PHP's keyed array
+			m[strconv.Itoa(len(m))] = insertPath(nil, path[1:], val)
+			return m
+		}
+		return append(list, insertPath(nil, path[1:], val))
+	}
+	m, ok := cur.(map[string]any)
+	if !ok {
+		m = map[string]any{}
+		if list, isList := cur.([]any); isList {
+			for i, x := range list {
+				m[strconv.Itoa(i)] = x
+			}
+		}
+	}
+	m[seg] = insertPath(m[seg], path[1:], val)
+	return m
+}
+
+// Request is one REST request as the handlers see it.
+type Request struct {
+	Method string // after _method / X-HTTP-Method-Override
+	Path   string // the route, e.g. /wp/v2/posts/5
+	HTTP   *http.Request
+	// Site is the site URL ("http://127.0.0.1:8080"); links and Location use it.
+	Site string
+	// Caller is whoever the request acts as (set by the Authenticator); nil = anonymous.
+	Caller any
+	// Tx is the data transaction the request runs in (set by Server.Wrap).
+	Tx any
+
+	Query   *Params
+	Body    *Params // form or multipart fields
+	JSON    *Params // JSON body (object)
+	URL     *Params // placeholders of the matched route
+	RawBody []byte
+
+	route    *Route
+	endpoint *Endpoint
+	server   *Server
+	params   map[string]any // validated, sanitised values (with defaults)
+	jsonErr  *Error
+	fields   []string // _fields, nil when absent
+	embedded bool     // an internal request made by _embed
+}
+
+// ContentType is the request's media type, lower case, without parameters.
+func (r *Request) ContentType() string {
+	if r.HTTP == nil {
+		return ""
+	}
+	mt, _, _ := mime.ParseMediaType(r.HTTP.Header.Get("Content-Type"))
+	return strings.ToLower(mt)
+}
+
+func isJSONType(ct string) bool {
+	return ct == "application/json" || strings.HasSuffix(ct, "+json")
+}
+
+// parseBody fills JSON and Body from the raw body, as WP_REST_Request does:
+// JSON for a JSON content type; form fields for POST (PHP's $_POST) and, for other
+// methods, when the content type is absent or form-encoded.
+func (r *Request) parseBody() {
+	ct := r.ContentType()
+	if isJSONType(ct) {
+		trimmed := bytes.TrimSpace(r.RawBody)
+		if len(trimmed) == 0 {
+			return
+		}
+		dec := json.NewDecoder(bytes.NewReader(trimmed))
+		dec.UseNumber()
+		var v any
+		if err := dec.Decode(&v); err != nil || dec.More() {
+			r.jsonErr = Errorf(http.StatusBadRequest, CodeInvalidJSON, "Invalid JSON body passed.").
+				With("json_error_code", 4).With("json_error_message", "Syntax error")
+			return
+		}
+		r.JSON = newParams()
+		if m, ok := v.(map[string]any); ok {
+			for _, k := range objectKeys(trimmed) {
+				if x, ok := m[k]; ok {
+					r.JSON.set(k, x)
+				}
+			}
+		}
+		return
+	}
+	if len(r.RawBody) == 0 {
+		return
+	}
+	if ct == "application/x-www-form-urlencoded" || (ct == "" && r.Method != http.MethodPost) {
+		r.Body = ParseQuery(string(r.RawBody))
+	}
+}
+
+// objectKeys lists the top-level keys of a JSON object in document order.
+func objectKeys(doc []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		k, _ := t.(string)
+		keys = append(keys, k)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return keys
+		}
+	}
+	return keys
+}
+
+// sources lists the parameter sources in WordPress's priority order
+// (get_parameter_order): JSON, body (only for methods that carry one), query, URL.
+func (r *Request) sources() []*Params {
+	out := make([]*Params, 0, 4)
+	if r.JSON != nil {
+		out = append(out, r.JSON)
+	}
+	switch r.Method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+		if r.Body != nil {
+			out = append(out, r.Body)
+		}
+	}
+	return append(out, r.Query, r.URL)
+}
+
+// Raw returns a parameter as sent, from the highest-priority source that has it.
+func (r *Request) Raw(name string) (any, bool) {
+	for _, src := range r.sources() {
+		if v, ok := src.Get(name); ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// Param returns the validated value of a declared argument (or its default), or nil.
+func (r *Request) Param(name string) any {
+	if v, ok := r.params[name]; ok {
+		return v
+	}
+	return nil
+}
+
+// Has reports whether the argument has a value (sent, or a default).
+func (r *Request) Has(name string) bool { return r.Param(name) != nil }
+
+// Sent reports whether the client sent the parameter at all.
+func (r *Request) Sent(name string) bool { _, ok := r.Raw(name); return ok }
+
+// Int returns an integer argument, 0 if absent.
+func (r *Request) Int(name string) int { i, _ := r.Param(name).(int); return i }
+
+// Bool returns a boolean argument, false if absent.
+func (r *Request) Bool(name string) bool { b, _ := r.Param(name).(bool); return b }
+
+// String returns a string argument, "" if absent.
+func (r *Request) String(name string) string { s, _ := r.Param(name).(string); return s }
+
+// Ints returns an array-of-integers argument.
+func (r *Request) Ints(name string) []int {
+	list, _ := r.Param(name).([]any)
+	out := make([]int, 0, len(list))
+	for _, x := range list {
+		if i, ok := x.(int); ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Strings returns an array-of-strings argument.
+func (r *Request) Strings(name string) []string {
+	list, _ := r.Param(name).([]any)
+	out := make([]string, 0, len(list))
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// SetParam overrides a validated value (handlers that normalise an argument).
+func (r *Request) SetParam(name string, v any) { r.params[name] = v }
+
+// Context is the request's context argument ("view" when the route has none).
+func (r *Request) Context() string {
+	if c, ok := r.Param("context").(string); ok && c != "" {
+		return c
+	}
+	return View
+}
+
+// Server is the server the request is being answered by.
+func (r *Request) Server() *Server { return r.server }
+
+// validate runs WordPress's has_valid_params and sanitize_params over the endpoint's
+// arguments and leaves the sanitised values in r.params.
+func (r *Request) validate() *Error {
+	if r.jsonErr != nil {
+		return r.jsonErr
+	}
+	args := r.endpoint.Args
+	// 1. required arguments, in declaration order
+	var missing []any
+	for _, a := range args {
+		v, ok := r.Raw(a.Name)
+		if a.Required && (!ok || v == nil) {
+			missing = append(missing, a.Name)
+		}
+	}
+	if len(missing) > 0 {
+		names := make([]string, len(missing))
+		for i, m := range missing {
+			names[i] = m.(string)
+		}
+		return Errorf(http.StatusBadRequest, CodeMissingParam, "Missing parameter(s): %s", strings.Join(names, ", ")).
+			With("params", missing)
+	}
+	inv := invalid{}
+	// 2. arguments with a validate_callback, in declaration order
+	for _, a := range args {
+		if !a.Early {
+			continue
+		}
+		if v, ok := r.Raw(a.Name); ok && v != nil {
+			if _, err := a.check(r, v, a.Name); err != nil {
+				inv.add(a.Name, err)
+			}
+		}
+	}
+	if err := inv.err(); err != nil {
+		return err
+	}
+	// 3. sanitising: every source, in priority order, every key in arrival order
+	r.params = make(map[string]any, len(args))
+	for _, src := range r.sources() {
+		if src == nil {
+			continue
+		}
+		for _, k := range src.Keys {
+			a := r.endpoint.arg(k)
+			if a == nil {
+				continue
+			}
+			out, err := a.check(r, src.Values[k], k)
+			if err != nil {
+				inv.add(k, err)
+				continue
+			}
+			if _, done := r.params[k]; !done {
+				r.params[k] = out
+			}
+		}
+	}
+	if err := inv.err(); err != nil {
+		return err
+	}
+	// defaults are the last source, and are sanitised like the others
+	for _, a := range args {
+		if _, ok := r.params[a.Name]; ok || !a.HasDefault || a.Default == nil {
+			continue
+		}
+		if out, err := a.check(r, a.Default, a.Name); err == nil {
+			r.params[a.Name] = out
+		} else {
+			r.params[a.Name] = a.Default
+		}
+	}
+	return nil
+}
+
+// Arg returns the declaration of one of the endpoint's arguments.
+func (r *Request) Arg(name string) *Schema {
+	if r.endpoint == nil {
+		return nil
+	}
+	return r.endpoint.arg(name)
+}
+
+// check validates and sanitises one argument value: the argument's own sanitiser if it
+// has one (WordPress's sanitize_callback), otherwise the schema.
+func (a *Schema) check(r *Request, v any, param string) (any, *Error) {
+	if a.Sanitize != nil {
+		return a.Sanitize(r, v, param)
+	}
+	if len(a.Types) == 0 && a.OneOf == nil {
+		return v, nil
+	}
+	return a.Validate(v, param)
+}
+
+// invalid collects rest_invalid_param entries.
+type invalid struct {
+	names   []string
+	params  Object
+	details Object
+}
+
+func (inv *invalid) add(name string, err *Error) {
+	for _, n := range inv.names {
+		if n == name {
+			return
+		}
+	}
+	inv.names = append(inv.names, name)
+	inv.params = append(inv.params, Member{name, err.Message})
+	var data any
+	if err.Status != 0 || len(err.Data) > 0 {
+		d := Object{}
+		if err.Status != 0 {
+			d = append(d, Member{"status", err.Status})
+		}
+		data = append(d, err.Data...)
+	}
+	inv.details = append(inv.details, Member{name, Object{{"code", err.Code}, {"message", err.Message}, {"data", data}}})
+}
+
+func (inv *invalid) err() *Error {
+	if len(inv.names) == 0 {
+		return nil
+	}
+	return Errorf(http.StatusBadRequest, CodeInvalidParam, "Invalid parameter(s): %s", strings.Join(inv.names, ", ")).
+		With("params", inv.params).With("details", inv.details)
+}
+
+// InvalidParam builds the rest_invalid_param error a handler or sanitiser reports for one
+// argument (WordPress wraps the inner error the same way).
+func InvalidParam(name string, inner *Error) *Error {
+	inv := invalid{}
+	inv.add(name, inner)
+	return inv.err()
+}

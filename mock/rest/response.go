@@ -1,0 +1,349 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Response is what a handler returns: a status, the data and the response's own headers
+// (X-WP-Total, Link, Location, Allow, ...), in the order they were set.
+type Response struct {
+	Status  int
+	Data    any
+	Headers Object
+	err     *Error
+}
+
+// OK is a 200 response with data.
+func OK(data any) *Response { return &Response{Status: http.StatusOK, Data: data} }
+
+// Created is a 201 response with a Location header.
+func Created(data any, location string) *Response {
+	r := &Response{Status: http.StatusCreated, Data: data}
+	r.SetHeader("Location", location)
+	return r
+}
+
+// SetHeader sets one of the response's own headers.
+func (r *Response) SetHeader(name string, value any) { r.Headers = r.Headers.Set(name, value) }
+
+// Header returns one of the response's own headers, "" when unset.
+func (r *Response) Header(name string) string {
+	v, ok := r.Headers.Get(name)
+	if !ok {
+		return ""
+	}
+	s, _ := v.(string)
+	if s == "" {
+		if i, ok := v.(int); ok {
+			return strconv.Itoa(i)
+		}
+	}
+	return s
+}
+
+// LinkHeader adds a value to the response's Link header (WP_HTTP_Response::link_header);
+// several values are joined with ", ".
+func (r *Response) LinkHeader(rel, href string, attrs ...string) {
+	v := "<" + href + ">; rel=\"" + rel + "\""
+	for _, a := range attrs {
+		v += "; " + a
+	}
+	if cur := r.Header("Link"); cur != "" {
+		v = cur + ", " + v
+	}
+	r.SetHeader("Link", v)
+}
+
+// Link is one entry of an item's _links: a relation, its target and its attributes
+// (embeddable, count, taxonomy, ...), which WordPress prints before href.
+type Link struct {
+	Rel   string
+	Href  string
+	Attrs Object
+}
+
+// Embeddable marks a link that _embed follows.
+var Embeddable = Object{{"embeddable", true}}
+
+// Links is an item's link list in the order WordPress adds them.
+type Links []Link
+
+// Add appends a link.
+func (ls Links) Add(rel, href string, attrs ...Member) Links {
+	return append(ls, Link{Rel: rel, Href: href, Attrs: Object(attrs)})
+}
+
+// Embed appends an embeddable link.
+func (ls Links) Embed(rel, href string, attrs ...Member) Links {
+	return append(ls, Link{Rel: rel, Href: href, Attrs: append(Object(attrs), Member{"embeddable", true})})
+}
+
+// Compact renders the links as WordPress's "_links" object: rel -> [{attrs..., href}],
+// with the "curies" entry last when any rel uses the wp: prefix.
+func (ls Links) Compact() Object {
+	out := Object{}
+	curie := false
+	for _, l := range ls {
+		entry := make(Object, 0, len(l.Attrs)+1)
+		entry = append(append(entry, l.Attrs...), Member{"href", l.Href})
+		if strings.HasPrefix(l.Rel, "wp:") {
+			curie = true
+		}
+		if cur, ok := out.Get(l.Rel); ok {
+			out = out.Set(l.Rel, append(cur.([]any), entry))
+		} else {
+			out = append(out, Member{l.Rel, []any{entry}})
+		}
+	}
+	if curie {
+		out = append(out, Member{"curies", []any{Object{{"name", "wp"}, {"href", "https://api.w.org/{rel}"}, {"templated", true}}}})
+	}
+	return out
+}
+
+// Paginate sets X-WP-Total, X-WP-TotalPages and the prev/next Link values the way the
+// posts, users and terms controllers build them, and returns the number of pages.
+func (r *Request) Paginate(resp *Response, collection string, total, page, perPage int) int {
+	maxPages := 0
+	if perPage > 0 {
+		maxPages = (total + perPage - 1) / perPage
+	}
+	resp.SetHeader("X-WP-Total", total)
+	resp.SetHeader("X-WP-TotalPages", maxPages)
+	base := r.RestURL(collection)
+	if page > 1 {
+		prev := page - 1
+		if prev > maxPages {
+			prev = maxPages
+		}
+		resp.LinkHeader("prev", r.pageURL(base, prev))
+	}
+	if maxPages > page {
+		resp.LinkHeader("next", r.pageURL(base, page+1))
+	}
+	return maxPages
+}
+
+// pageURL is add_query_arg('page', n, add_query_arg(urlencode_deep(query), base)).
+func (r *Request) pageURL(base string, page int) string {
+	var parts []string
+	replaced := false
+	for _, k := range r.Query.Keys {
+		if k == "page" {
+			parts = append(parts, "page="+strconv.Itoa(page))
+			replaced = true
+			continue
+		}
+		parts = appendQuery(parts, url.QueryEscape(k), r.Query.Values[k])
+	}
+	if !replaced {
+		parts = append(parts, "page="+strconv.Itoa(page))
+	}
+	return base + "?" + strings.Join(parts, "&")
+}
+
+// appendQuery encodes a PHP value as http_build_query does (key%5B0%5D=v for lists).
+func appendQuery(parts []string, key string, v any) []string {
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			parts = appendQuery(parts, key+"%5B"+strconv.Itoa(i)+"%5D", e)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			parts = appendQuery(parts, key+"%5B"+url.QueryEscape(k)+"%5D", x[k])
+		}
+	case string:
+		parts = append(parts, key+"="+url.QueryEscape(x))
+	default:
+		var b bytes.Buffer
+		encode(&b, x)
+		parts = append(parts, key+"="+url.QueryEscape(b.String()))
+	}
+	return parts
+}
+
+// filterFields is rest_filter_response_fields: keep only the listed top-level keys and
+// dotted sub-keys. A single item keeps its _links, which WordPress adds after filtering.
+func filterFields(data any, list []any) any {
+	tree := map[string]any{}
+	for _, f := range list {
+		name, _ := f.(string)
+		parts := strings.Split(strings.TrimSpace(name), ".")
+		ref := tree
+		for len(parts) > 1 {
+			next := parts[0]
+			parts = parts[1:]
+			if v, ok := ref[next]; ok && v == true {
+				ref = nil
+				break
+			}
+			sub, ok := ref[next].(map[string]any)
+			if !ok {
+				sub = map[string]any{}
+				ref[next] = sub
+			}
+			ref = sub
+		}
+		if ref != nil {
+			ref[parts[0]] = true
+		}
+	}
+	if list, ok := data.([]any); ok {
+		out := make([]any, len(list))
+		for i, item := range list {
+			out[i] = intersect(item, tree, false)
+		}
+		return out
+	}
+	return intersect(data, tree, true)
+}
+
+func intersect(v any, tree map[string]any, keepLinks bool) any {
+	obj, ok := v.(Object)
+	if !ok {
+		return v
+	}
+	out := Object{}
+	for _, m := range obj {
+		want, ok := tree[m.Key]
+		if !ok {
+			if keepLinks && m.Key == "_links" {
+				out = append(out, m)
+			}
+			continue
+		}
+		if sub, isTree := want.(map[string]any); isTree {
+			if inner, isObj := m.Value.(Object); isObj {
+				out = append(out, Member{m.Key, intersect(inner, sub, false)})
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		return EmptyArray
+	}
+	return out
+}
+
+// embedRels is rest_parse_embed_param: nil means every rel.
+func embedRels(v any) []string {
+	s, isStr := v.(string)
+	if isStr && (s == "" || s == "true" || s == "1") {
+		return nil
+	}
+	list, _ := toList(v)
+	var rels []string
+	for _, x := range list {
+		if str, ok := x.(string); ok {
+			rels = append(rels, str)
+		}
+	}
+	return rels
+}
+
+// embedLinks is WP_REST_Server::embed_links: each embeddable link of the wanted rels is
+// fetched internally (context=embed unless the href sets one) and its data, or its
+// error, placed under _embedded in link order. A rel whose links all came back empty
+// is left out.
+func (s *Server) embedLinks(req *Request, item any, rels []string, cache map[string]any) any {
+	obj, ok := item.(Object)
+	if !ok {
+		return item
+	}
+	lv, ok := obj.Get("_links")
+	if !ok {
+		return item
+	}
+	links, _ := lv.(Object)
+	embedded := Object{}
+	for _, rel := range links {
+		if rels != nil && !contains(rels, rel.Key) {
+			continue
+		}
+		entries, _ := rel.Value.([]any)
+		embeds := make([]any, 0, len(entries))
+		found := false
+		for _, e := range entries {
+			link, _ := e.(Object)
+			if v, _ := link.Get("embeddable"); v != true {
+				embeds = append(embeds, EmptyArray)
+				continue
+			}
+			hv, _ := link.Get("href")
+			href, _ := hv.(string)
+			data, done := cache[href]
+			if !done {
+				data = s.fetchEmbedded(req, href)
+				cache[href] = data
+			}
+			if !isEmpty(data) {
+				found = true
+			}
+			embeds = append(embeds, data)
+		}
+		if found {
+			embedded = append(embedded, Member{rel.Key, embeds})
+		}
+	}
+	if len(embedded) > 0 {
+		obj = append(obj, Member{"_embedded", embedded})
+	}
+	return obj
+}
+
+func isEmpty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case []any:
+		return len(x) == 0
+	case Object:
+		return len(x) == 0
+	}
+	return false
+}
+
+// fetchEmbedded dispatches an internal GET for an embedded link.
+func (s *Server) fetchEmbedded(parent *Request, href string) any {
+	prefix := parent.Site + "/wp-json"
+	if !strings.HasPrefix(href, prefix) {
+		return EmptyArray
+	}
+	u, err := url.Parse(href[len(prefix):])
+	if err != nil {
+		return EmptyArray
+	}
+	path := strings.TrimRight(u.Path, "/")
+	if path == "" {
+		path = "/"
+	}
+	req := &Request{Method: http.MethodGet, Path: path, Site: parent.Site, Caller: parent.Caller,
+		Tx: parent.Tx, server: s, embedded: true, HTTP: parent.HTTP}
+	req.Query = ParseQuery(u.RawQuery)
+	if _, ok := req.Query.Get("context"); !ok {
+		req.Query.set("context", Embed)
+	}
+	resp := s.dispatch(req)
+	return resp.Data
+}
+
+// Embedded reports whether the request was made internally by _embed.
+func (r *Request) Embedded() bool { return r.embedded }
+
+// indent pretty-prints JSON as PHP's JSON_PRETTY_PRINT (four spaces).
+func indent(dst *bytes.Buffer, src []byte) error {
+	return json.Indent(dst, src, "", "    ")
+}

@@ -1,0 +1,471 @@
+package rest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// Headers WordPress sends on every REST response (WP_REST_Server::serve_request).
+const (
+	headerExpose     = "X-WP-Total, X-WP-TotalPages, Link"
+	headerAllowHdrs  = "Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type"
+	headerCORSMethod = "OPTIONS, GET, POST, PUT, PATCH, DELETE"
+)
+
+// Authenticator identifies the caller of a request before dispatch (WordPress's
+// rest_authentication_errors). It returns the caller (nil for anonymous) or an error
+// that wins over everything else.
+type Authenticator func(r *http.Request) (caller any, err *Error)
+
+// Server is the REST server: a route table plus WordPress's request pipeline.
+type Server struct {
+	// SiteURL fixes the site URL used in links; empty derives it from the request's Host.
+	SiteURL string
+	// Auth identifies callers; nil treats everyone as anonymous.
+	Auth Authenticator
+	// LoggedIn reports whether a caller counts as logged in (for 401 vs 403 and no-cache
+	// headers); nil means any non-nil caller.
+	LoggedIn func(caller any) bool
+	// Fallback serves paths outside the REST API (uploaded files); nil answers 404.
+	Fallback http.Handler
+	// MaxBody bounds request bodies in bytes.
+	MaxBody int64
+	// Index supplies the site fields of GET /wp-json/.
+	Index func(r *Request) Object
+	// Log receives one line per request and every internal failure; nil is silent.
+	Log *log.Logger
+	// Wrap runs each top-level dispatch (not the internal ones of _embed, which run
+	// inside their parent's); the mock uses it to hold its store lock once per request
+	// and hand the transaction to handlers through Request.Tx.
+	Wrap func(r *Request, dispatch func())
+
+	routes     []*Route
+	namespaces []string
+}
+
+// Register adds routes. Routes are matched in registration order, as WordPress does.
+// The site index (/) comes first, and each namespace's index (/wp/v2) just before the
+// namespace's first route, where WordPress lists them.
+func (s *Server) Register(routes ...*Route) {
+	if len(s.routes) == 0 {
+		s.add(s.indexRoute())
+	}
+	for _, rt := range routes {
+		if rt.Namespace != "" && !contains(s.namespaces, rt.Namespace) {
+			s.namespaces = append(s.namespaces, rt.Namespace)
+			s.add(s.namespaceRoute(rt.Namespace))
+		}
+		s.add(rt)
+	}
+}
+
+func (s *Server) add(rt *Route) {
+	rt.compile()
+	s.routes = append(s.routes, rt)
+}
+
+// Routes returns the registered routes.
+func (s *Server) Routes() []*Route { return s.routes }
+
+// Namespaces returns the registered namespaces in registration order.
+func (s *Server) Namespaces() []string { return s.namespaces }
+
+// RESTRoute extracts the REST route of an HTTP request: /wp-json/<route>, or the
+// rest_route query parameter on / and /index.php. ok is false for other paths.
+func RESTRoute(hr *http.Request) (route string, ok bool) {
+	p := hr.URL.Path
+	switch {
+	case p == "/wp-json" || strings.HasPrefix(p, "/wp-json/"):
+		route = strings.TrimPrefix(p, "/wp-json")
+	case p == "/" || p == "" || p == "/index.php":
+		q := hr.URL.Query()
+		if !q.Has("rest_route") {
+			return "", false
+		}
+		route = q.Get("rest_route")
+	default:
+		return "", false
+	}
+	route = strings.TrimRight(route, "/") // untrailingslashit
+	if route == "" {
+		route = "/"
+	}
+	return route, true
+}
+
+func (s *Server) siteURL(hr *http.Request) string {
+	if s.SiteURL != "" {
+		return s.SiteURL
+	}
+	scheme := "http"
+	if hr.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + hr.Host
+}
+
+// statusWriter records the status for the access log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// ServeHTTP answers one HTTP request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	defer func() {
+		if s.Log != nil {
+			s.Log.Printf("%s %s %d %s", hr.Method, hr.URL.RequestURI(), sw.status, time.Since(start).Round(time.Microsecond))
+		}
+	}()
+	route, ok := RESTRoute(hr)
+	if !ok {
+		if s.Fallback != nil {
+			s.Fallback.ServeHTTP(sw, hr)
+			return
+		}
+		http.NotFound(sw, hr)
+		return
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			s.logf("panic serving %s %s: %v\n%s", hr.Method, hr.URL, p, debug.Stack())
+			s.write(sw, hr, nil, &Response{Status: http.StatusInternalServerError, Data: Internal().Body()}, false)
+		}
+	}()
+	s.serve(sw, hr, route)
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.Log != nil {
+		s.Log.Printf(format, args...)
+	}
+}
+
+var jsonpCallback = regexp.MustCompile(`^[\w.]+$`)
+
+func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
+	req := &Request{Method: hr.Method, Path: route, HTTP: hr, Site: s.siteURL(hr), server: s}
+	req.Query = ParseQuery(hr.URL.RawQuery)
+	if cb, ok := req.Query.Get("_jsonp"); ok {
+		if str, _ := cb.(string); !jsonpCallback.MatchString(str) {
+			body := Object{{"code", CodeCallbackInvalid}, {"message", "Invalid JSONP callback function."}}
+			s.write(w, hr, req, &Response{Status: http.StatusBadRequest, Data: body}, false)
+			return
+		}
+	}
+	if m, ok := req.Query.Get("_method"); ok {
+		if str, _ := m.(string); str != "" {
+			req.Method = strings.ToUpper(str)
+		}
+	} else if m := hr.Header.Get("X-HTTP-Method-Override"); m != "" {
+		req.Method = strings.ToUpper(m)
+	}
+	if hr.Body != nil {
+		limit := s.MaxBody
+		if limit <= 0 {
+			limit = 64 << 20
+		}
+		body, err := io.ReadAll(io.LimitReader(hr.Body, limit+1))
+		if err != nil {
+			s.write(w, hr, req, errorResponse(Errorf(http.StatusBadRequest, "rest_invalid_body", "The request body could not be read.")), false)
+			return
+		}
+		if int64(len(body)) > limit {
+			e := Errorf(http.StatusRequestEntityTooLarge, "rest_body_too_large",
+				"The request body is larger than the %d bytes this server accepts.", limit)
+			s.write(w, hr, req, errorResponse(e), false)
+			return
+		}
+		req.RawBody = body
+	}
+	req.parseBody()
+	if s.Auth != nil {
+		caller, err := s.Auth(hr)
+		if err != nil {
+			s.write(w, hr, req, errorResponse(err), false)
+			return
+		}
+		req.Caller = caller
+	}
+	var resp *Response
+	run := func() {
+		resp = s.dispatch(req)
+		s.finish(req, resp)
+	}
+	if s.Wrap != nil {
+		s.Wrap(req, run)
+	} else {
+		run()
+	}
+	s.write(w, hr, req, resp, true)
+}
+
+func errorResponse(e *Error) *Response {
+	return &Response{Status: e.HTTPStatus(), Data: e.Body(), err: e}
+}
+
+// LoggedInCaller reports whether the request's caller is logged in.
+func (r *Request) LoggedInCaller() bool {
+	if r.server != nil && r.server.LoggedIn != nil {
+		return r.server.LoggedIn(r.Caller)
+	}
+	return r.Caller != nil
+}
+
+// AuthStatus is rest_authorization_required_code: 401 for anonymous callers, 403 for
+// logged-in ones.
+func (r *Request) AuthStatus() int {
+	if r.LoggedInCaller() {
+		return http.StatusForbidden
+	}
+	return http.StatusUnauthorized
+}
+
+// Forbidden builds a permission error with the right 401/403 status.
+func (r *Request) Forbidden(code, message string) *Error {
+	return &Error{Code: code, Message: message, Status: r.AuthStatus()}
+}
+
+// dispatch is WP_REST_Server::dispatch: OPTIONS, route match, validation, permission,
+// handler, then the Allow header.
+func (s *Server) dispatch(req *Request) *Response {
+	parts := splitPath(req.Path)
+	if req.Method == http.MethodOptions {
+		return s.options(req, parts)
+	}
+	var matched *Route
+	for _, rt := range s.routes {
+		url, ok := rt.match(parts)
+		if !ok {
+			continue
+		}
+		for _, e := range rt.Endpoints {
+			if e.answers(req.Method) {
+				req.route, req.endpoint, req.URL = rt, e, url
+				break
+			}
+		}
+		if req.endpoint != nil {
+			matched = rt
+			break
+		}
+	}
+	if matched == nil {
+		return errorResponse(NoRoute())
+	}
+	resp := s.respond(req)
+	s.allowHeader(req, resp)
+	return resp
+}
+
+func (s *Server) respond(req *Request) (resp *Response) {
+	if err := req.validate(); err != nil {
+		return errorResponse(err)
+	}
+	if p := req.endpoint.Permission; p != nil {
+		if err := p(req); err != nil {
+			return errorResponse(err)
+		}
+	}
+	resp, err := req.endpoint.Handler(req)
+	if err != nil {
+		return errorResponse(err)
+	}
+	if resp == nil {
+		s.logf("handler for %s %s returned no response", req.Method, req.Path)
+		return errorResponse(Internal())
+	}
+	return resp
+}
+
+// allowHeader is rest_send_allow_header: the methods whose permission callback allows
+// the current caller.
+func (s *Server) allowHeader(req *Request, resp *Response) {
+	if req.route == nil {
+		return
+	}
+	saved := req.params
+	var allowed []string
+	for _, e := range req.route.Endpoints {
+		ok := true
+		if e.Permission != nil {
+			ok = e.Permission(req) == nil
+		}
+		for _, m := range e.Methods {
+			if ok && !contains(allowed, m) {
+				allowed = append(allowed, m)
+			}
+		}
+	}
+	req.params = saved
+	if len(allowed) > 0 {
+		resp.SetHeader("Allow", strings.Join(allowed, ", "))
+	}
+}
+
+// options is rest_handle_options_request: the first route matching the path, whatever
+// the method, described in "help" context; [] when none matches.
+func (s *Server) options(req *Request, parts []string) *Response {
+	for _, rt := range s.routes {
+		url, ok := rt.match(parts)
+		if !ok {
+			continue
+		}
+		req.route, req.URL = rt, url
+		req.params = map[string]any{}
+		resp := &Response{Status: http.StatusOK, Data: s.routeData(req, rt, true)}
+		s.allowHeader(req, resp)
+		return resp
+	}
+	return &Response{Status: http.StatusOK, Data: EmptyArray}
+}
+
+// routeData is get_data_for_route: namespace, methods, endpoints with their args, the
+// schema (in help context) and a self link for routes without placeholders.
+func (s *Server) routeData(req *Request, rt *Route, help bool) Object {
+	endpoints := make([]any, 0, len(rt.Endpoints))
+	for _, e := range rt.Endpoints {
+		ep := Object{{"methods", e.Methods}}
+		if e.AllowBatch {
+			ep = append(ep, Member{"allow_batch", Object{{"v1", true}}})
+		}
+		args := make(Object, 0, len(e.Args))
+		for _, a := range e.Args {
+			args = append(args, Member{a.Name, a.JSON(true)})
+		}
+		ep = append(ep, Member{"args", args})
+		endpoints = append(endpoints, ep)
+	}
+	data := Object{{"namespace", rt.Namespace}, {"methods", rt.Methods()}, {"endpoints", endpoints}}
+	if help && rt.Schema != nil {
+		data = append(data, Member{"schema", rt.Schema()})
+	}
+	if !rt.hasPlaceholders() {
+		data = append(data, Member{"_links", Object{{"self", []any{Object{{"href", req.RestURL(rt.Pattern)}}}}}})
+	}
+	return data
+}
+
+// RestURL is rest_url(path): the absolute URL of a REST route on this site.
+func (r *Request) RestURL(path string) string { return r.Site + "/wp-json" + path }
+
+// finish applies what serve_request does after dispatch: _fields, links compaction,
+// _embed.
+func (s *Server) finish(req *Request, resp *Response) {
+	if resp.err == nil {
+		if fields, ok := req.Query.Get("_fields"); ok {
+			if list, _ := toList(fields); len(list) > 0 {
+				resp.Data = filterFields(resp.Data, list)
+			}
+		}
+	}
+	if embed, ok := req.Query.Get("_embed"); ok && resp.err == nil {
+		rels := embedRels(embed)
+		cache := map[string]any{}
+		switch d := resp.Data.(type) {
+		case []any:
+			for i, item := range d {
+				d[i] = s.embedLinks(req, item, rels, cache)
+			}
+		default:
+			resp.Data = s.embedLinks(req, d, rels, cache)
+		}
+	}
+}
+
+// write sends the response with WordPress's standard headers; rest is false for the
+// early answers (JSONP check, authentication) that skip envelope handling.
+func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, resp *Response, envelope bool) {
+	h := w.Header()
+	jsonp := ""
+	if req != nil {
+		if cb, ok := req.Query.Get("_jsonp"); ok {
+			jsonp, _ = cb.(string)
+		}
+	}
+	if jsonp != "" {
+		h.Set("Content-Type", "application/javascript; charset=UTF-8")
+	} else {
+		h.Set("Content-Type", "application/json; charset=UTF-8")
+	}
+	h.Set("X-Robots-Tag", "noindex")
+	site := s.siteURL(hr)
+	h.Set("Link", "<"+site+"/wp-json/>; rel=\"https://api.w.org/\"")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Access-Control-Expose-Headers", headerExpose)
+	h.Set("Access-Control-Allow-Headers", headerAllowHdrs)
+	if origin := hr.Header.Get("Origin"); origin != "" {
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Set("Access-Control-Allow-Methods", headerCORSMethod)
+		h.Set("Access-Control-Allow-Credentials", "true")
+		h.Add("Vary", "Origin")
+	} else if hr.Method == http.MethodGet && (req == nil || !req.LoggedInCaller()) {
+		h.Add("Vary", "Origin")
+	}
+	if req != nil && req.LoggedInCaller() {
+		h.Set("Expires", "Wed, 11 Jan 1984 05:00:00 GMT")
+		h.Set("Cache-Control", "no-cache, must-revalidate, max-age=0")
+	}
+	status, data := resp.Status, resp.Data
+	wantEnvelope := false
+	if req != nil && envelope {
+		_, wantEnvelope = req.Query.Get("_envelope")
+	}
+	if wantEnvelope {
+		hdrs := any(EmptyArray)
+		if len(resp.Headers) > 0 {
+			hdrs = resp.Headers
+		}
+		data = Object{{"body", data}, {"status", status}, {"headers", hdrs}}
+		status = http.StatusOK
+	} else {
+		for _, m := range resp.Headers {
+			h[m.Key] = []string{fmt.Sprint(m.Value)} // WordPress's spelling: X-WP-Total, not X-Wp-Total
+		}
+	}
+	var buf bytes.Buffer
+	if jsonp != "" {
+		buf.WriteString("/**/" + jsonp + "(")
+	}
+	if _, pretty := queryHas(req, "_pretty"); pretty {
+		var raw bytes.Buffer
+		encode(&raw, data)
+		if err := indent(&buf, raw.Bytes()); err != nil {
+			buf.Write(raw.Bytes())
+		}
+	} else {
+		encode(&buf, data)
+	}
+	if jsonp != "" {
+		buf.WriteString(")")
+	}
+	w.WriteHeader(status)
+	if hr.Method == http.MethodHead {
+		return
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil && !errors.Is(err, http.ErrHandlerTimeout) {
+		s.logf("writing response: %v", err)
+	}
+}
+
+func queryHas(req *Request, name string) (any, bool) {
+	if req == nil || req.Query == nil {
+		return nil, false
+	}
+	return req.Query.Get(name)
+}

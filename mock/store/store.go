@@ -1,0 +1,392 @@
+// Package store holds the mock site's data in memory: posts (with attachments and
+// revisions, which share WordPress's wp_posts id sequence), users, terms, post meta
+// and uploaded files. Everything sits behind one lock; callers read inside Read and
+// change inside Write, so a request sees one consistent state and a failed request
+// leaves none of its changes behind (handlers check before they change).
+package store
+
+import (
+	"sort"
+	"sync"
+	"time"
+)
+
+// Post is a row of wp_posts: a post, an attachment or a revision.
+type Post struct {
+	ID     int
+	Type   string // post, attachment, revision
+	Status string
+	Author int
+	// Date is the local (site timezone) publication date; DateGMT is zero for a
+	// "floating" draft date, as WordPress stores 0000-00-00 00:00:00.
+	Date, DateGMT         time.Time
+	Modified, ModifiedGMT time.Time
+	Slug                  string
+	Title, Content        string
+	Excerpt               string
+	Password              string
+	Parent                int
+	CommentStatus         string
+	PingStatus            string
+	GUID                  string
+	Format                string // "" = standard
+	Template              string
+	Sticky                bool
+	FeaturedMedia         int
+	Categories, Tags      []int
+	// Attachments
+	MimeType string
+	AltText  string
+	File     string // path below /wp-content/uploads/
+	Width    int
+	Height   int
+	FileSize int
+	// Trash: what untrashing restores.
+	TrashedStatus string
+	TrashedSlug   string
+}
+
+// User is a row of wp_users with the usermeta the API shows.
+type User struct {
+	ID           int
+	Login        string
+	Pass         string // application-independent login password (never shown)
+	Slug         string // user_nicename
+	Email        string
+	URL          string
+	Registered   time.Time
+	Name         string // display_name
+	FirstName    string
+	LastName     string
+	Nickname     string
+	Description  string
+	Locale       string
+	Roles        []string
+	AppPasswords []AppPassword
+}
+
+// AppPassword is one application password of a user.
+type AppPassword struct {
+	UUID     string
+	AppID    string
+	Name     string
+	Password string // the plain password; the mock compares in constant time
+	Created  time.Time
+	LastUsed time.Time
+	LastIP   string
+}
+
+// Term is a category or a tag.
+type Term struct {
+	ID          int
+	Taxonomy    string // category, post_tag
+	Name        string
+	Slug        string
+	Description string
+	Parent      int
+	Count       int // published posts using the term
+}
+
+// Meta is a row of wp_postmeta.
+type Meta struct {
+	ID     int
+	PostID int
+	Key    string
+	Value  string
+}
+
+// File is an uploaded file, served at /wp-content/uploads/<Path>.
+type File struct {
+	Path     string
+	MimeType string
+	Data     []byte
+}
+
+// Store is the site's data. The zero value is not usable; call New.
+type Store struct {
+	mu    sync.RWMutex
+	clock func() time.Time
+
+	posts  map[int]*Post
+	byDate map[string][]*Post // per type, newest first (date desc, id desc)
+	byID   map[string][]*Post // per type, ascending id
+	users  map[int]*User
+	userID []int
+	terms  map[int]*Term
+	termID []int
+	meta   map[int]*Meta
+	metaID []int
+	files  map[string]*File
+
+	nextPost, nextUser, nextTerm, nextMeta int
+}
+
+// New returns an empty store whose timestamps come from clock.
+func New(clock func() time.Time) *Store {
+	if clock == nil {
+		clock = time.Now
+	}
+	return &Store{
+		clock:    clock,
+		posts:    map[int]*Post{},
+		byDate:   map[string][]*Post{},
+		byID:     map[string][]*Post{},
+		users:    map[int]*User{},
+		terms:    map[int]*Term{},
+		meta:     map[int]*Meta{},
+		files:    map[string]*File{},
+		nextPost: 1, nextUser: 1, nextTerm: 1, nextMeta: 1,
+	}
+}
+
+// Tx is the view of the store inside Read or Write.
+type Tx struct {
+	s        *Store
+	writable bool
+}
+
+// Read runs f with the store locked for reading.
+func (s *Store) Read(f func(tx *Tx)) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	f(&Tx{s: s})
+}
+
+// Write runs f with the store locked for writing.
+func (s *Store) Write(f func(tx *Tx)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f(&Tx{s: s, writable: true})
+}
+
+// Now is the store's clock, truncated to seconds as MySQL DATETIME stores it.
+func (tx *Tx) Now() time.Time { return tx.s.clock().UTC().Truncate(time.Second) }
+
+func (tx *Tx) mustWrite() {
+	if !tx.writable {
+		panic("store: change inside Read")
+	}
+}
+
+// Post returns the post (of any type) with the id, or nil.
+func (tx *Tx) Post(id int) *Post { return tx.s.posts[id] }
+
+// PostsByDate lists the posts of a type newest first (date desc, then id desc). The
+// slice belongs to the store: do not change it.
+func (tx *Tx) PostsByDate(typ string) []*Post { return tx.s.byDate[typ] }
+
+// PostsByID lists the posts of a type by ascending id. Do not change the slice.
+func (tx *Tx) PostsByID(typ string) []*Post { return tx.s.byID[typ] }
+
+// InsertPost stores a new post and gives it the next id of the posts sequence (unless
+// it has one, as when a dataset is loaded).
+func (tx *Tx) InsertPost(p *Post) {
+	tx.mustWrite()
+	s := tx.s
+	if p.ID == 0 {
+		p.ID = s.nextPost
+	}
+	if p.ID >= s.nextPost {
+		s.nextPost = p.ID + 1
+	}
+	s.posts[p.ID] = p
+	s.byID[p.Type] = insertSorted(s.byID[p.Type], p, idLess)
+	s.byDate[p.Type] = insertSorted(s.byDate[p.Type], p, dateLess)
+}
+
+// UpdatePost stores changes made to p; reindex tells whether its date changed.
+func (tx *Tx) UpdatePost(p *Post, oldDate time.Time) {
+	tx.mustWrite()
+	if oldDate.Equal(p.Date) {
+		return
+	}
+	s := tx.s
+	list := s.byDate[p.Type]
+	list = removeFrom(list, p)
+	s.byDate[p.Type] = insertSorted(list, p, dateLess)
+}
+
+// DeletePost removes a post for good (and its meta rows).
+func (tx *Tx) DeletePost(id int) {
+	tx.mustWrite()
+	s := tx.s
+	p := s.posts[id]
+	if p == nil {
+		return
+	}
+	delete(s.posts, id)
+	s.byID[p.Type] = removeFrom(s.byID[p.Type], p)
+	s.byDate[p.Type] = removeFrom(s.byDate[p.Type], p)
+	for _, mid := range append([]int(nil), s.metaID...) {
+		if m := s.meta[mid]; m.PostID == id {
+			tx.DeleteMeta(mid)
+		}
+	}
+}
+
+// dateLess orders newest first, ties by higher id first.
+func dateLess(a, b *Post) bool {
+	if !a.Date.Equal(b.Date) {
+		return a.Date.After(b.Date)
+	}
+	return a.ID > b.ID
+}
+
+func idLess(a, b *Post) bool { return a.ID < b.ID }
+
+func insertSorted(list []*Post, p *Post, less func(a, b *Post) bool) []*Post {
+	i := sort.Search(len(list), func(i int) bool { return less(p, list[i]) })
+	list = append(list, nil)
+	copy(list[i+1:], list[i:])
+	list[i] = p
+	return list
+}
+
+func removeFrom(list []*Post, p *Post) []*Post {
+	for i, x := range list {
+		if x == p {
+			return append(list[:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+// User returns the user with the id, or nil.
+func (tx *Tx) User(id int) *User { return tx.s.users[id] }
+
+// Users lists users by ascending id. Do not change the slice.
+func (tx *Tx) Users() []*User {
+	out := make([]*User, len(tx.s.userID))
+	for i, id := range tx.s.userID {
+		out[i] = tx.s.users[id]
+	}
+	return out
+}
+
+// UserCount is the number of users.
+func (tx *Tx) UserCount() int { return len(tx.s.userID) }
+
+// InsertUser stores a new user with the next user id (unless it has one).
+func (tx *Tx) InsertUser(u *User) {
+	tx.mustWrite()
+	s := tx.s
+	if u.ID == 0 {
+		u.ID = s.nextUser
+	}
+	if u.ID >= s.nextUser {
+		s.nextUser = u.ID + 1
+	}
+	s.users[u.ID] = u
+	s.userID = insertID(s.userID, u.ID)
+}
+
+// DeleteUser removes a user.
+func (tx *Tx) DeleteUser(id int) {
+	tx.mustWrite()
+	delete(tx.s.users, id)
+	tx.s.userID = removeID(tx.s.userID, id)
+}
+
+// Term returns the term with the id, or nil.
+func (tx *Tx) Term(id int) *Term { return tx.s.terms[id] }
+
+// Terms lists the terms of a taxonomy by ascending id.
+func (tx *Tx) Terms(taxonomy string) []*Term {
+	var out []*Term
+	for _, id := range tx.s.termID {
+		if t := tx.s.terms[id]; t.Taxonomy == taxonomy {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// InsertTerm stores a new term with the next term id (unless it has one).
+func (tx *Tx) InsertTerm(t *Term) {
+	tx.mustWrite()
+	s := tx.s
+	if t.ID == 0 {
+		t.ID = s.nextTerm
+	}
+	if t.ID >= s.nextTerm {
+		s.nextTerm = t.ID + 1
+	}
+	s.terms[t.ID] = t
+	s.termID = insertID(s.termID, t.ID)
+}
+
+// DeleteTerm removes a term.
+func (tx *Tx) DeleteTerm(id int) {
+	tx.mustWrite()
+	delete(tx.s.terms, id)
+	tx.s.termID = removeID(tx.s.termID, id)
+}
+
+// Meta returns the meta row with the id, or nil.
+func (tx *Tx) Meta(id int) *Meta { return tx.s.meta[id] }
+
+// PostMeta lists a post's meta rows by ascending id.
+func (tx *Tx) PostMeta(postID int) []*Meta {
+	var out []*Meta
+	for _, id := range tx.s.metaID {
+		if m := tx.s.meta[id]; m.PostID == postID {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// InsertMeta stores a new meta row with the next meta id (unless it has one).
+func (tx *Tx) InsertMeta(m *Meta) {
+	tx.mustWrite()
+	s := tx.s
+	if m.ID == 0 {
+		m.ID = s.nextMeta
+	}
+	if m.ID >= s.nextMeta {
+		s.nextMeta = m.ID + 1
+	}
+	s.meta[m.ID] = m
+	s.metaID = insertID(s.metaID, m.ID)
+}
+
+// DeleteMeta removes a meta row.
+func (tx *Tx) DeleteMeta(id int) {
+	tx.mustWrite()
+	delete(tx.s.meta, id)
+	tx.s.metaID = removeID(tx.s.metaID, id)
+}
+
+// File returns the uploaded file at path, or nil.
+func (tx *Tx) File(path string) *File { return tx.s.files[path] }
+
+// PutFile stores an uploaded file.
+func (tx *Tx) PutFile(f *File) {
+	tx.mustWrite()
+	tx.s.files[f.Path] = f
+}
+
+// DeleteFile removes an uploaded file.
+func (tx *Tx) DeleteFile(path string) {
+	tx.mustWrite()
+	delete(tx.s.files, path)
+}
+
+func insertID(ids []int, id int) []int {
+	i := sort.SearchInts(ids, id)
+	if i < len(ids) && ids[i] == id {
+		return ids
+	}
+	ids = append(ids, 0)
+	copy(ids[i+1:], ids[i:])
+	ids[i] = id
+	return ids
+}
+
+func removeID(ids []int, id int) []int {
+	i := sort.SearchInts(ids, id)
+	if i < len(ids) && ids[i] == id {
+		return append(ids[:i], ids[i+1:]...)
+	}
+	return ids
+}
