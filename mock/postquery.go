@@ -135,25 +135,25 @@ func sanitizeStatuses(def string) func(r *rest.Request, v any, param string) (an
 
 // postQuery is a parsed posts/media collection request.
 type postQuery struct {
-	typ                    string
-	page, perPage, offset  int
-	hasOffset              bool
-	search                 []string
-	after, before          time.Time
-	modAfter, modBefore    time.Time
-	authors, authorsNot    map[int]bool
-	include, exclude       map[int]bool
-	includeOrder           []int
-	parents, parentsNot    map[int]bool
-	slugs                  map[string]bool
-	slugOrder              []string
-	statuses               map[string]bool
-	taxClauses             []taxClause
-	taxOr                  bool
-	sticky                 *bool
-	mediaType, mimeType    string
-	order, orderby         string
-	relevancePhrase        string
+	typ                   string
+	page, perPage, offset int
+	hasOffset             bool
+	search                []string
+	after, before         time.Time
+	modAfter, modBefore   time.Time
+	authors, authorsNot   map[int]bool
+	include, exclude      map[int]bool
+	includeOrder          []int
+	parents, parentsNot   map[int]bool
+	slugs                 map[string]bool
+	slugOrder             []string
+	statuses              map[string]bool
+	taxClauses            []taxClause
+	taxOr                 bool
+	sticky                *bool
+	mediaType, mimeType   string
+	order, orderby        string
+	relevancePhrase       string
 }
 
 type taxClause struct {
