@@ -88,6 +88,15 @@ type resource interface {
 func (m *Mock) resources() []resource {
 	return []resource{
 		&posts{m: m},
+		&revisions{m: m},
+		&postMeta{m: m},
+		&media{m: m},
+		&types{m: m},
+		&statuses{m: m},
+		&taxonomies{m: m},
+		&terms{m: m, taxonomy: "category", base: "categories"},
+		&terms{m: m, taxonomy: "post_tag", base: "tags"},
+		&users{m: m},
 	}
 }
 

@@ -91,8 +91,8 @@ func (m *Mock) seed() error {
 		tx.InsertPost(rev)
 		rev.GUID = "/?p=" + strconv.Itoa(rev.ID)
 		first.Modified, first.ModifiedGMT = rev.Modified, rev.ModifiedGMT
-		tx.InsertMeta(&store.Meta{PostID: 1, Key: "mood", Value: "cheerful"})
-		tx.InsertMeta(&store.Meta{PostID: 1, Key: "_edit_lock", Value: "1705311000:1"})
+		tx.InsertMeta(&store.Meta{PostID: 3, Key: "mood", Value: "cheerful"})
+		tx.InsertMeta(&store.Meta{PostID: 3, Key: "_edit_lock", Value: "1705311000:1"})
 		// one image, attached to the second post
 		var img []byte
 		img, err = seedImage(8, 6)

@@ -1,0 +1,66 @@
+package mock
+
+import (
+	"net/http"
+	"testing"
+)
+
+// TestPostShapes pins the field set of a post in every context, item and list, to what
+// WordPress 6.1 returns (captures of post 1 of a fresh site with one revision).
+func TestPostShapes(t *testing.T) {
+	runShapeCases(t, []shapeCase{
+		{name: "item view", path: "/wp/v2/posts/1", capture: "posts_item_view"},
+		{name: "item embed", path: "/wp/v2/posts/1?context=embed", login: "admin", capture: "posts_item_embed"},
+		{name: "item edit", path: "/wp/v2/posts/1?context=edit", login: "admin", capture: "posts_item_edit"},
+		{name: "list view", path: "/wp/v2/posts?include=1", capture: "posts_list_view"},
+		{name: "list embed", path: "/wp/v2/posts?include=1&context=embed", login: "admin", capture: "posts_list_embed"},
+		{name: "list edit", path: "/wp/v2/posts?include=1&context=edit", login: "admin", capture: "posts_list_edit"},
+	})
+}
+
+func TestPostErrors(t *testing.T) {
+	s := newTestSite(t)
+	for _, c := range []struct {
+		path, login string
+		status      int
+		code        string
+	}{
+		{"/wp/v2/posts/abc", "", http.StatusNotFound, "rest_no_route"},
+		{"/wp/v2/posts/999999", "", http.StatusNotFound, "rest_post_invalid_id"},
+		{"/wp/v2/posts/0", "", http.StatusNotFound, "rest_post_invalid_id"},
+		{"/wp/v2/posts?per_page=101", "", http.StatusBadRequest, "rest_invalid_param"},
+		{"/wp/v2/posts?per_page=abc", "", http.StatusBadRequest, "rest_invalid_param"},
+		{"/wp/v2/posts?context=foo", "", http.StatusBadRequest, "rest_invalid_param"},
+		{"/wp/v2/posts?orderby=relevance", "", http.StatusBadRequest, "rest_no_search_term_defined"},
+		{"/wp/v2/posts?orderby=include", "", http.StatusBadRequest, "rest_orderby_include_missing_include"},
+		{"/wp/v2/posts?page=999", "", http.StatusBadRequest, "rest_post_invalid_page_number"},
+		{"/wp/v2/posts?status=draft", "", http.StatusBadRequest, "rest_invalid_param"},
+		{"/wp/v2/posts?context=edit", "", http.StatusUnauthorized, "rest_forbidden_context"},
+		{"/wp/v2/posts?context=edit", "subscriber", http.StatusForbidden, "rest_forbidden_context"},
+		{"/wp/v2/posts/4", "", http.StatusUnauthorized, "rest_forbidden"},
+		{"/wp/v2/posts/5?password=wrong", "", http.StatusForbidden, "rest_post_incorrect_password"},
+	} {
+		s.get(t, c.path, c.login).wantError(t, c.status, c.code)
+	}
+}
+
+// TestInvalidParamBodies pins whole error bodies taken from WordPress.
+func TestInvalidParamBodies(t *testing.T) {
+	s := newTestSite(t)
+	for path, capture := range map[string]string{
+		"/wp/v2/posts?per_page=101":    "err_posts_per_page_101",
+		"/wp/v2/posts?per_page=abc":    "err_posts_per_page_abc",
+		"/wp/v2/posts?context=foo":     "err_posts_context_foo",
+		"/wp/v2/posts?order=ASC":       "err_posts_order_ASC",
+		"/wp/v2/posts?after=notadate":  "err_posts_after_notadate",
+		"/wp/v2/posts?include=a,b":     "err_posts_include_a_b",
+		"/wp/v2/posts?status=draft":    "err_posts_status_draft_anon",
+		"/wp/v2/posts?orderby=include": "err_posts_orderby_include",
+		"/wp/v2/nope":                  "err_no_route",
+	} {
+		got := s.get(t, path, "")
+		if d := valueDiff(captured(t, capture), got.json); d != "" {
+			t.Errorf("GET %s: %s", path, d)
+		}
+	}
+}
