@@ -4,7 +4,7 @@ import "github.com/wpmock/wpmock/mock/rest"
 
 // terms: placeholder until its resource file is written.
 type terms struct {
-	m *Mock
+	m              *Mock
 	taxonomy, base string
 }
 
