@@ -322,6 +322,26 @@ func searchTerms(s string) []string {
 	return out
 }
 
+// singleStatus returns the status when the query asks for exactly one.
+func (q *postQuery) singleStatus() (string, bool) {
+	if len(q.statuses) != 1 {
+		return "", false
+	}
+	for st := range q.statuses {
+		return st, true
+	}
+	return "", false
+}
+
+// statusOnly reports whether the query filters by one status and nothing else.
+func (q *postQuery) statusOnly() bool {
+	_, one := q.singleStatus()
+	return one && q.include == nil && q.exclude == nil && q.authors == nil && q.authorsNot == nil &&
+		q.parents == nil && q.parentsNot == nil && q.slugs == nil && q.after.IsZero() && q.before.IsZero() &&
+		q.modAfter.IsZero() && q.modBefore.IsZero() && q.sticky == nil && q.mediaType == "" &&
+		q.mimeType == "" && len(q.taxClauses) == 0 && len(q.search) == 0
+}
+
 // matches reports whether a post passes every filter of the query.
 func (q *postQuery) matches(p *store.Post) bool {
 	if !q.statuses[p.Status] {
@@ -489,19 +509,33 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	total := 0
 	if q.orderby == "date" {
 		index := tx.PostsByDate(q.typ) // newest first
+		if st, only := q.singleStatus(); only {
+			index = tx.PostsByStatus(q.typ, st)
+		}
 		n := len(index)
-		for i := 0; i < n; i++ {
-			p := index[i]
+		at := func(i int) *store.Post {
 			if q.order == "asc" {
-				p = index[n-1-i]
+				return index[n-1-i]
 			}
-			if !q.matches(p) {
-				continue
+			return index[i]
+		}
+		if q.statusOnly() {
+			// nothing else to filter: the index is the result
+			total = n
+			for i := start; i < n && len(window) < q.perPage; i++ {
+				window = append(window, at(i))
 			}
-			if total >= start && len(window) < q.perPage {
-				window = append(window, p)
+		} else {
+			for i := 0; i < n; i++ {
+				p := at(i)
+				if !q.matches(p) {
+					continue
+				}
+				if total >= start && len(window) < q.perPage {
+					window = append(window, p)
+				}
+				total++
 			}
-			total++
 		}
 	} else {
 		var hits []*store.Post

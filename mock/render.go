@@ -72,25 +72,21 @@ var texturizeReplacer = strings.NewReplacer(
 	"(tm)", "&#8482;",
 )
 
-var (
-	openDouble  = regexp.MustCompile(`(^|[\s(\[{])"`)
-	openSingle  = regexp.MustCompile(`(^|[\s(\[{])'`)
-	apostrophe  = regexp.MustCompile(`(\w)'`)
-	closeDouble = regexp.MustCompile(`"`)
-	closeSingle = regexp.MustCompile(`'`)
-)
-
 // texturize is the common part of wptexturize: dashes, ellipses, curly quotes and
 // apostrophes in text outside HTML tags.
 func texturize(s string) string {
+	if !strings.ContainsAny(s, "'\"-.(") {
+		return s
+	}
 	var b strings.Builder
+	b.Grow(len(s) + 16)
 	for len(s) > 0 {
 		i := strings.IndexByte(s, '<')
 		if i < 0 {
-			b.WriteString(texturizeText(s))
+			texturizeText(&b, s)
 			break
 		}
-		b.WriteString(texturizeText(s[:i]))
+		texturizeText(&b, s[:i])
 		j := strings.IndexByte(s[i:], '>')
 		if j < 0 {
 			b.WriteString(s[i:])
@@ -102,20 +98,41 @@ func texturize(s string) string {
 	return b.String()
 }
 
-func texturizeText(s string) string {
+// texturizeText curls the quotes of a run of text in one pass: a quote after a space
+// or an opening bracket (or at the start) opens, after a word character it is an
+// apostrophe (single) or closes (double), anywhere else it closes.
+func texturizeText(b *strings.Builder, s string) {
 	if s == "" {
-		return s
+		return
 	}
-	s = texturizeReplacer.Replace(s)
-	s = openDouble.ReplaceAllString(s, "$1&#8220;")
-	s = openSingle.ReplaceAllString(s, "$1&#8216;")
-	s = apostrophe.ReplaceAllString(s, "$1&#8217;")
-	s = closeDouble.ReplaceAllString(s, "&#8221;")
-	s = closeSingle.ReplaceAllString(s, "&#8217;")
-	return s
+	if strings.Contains(s, "--") || strings.Contains(s, "...") || strings.Contains(s, "(tm)") {
+		s = texturizeReplacer.Replace(s)
+	}
+	prev := rune(0)
+	for _, r := range s {
+		switch r {
+		case '"', '\'':
+			opening := prev == 0 || unicode.IsSpace(prev) || strings.ContainsRune("([{", prev)
+			switch {
+			case r == '"' && opening:
+				b.WriteString("&#8220;")
+			case r == '"':
+				b.WriteString("&#8221;")
+			case opening:
+				b.WriteString("&#8216;")
+			default:
+				b.WriteString("&#8217;")
+			}
+		default:
+			b.WriteRune(r)
+		}
+		prev = r
+	}
 }
 
 var blockTag = regexp.MustCompile(`^<(/?)(table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)[\s/>]`)
+
+var paragraphBreak = regexp.MustCompile(`\n\s*\n`)
 
 // autop is wpautop for the shapes of text the mock stores: paragraphs separated by
 // blank lines become <p>…</p>, single line breaks <br />, and block-level elements are
@@ -127,7 +144,7 @@ func autop(s string) string {
 		return ""
 	}
 	var b strings.Builder
-	for _, para := range regexp.MustCompile(`\n\s*\n`).Split(s, -1) {
+	for _, para := range paragraphBreak.Split(s, -1) {
 		para = strings.TrimSpace(para)
 		if para == "" {
 			continue

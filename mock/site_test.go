@@ -243,3 +243,11 @@ func valueDiff(want, got any) string {
 	}
 	return ""
 }
+
+func mustJSON(s string) any {
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		panic(err)
+	}
+	return v
+}

@@ -32,6 +32,11 @@ type Item[T any] struct {
 	Fields []*Field[T]
 	// Links lists an item's links; nil for items without any.
 	Links func(r *Request, item *T) Links
+	// SchemaOrder names the properties in the order the schema document lists them,
+	// for controllers whose get_item_schema declares them in another order than
+	// prepare_item_for_response outputs them (post types, taxonomies); nil keeps the
+	// order of Fields.
+	SchemaOrder []string
 }
 
 // Schema is the item schema document (get_public_item_schema).
@@ -41,6 +46,15 @@ func (it *Item[T]) Schema() *Schema {
 	s.Properties = make([]*Schema, len(it.Fields))
 	for i, f := range it.Fields {
 		s.Properties[i] = f.Schema
+	}
+	if it.SchemaOrder != nil {
+		ordered := make([]*Schema, 0, len(s.Properties))
+		for _, name := range it.SchemaOrder {
+			if p := s.Prop(name); p != nil {
+				ordered = append(ordered, p)
+			}
+		}
+		s.Properties = ordered
 	}
 	return s
 }

@@ -144,7 +144,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.logf("panic serving %s %s: %v\n%s", hr.Method, hr.URL, p, debug.Stack())
-			s.write(sw, hr, nil, &Response{Status: http.StatusInternalServerError, Data: Internal().Body()}, false)
+			s.write(sw, hr, nil, &Response{Status: http.StatusInternalServerError, Data: Internal().Body()}, true)
 		}
 	}()
 	s.serve(sw, hr, route)
@@ -164,7 +164,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 	if cb, ok := req.Query.Get("_jsonp"); ok {
 		if str, _ := cb.(string); !jsonpCallback.MatchString(str) {
 			body := Object{{"code", CodeCallbackInvalid}, {"message", "Invalid JSONP callback function."}}
-			s.write(w, hr, req, &Response{Status: http.StatusBadRequest, Data: body}, false)
+			s.write(w, hr, req, &Response{Status: http.StatusBadRequest, Data: body}, true)
 			return
 		}
 	}
@@ -182,13 +182,13 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 		}
 		body, err := io.ReadAll(io.LimitReader(hr.Body, limit+1))
 		if err != nil {
-			s.write(w, hr, req, errorResponse(Errorf(http.StatusBadRequest, "rest_invalid_body", "The request body could not be read.")), false)
+			s.write(w, hr, req, errorResponse(Errorf(http.StatusBadRequest, "rest_invalid_body", "The request body could not be read.")), true)
 			return
 		}
 		if int64(len(body)) > limit {
 			e := Errorf(http.StatusRequestEntityTooLarge, "rest_body_too_large",
 				"The request body is larger than the %d bytes this server accepts.", limit)
-			s.write(w, hr, req, errorResponse(e), false)
+			s.write(w, hr, req, errorResponse(e), true)
 			return
 		}
 		req.RawBody = body
@@ -212,7 +212,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 	} else {
 		run()
 	}
-	s.write(w, hr, req, resp, true)
+	s.write(w, hr, req, resp, false)
 }
 
 func errorResponse(e *Error) *Response {
@@ -388,9 +388,10 @@ func (s *Server) finish(req *Request, resp *Response) {
 	}
 }
 
-// write sends the response with WordPress's standard headers; rest is false for the
-// early answers (JSONP check, authentication) that skip envelope handling.
-func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, resp *Response, envelope bool) {
+// write sends the response with WordPress's standard headers. early marks the answers
+// serve_request gives before dispatching (a bad JSONP callback, an unreadable body),
+// which are neither enveloped nor wrapped in the callback.
+func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, resp *Response, early bool) {
 	h := w.Header()
 	jsonp := ""
 	if req != nil {
@@ -423,7 +424,7 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	}
 	status, data := resp.Status, resp.Data
 	wantEnvelope := false
-	if req != nil && envelope {
+	if req != nil && !early {
 		_, wantEnvelope = req.Query.Get("_envelope")
 	}
 	if wantEnvelope {
@@ -439,7 +440,8 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 		}
 	}
 	var buf bytes.Buffer
-	if jsonp != "" {
+	wrap := jsonp != "" && !early
+	if wrap {
 		buf.WriteString("/**/" + jsonp + "(")
 	}
 	if _, pretty := queryHas(req, "_pretty"); pretty {
@@ -451,7 +453,7 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	} else {
 		encode(&buf, data)
 	}
-	if jsonp != "" {
+	if wrap {
 		buf.WriteString(")")
 	}
 	w.WriteHeader(status)

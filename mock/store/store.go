@@ -109,6 +109,9 @@ type Store struct {
 
 	posts  map[int]*Post
 	byDate map[string][]*Post // per type, newest first (date desc, id desc)
+	// per type and status ("post/publish"), newest first: the default lists (one
+	// status, no other filter) page through it without scanning
+	byStatus map[string][]*Post
 	byID   map[string][]*Post // per type, ascending id
 	users  map[int]*User
 	userID []int
@@ -130,6 +133,7 @@ func New(clock func() time.Time) *Store {
 		clock:    clock,
 		posts:    map[int]*Post{},
 		byDate:   map[string][]*Post{},
+		byStatus: map[string][]*Post{},
 		byID:     map[string][]*Post{},
 		users:    map[int]*User{},
 		terms:    map[int]*Term{},
@@ -175,6 +179,10 @@ func (tx *Tx) Post(id int) *Post { return tx.s.posts[id] }
 // slice belongs to the store: do not change it.
 func (tx *Tx) PostsByDate(typ string) []*Post { return tx.s.byDate[typ] }
 
+// PostsByStatus lists the posts of a type and status newest first. Do not change the
+// slice.
+func (tx *Tx) PostsByStatus(typ, status string) []*Post { return tx.s.byStatus[typ+"/"+status] }
+
 // PostsByID lists the posts of a type by ascending id. Do not change the slice.
 func (tx *Tx) PostsByID(typ string) []*Post { return tx.s.byID[typ] }
 
@@ -192,18 +200,22 @@ func (tx *Tx) InsertPost(p *Post) {
 	s.posts[p.ID] = p
 	s.byID[p.Type] = insertSorted(s.byID[p.Type], p, idLess)
 	s.byDate[p.Type] = insertSorted(s.byDate[p.Type], p, dateLess)
+	key := p.Type + "/" + p.Status
+	s.byStatus[key] = insertSorted(s.byStatus[key], p, dateLess)
 }
 
-// UpdatePost stores changes made to p; reindex tells whether its date changed.
-func (tx *Tx) UpdatePost(p *Post, oldDate time.Time) {
+// UpdatePost reindexes p after a change; old is a copy of p from before the change
+// (only its Date and Status are read).
+func (tx *Tx) UpdatePost(p *Post, old Post) {
 	tx.mustWrite()
-	if oldDate.Equal(p.Date) {
+	if old.Date.Equal(p.Date) && old.Status == p.Status {
 		return
 	}
 	s := tx.s
-	list := s.byDate[p.Type]
-	list = removeFrom(list, p)
-	s.byDate[p.Type] = insertSorted(list, p, dateLess)
+	s.byDate[p.Type] = insertSorted(removeFrom(s.byDate[p.Type], p), p, dateLess)
+	oldKey, key := p.Type+"/"+old.Status, p.Type+"/"+p.Status
+	s.byStatus[oldKey] = removeFrom(s.byStatus[oldKey], p)
+	s.byStatus[key] = insertSorted(s.byStatus[key], p, dateLess)
 }
 
 // DeletePost removes a post for good (and its meta rows).
@@ -217,6 +229,8 @@ func (tx *Tx) DeletePost(id int) {
 	delete(s.posts, id)
 	s.byID[p.Type] = removeFrom(s.byID[p.Type], p)
 	s.byDate[p.Type] = removeFrom(s.byDate[p.Type], p)
+	key := p.Type + "/" + p.Status
+	s.byStatus[key] = removeFrom(s.byStatus[key], p)
 	for _, mid := range append([]int(nil), s.metaID...) {
 		if m := s.meta[mid]; m.PostID == id {
 			tx.DeleteMeta(mid)
