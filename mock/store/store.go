@@ -112,14 +112,14 @@ type Store struct {
 	// per type and status ("post/publish"), newest first: the default lists (one
 	// status, no other filter) page through it without scanning
 	byStatus map[string][]*Post
-	byID   map[string][]*Post // per type, ascending id
-	users  map[int]*User
-	userID []int
-	terms  map[int]*Term
-	termID []int
-	meta   map[int]*Meta
-	metaID []int
-	files  map[string]*File
+	byID     map[string][]*Post // per type, ascending id
+	users    map[int]*User
+	userID   []int
+	terms    map[int]*Term
+	termID   []int
+	meta     map[int]*Meta
+	metaID   []int
+	files    map[string]*File
 
 	nextPost, nextUser, nextTerm, nextMeta int
 }
