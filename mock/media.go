@@ -1,10 +1,378 @@
 package mock
 
-import "github.com/wpmock/wpmock/mock/rest"
+import (
+	"strconv"
+	"strings"
 
-// media: placeholder until its resource file is written.
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// media is the /wp/v2/media resource: WP_REST_Attachments_Controller, which extends
+// the posts controller, so an attachment has the post-like fields (described with the
+// noun "post", as WordPress 6.1 does) and its own file fields. How the file fields are
+// built (description HTML, media_details, image sizes) is in mediafile.go.
 type media struct {
-	m *Mock
+	m    *Mock
+	item *rest.Item[store.Post]
 }
 
-func (res *media) routes() []*rest.Route { return nil }
+func (res *media) declare() *rest.Item[store.Post] {
+	if res.item != nil {
+		return res.item
+	}
+	m, noun := res.m, "post"
+	guid := pfGUID(noun)
+	guid.Properties = []*rest.Schema{guid.Sub[1].Schema, guid.Sub[0].Schema} // the schema lists raw first
+	res.item = &rest.Item[store.Post]{Title: "attachment", Links: res.links, Fields: []*postField{
+		pfID(noun), pfDate(noun), pfDateGMT(noun), guid, pfModified(noun), pfModifiedGMT(noun),
+		pfSlug(noun), pfStatus(noun), pfType(noun), pfLink(noun, m), pfTitle(noun), pfAuthor(noun),
+		pfCommentStatus(noun), pfPingStatus(noun), pfTemplate(noun), pfMeta(m),
+		pfPermalinkTemplate(noun, m),
+		rest.F(rest.Str("generated_slug").Desc("Slug automatically generated from the post title.").Ctx(editOnly...).RO(),
+			func(r *rest.Request, p *store.Post) any { return attachmentGeneratedSlug(txOf(r), p) }),
+		rest.Nested(rest.Obj("description").Desc("The attachment description.").Ctx(viewEdit...),
+			rest.F(rest.Str("raw").Desc("Description for the attachment, as it exists in the database.").Ctx(editOnly...),
+				func(_ *rest.Request, p *store.Post) any { return p.Content }),
+			rest.F(rest.Str("rendered").Desc("HTML description for the attachment, transformed for display.").Ctx(viewEdit...).RO(),
+				func(r *rest.Request, p *store.Post) any { return renderDescription(r, p) }),
+		),
+		rest.Nested(rest.Obj("caption").Desc("The attachment caption.").Ctx(all...),
+			rest.F(rest.Str("raw").Desc("Caption for the attachment, as it exists in the database.").Ctx(editOnly...),
+				func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
+			rest.F(rest.Str("rendered").Desc("HTML caption for the attachment, transformed for display.").Ctx(all...).RO(),
+				func(r *rest.Request, p *store.Post) any { return renderCaption(r, p) }),
+		),
+		rest.F(rest.Str("alt_text").Desc("Alternative text to display when attachment is not displayed.").Ctx(all...),
+			func(_ *rest.Request, p *store.Post) any { return p.AltText }),
+		rest.F(rest.Str("media_type").Desc("Attachment type.").OneOfEnum("image", "file").Ctx(all...).RO(),
+			func(_ *rest.Request, p *store.Post) any {
+				if isImage(p) {
+					return "image"
+				}
+				return "file"
+			}),
+		rest.F(rest.Str("mime_type").Desc("The attachment MIME type.").Ctx(all...).RO(),
+			func(_ *rest.Request, p *store.Post) any { return p.MimeType }),
+		rest.F(rest.Obj("media_details").Desc("Details about the media file, specific to its type.").Ctx(all...).RO(),
+			func(r *rest.Request, p *store.Post) any { return mediaDetails(p) }),
+		rest.F(rest.Int("post").Desc("The ID for the associated post of the attachment.").Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any {
+				if p.Parent == 0 {
+					return nil
+				}
+				return p.Parent
+			}),
+		rest.F(rest.Str("source_url").Fmt("uri").Desc("URL to the original attachment file.").Ctx(all...).RO(),
+			func(r *rest.Request, p *store.Post) any { return attachmentURL(r, p) }),
+		rest.F(rest.Arr("missing_image_sizes", rest.Str("")).Desc("List of the missing image sizes of the attachment.").Ctx(editOnly...).RO(),
+			func(_ *rest.Request, p *store.Post) any { return missingImageSizes(p) }),
+	}}
+	return res.item
+}
+
+// mediaSchemaOrder is the order of get_item_schema, which OPTIONS prints; the output
+// order of prepare_item_for_response is the order of the fields above.
+var mediaSchemaOrder = []string{"date", "date_gmt", "guid", "id", "link", "modified", "modified_gmt", "slug",
+	"status", "type", "permalink_template", "generated_slug", "title", "author", "comment_status", "ping_status",
+	"meta", "template", "alt_text", "caption", "description", "media_type", "mime_type", "media_details", "post",
+	"source_url", "missing_image_sizes"}
+
+func (res *media) routes() []*rest.Route {
+	it := res.declare()
+	schema := schemaInOrder(it, mediaSchemaOrder...)
+	base := "/" + Namespace + "/media"
+	return []*rest.Route{
+		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: mediaListArgs(), Permission: res.listPermission, Handler: res.list},
+		}},
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{idArg("post"), contextArg()},
+				Permission: res.getPermission, Handler: res.get},
+		}},
+	}
+}
+
+// mediaListArgs are the posts list parameters (with parent, parent_exclude and the
+// attachment statuses) plus media_type and mime_type, as WordPress 6.1 declares them.
+// The media_type enum is the top-level types of the allowed MIME types, in their order.
+func mediaListArgs() []*rest.Schema {
+	return append(postListArgs("attachment", "media"),
+		rest.Str("media_type").Desc("Limit result set to attachments of a particular media type.").Def(nil).
+			OneOfEnum("image", "video", "text", "application", "audio"),
+		rest.Str("mime_type").Desc("Limit result set to attachments of a particular MIME type.").Def(nil),
+	)
+}
+
+// listPermission is the posts controller's get_items_permissions_check for attachments
+// (whose edit_posts capability is edit_posts).
+func (res *media) listPermission(r *rest.Request) *rest.Error {
+	if r.Context() == rest.Edit && !can(r, "edit_posts") {
+		return r.Forbidden(codeForbiddenContext, "Sorry, you are not allowed to edit posts in this post type.")
+	}
+	return nil
+}
+
+// getPermission is get_item_permissions_check: an attachment is readable when its
+// parent is (canReadPost follows "inherit"), or when it has none.
+func (res *media) getPermission(r *rest.Request) *rest.Error {
+	return postReadPermission(r, "attachment", "Sorry, you are not allowed to edit this post.")
+}
+
+func (res *media) get(r *rest.Request) (*rest.Response, *rest.Error) {
+	p, err := getPost(r, r.Int("id"), "attachment")
+	if err != nil {
+		return nil, err
+	}
+	resp := rest.OK(res.item.Render(r, p))
+	resp.LinkHeader("alternate", res.m.permalink(r, p), "type=text/html")
+	return resp, nil
+}
+
+// list is get_items: the shared post query walks the attachment date index for the
+// default order.
+func (res *media) list(r *rest.Request) (*rest.Response, *rest.Error) {
+	q, err := parsePostQuery(r, "attachment")
+	if err != nil {
+		return nil, err
+	}
+	return res.m.listPosts(r, q, "/"+Namespace+"/media", func(p *store.Post) rest.Object { return res.item.Render(r, p) })
+}
+
+// links is the posts controller's prepare_links for an attachment: no version history,
+// no featured media, no terms (none is registered for attachments); in edit context the
+// unfiltered-html and assign-author actions.
+func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
+	base := "/" + Namespace + "/media"
+	self := r.RestURL(base + "/" + strconv.Itoa(p.ID))
+	ls := rest.Links{}.
+		Add("self", self).
+		Add("collection", r.RestURL(base)).
+		Add("about", r.RestURL("/"+Namespace+"/types/attachment"))
+	if p.Author != 0 {
+		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
+	}
+	ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
+	if r.Context() == rest.Edit {
+		for _, rel := range postActions(r, "attachment") {
+			ls = ls.Add(rel, self)
+		}
+	}
+	return ls
+}
+
+// mimeTypes is wp_get_mime_types of WordPress 6.1: file extensions and their MIME type,
+// in WordPress's order (which gives the media_type enum its order).
+var mimeTypes = []struct{ exts, mime string }{
+	{"jpg|jpeg|jpe", "image/jpeg"}, {"gif", "image/gif"}, {"png", "image/png"}, {"bmp", "image/bmp"},
+	{"tiff|tif", "image/tiff"}, {"webp", "image/webp"}, {"ico", "image/x-icon"}, {"heic", "image/heic"},
+	{"asf|asx", "video/x-ms-asf"}, {"wmv", "video/x-ms-wmv"}, {"wmx", "video/x-ms-wmx"}, {"wm", "video/x-ms-wm"},
+	{"avi", "video/avi"}, {"divx", "video/divx"}, {"flv", "video/x-flv"}, {"mov|qt", "video/quicktime"},
+	{"mpeg|mpg|mpe", "video/mpeg"}, {"mp4|m4v", "video/mp4"}, {"ogv", "video/ogg"}, {"webm", "video/webm"},
+	{"mkv", "video/x-matroska"}, {"3gp|3gpp", "video/3gpp"}, {"3g2|3gp2", "video/3gpp2"},
+	{"txt|asc|c|cc|h|srt", "text/plain"}, {"csv", "text/csv"}, {"tsv", "text/tab-separated-values"},
+	{"ics", "text/calendar"}, {"rtx", "text/richtext"}, {"css", "text/css"}, {"htm|html", "text/html"},
+	{"vtt", "text/vtt"}, {"dfxp", "application/ttaf+xml"},
+	{"mp3|m4a|m4b", "audio/mpeg"}, {"aac", "audio/aac"}, {"ra|ram", "audio/x-realaudio"}, {"wav", "audio/wav"},
+	{"ogg|oga", "audio/ogg"}, {"flac", "audio/flac"}, {"mid|midi", "audio/midi"}, {"wma", "audio/x-ms-wma"},
+	{"wax", "audio/x-ms-wax"}, {"mka", "audio/x-matroska"},
+	{"rtf", "application/rtf"}, {"js", "application/javascript"}, {"pdf", "application/pdf"},
+	{"swf", "application/x-shockwave-flash"}, {"class", "application/java"}, {"tar", "application/x-tar"},
+	{"zip", "application/zip"}, {"gz|gzip", "application/x-gzip"}, {"rar", "application/rar"},
+	{"7z", "application/x-7z-compressed"}, {"exe", "application/x-msdownload"},
+	{"psd", "application/octet-stream"}, {"xcf", "application/octet-stream"},
+	{"doc", "application/msword"}, {"pot|pps|ppt", "application/vnd.ms-powerpoint"},
+	{"wri", "application/vnd.ms-write"}, {"xla|xls|xlt|xlw", "application/vnd.ms-excel"},
+	{"mdb", "application/vnd.ms-access"}, {"mpp", "application/vnd.ms-project"},
+	{"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
+	{"docm", "application/vnd.ms-word.document.macroEnabled.12"},
+	{"dotx", "application/vnd.openxmlformats-officedocument.wordprocessingml.template"},
+	{"dotm", "application/vnd.ms-word.template.macroEnabled.12"},
+	{"xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+	{"xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12"},
+	{"xlsb", "application/vnd.ms-excel.sheet.binary.macroEnabled.12"},
+	{"xltx", "application/vnd.openxmlformats-officedocument.spreadsheetml.template"},
+	{"xltm", "application/vnd.ms-excel.template.macroEnabled.12"},
+	{"xlam", "application/vnd.ms-excel.addin.macroEnabled.12"},
+	{"pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
+	{"pptm", "application/vnd.ms-powerpoint.presentation.macroEnabled.12"},
+	{"ppsx", "application/vnd.openxmlformats-officedocument.presentationml.slideshow"},
+	{"ppsm", "application/vnd.ms-powerpoint.slideshow.macroEnabled.12"},
+	{"potx", "application/vnd.openxmlformats-officedocument.presentationml.template"},
+	{"potm", "application/vnd.ms-powerpoint.template.macroEnabled.12"},
+	{"ppam", "application/vnd.ms-powerpoint.addin.macroEnabled.12"},
+	{"sldx", "application/vnd.openxmlformats-officedocument.presentationml.slide"},
+	{"sldm", "application/vnd.ms-powerpoint.slide.macroEnabled.12"},
+	{"onetoc|onetoc2|onetmp|onepkg", "application/onenote"}, {"oxps", "application/oxps"},
+	{"xps", "application/vnd.ms-xpsdocument"}, {"odt", "application/vnd.oasis.opendocument.text"},
+	{"odp", "application/vnd.oasis.opendocument.presentation"},
+	{"ods", "application/vnd.oasis.opendocument.spreadsheet"},
+	{"odg", "application/vnd.oasis.opendocument.graphics"}, {"odc", "application/vnd.oasis.opendocument.chart"},
+	{"odb", "application/vnd.oasis.opendocument.database"}, {"odf", "application/vnd.oasis.opendocument.formula"},
+	{"wp|wpd", "application/wordperfect"}, {"key", "application/vnd.apple.keynote"},
+	{"numbers", "application/vnd.apple.numbers"}, {"pages", "application/vnd.apple.pages"},
+}
+
+// allowedMimeTypes is get_allowed_mime_types for the caller: never swf or exe; html and
+// js only for users with unfiltered_html. Keyed by extension list, as WordPress keys it.
+func allowedMimeTypes(r *rest.Request) map[string]string {
+	unfiltered := can(r, "unfiltered_html")
+	out := make(map[string]string, len(mimeTypes))
+	for _, t := range mimeTypes {
+		switch t.exts {
+		case "swf", "exe":
+			continue
+		case "htm|html", "js":
+			if !unfiltered {
+				continue
+			}
+		}
+		out[t.exts] = t.mime
+	}
+	return out
+}
+
+// attachmentMimeFilter is what the media controller's prepare_items_query makes of
+// media_type and mime_type: media_type selects every allowed MIME type of that top-level
+// type; mime_type, when it is itself an allowed type, replaces it; an unknown mime_type
+// is ignored. nil means no filter.
+func attachmentMimeFilter(r *rest.Request) map[string]bool {
+	mediaType, mimeType := r.String("media_type"), r.String("mime_type")
+	if mediaType == "" && mimeType == "" {
+		return nil
+	}
+	var set map[string]bool
+	allowed := allowedMimeTypes(r)
+	if mediaType != "" {
+		set = map[string]bool{}
+		for _, mime := range allowed {
+			if strings.HasPrefix(mime, mediaType+"/") {
+				set[mime] = true
+			}
+		}
+	}
+	if mimeType != "" {
+		for _, mime := range allowed {
+			if mime == mimeType {
+				set = map[string]bool{mime: true}
+				break
+			}
+		}
+	}
+	return set
+}
+
+// isImage is wp_attachment_is_image: an attached file whose MIME type is image/*.
+func isImage(p *store.Post) bool { return p.File != "" && strings.HasPrefix(p.MimeType, "image/") }
+
+// attachmentURL is wp_get_attachment_url: the uploads URL of the file, or the GUID of
+// an attachment without one.
+func attachmentURL(r *rest.Request, p *store.Post) string {
+	if p.File == "" {
+		return absURL(r, p.GUID)
+	}
+	return r.Site + uploadsPrefix + p.File
+}
+
+// attachmentStatus is get_post_status for an attachment: "inherit" takes the parent's
+// status (a trashed parent's status from before the trash), and an unattached one
+// counts as published.
+func attachmentStatus(tx *store.Tx, p *store.Post) string {
+	switch p.Status {
+	case "inherit":
+		parent := tx.Post(p.Parent)
+		if p.Parent == 0 || parent == nil || p.Parent == p.ID {
+			return "publish"
+		}
+		st := parent.Status
+		if parent.Type == "attachment" {
+			st = attachmentStatus(tx, parent)
+		}
+		if st == "trash" {
+			if st = parent.TrashedStatus; st == "" {
+				st = "publish"
+			}
+		}
+		return st
+	case "private", "trash", "auto-draft":
+		return p.Status
+	}
+	return "publish"
+}
+
+// attachmentLink is get_attachment_link with the /%postname%/ structure. Its page sits
+// under a viewable parent's pretty permalink (attachment/<slug> for numeric slugs), at
+// /<slug>/ when unattached, and at ?attachment_id= when wp_force_plain_post_permalink
+// says so or the parent's link is a plain one. sample is get_sample_permalink's call
+// (leavename): the template keeps %postname%, and protected statuses keep pretty links.
+func (m *Mock) attachmentLink(r *rest.Request, p *store.Post, sample bool) string {
+	tx := txOf(r)
+	plain := r.Site + "/?attachment_id=" + strconv.Itoa(p.ID)
+	var parent *store.Post
+	if p.Parent != 0 {
+		parent = tx.Post(p.Parent)
+		if p.Parent == p.ID || parent == nil || parent.Type == "revision" {
+			return plain // no valid parent (revisions are not viewable)
+		}
+	}
+	switch attachmentStatus(tx, p) {
+	case "publish":
+	case "private":
+		if !canReadPostCap(r, p, tx.Post) {
+			return plain
+		}
+	case "draft", "pending", "future":
+		if !sample {
+			return plain
+		}
+	default:
+		return plain
+	}
+	if parent == nil {
+		if sample {
+			return plain
+		}
+		return r.Site + "/" + p.Slug + "/"
+	}
+	parentLink := m.permalink(r, parent)
+	if strings.Contains(parentLink, "?") {
+		return plain
+	}
+	name := "%postname%"
+	if !sample {
+		name = p.Slug
+		if _, err := strconv.Atoi(p.Slug); err == nil {
+			name = "attachment/" + p.Slug // <permalink>/<int>/ would be a page number
+		}
+	}
+	return strings.TrimSuffix(parentLink, "/") + "/" + name + "/"
+}
+
+// attachmentGeneratedSlug is the generated_slug get_sample_permalink gives an
+// attachment: the title sanitised (the id when that is empty), made unique across every
+// post type as wp_unique_post_slug does for attachments.
+func attachmentGeneratedSlug(tx *store.Tx, p *store.Post) string {
+	base := sanitizeTitle(p.Title)
+	if base == "" {
+		base = strconv.Itoa(p.ID)
+	}
+	taken := func(slug string) bool {
+		switch slug {
+		case "feed", "rdf", "rss", "rss2", "atom", "embed":
+			return true
+		}
+		for _, typ := range []string{"post", "page", "attachment", "revision"} {
+			for _, q := range tx.PostsByID(typ) {
+				if q.Slug == slug && q.ID != p.ID {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	slug := base
+	for n := 2; taken(slug); n++ {
+		slug = base + "-" + strconv.Itoa(n)
+	}
+	return slug
+}

@@ -87,9 +87,9 @@ type resource interface {
 // resources lists the resources in the order WordPress registers their routes.
 func (m *Mock) resources() []resource {
 	return []resource{
+		&postMeta{m: m}, // the meta plugin registers before core's routes
 		&posts{m: m},
 		&revisions{m: m},
-		&postMeta{m: m},
 		&media{m: m},
 		&types{m: m},
 		&statuses{m: m},

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -144,12 +145,7 @@ func absURL(r *rest.Request, u string) string {
 func (m *Mock) permalink(r *rest.Request, p *store.Post) string {
 	switch p.Type {
 	case "attachment":
-		if p.Parent > 0 {
-			if parent := txOf(r).Post(p.Parent); parent != nil {
-				return m.permalink(r, parent) + p.Slug + "/"
-			}
-		}
-		return r.Site + "/" + p.Slug + "/"
+		return m.attachmentLink(r, p, false)
 	}
 	switch p.Status {
 	case "draft", "pending", "future", "auto-draft", "trash":
@@ -164,7 +160,7 @@ func (m *Mock) permalink(r *rest.Request, p *store.Post) string {
 // permalinkTemplate is get_sample_permalink's template.
 func (m *Mock) permalinkTemplate(r *rest.Request, p *store.Post) string {
 	if p.Type == "attachment" {
-		return r.Site + "/?attachment_id=" + strconv.Itoa(p.ID)
+		return m.attachmentLink(r, p, true)
 	}
 	return r.Site + "/%postname%/"
 }
@@ -200,5 +196,37 @@ func (m *Mock) metaField(tx *store.Tx, p *store.Post) any {
 	return out
 }
 
-// isProtectedMeta is is_protected_meta: keys starting with "_".
-func isProtectedMeta(key string) bool { return strings.HasPrefix(key, "_") }
+// isProtectedMeta is is_protected_meta: after dropping every character that is neither
+// printable ASCII nor a letter, the key starts with "_".
+func isProtectedMeta(key string) bool {
+	for _, r := range key {
+		if (r >= 0x20 && r <= 0x7e) || unicode.IsLetter(r) {
+			return r == '_'
+		}
+	}
+	return false
+}
+
+// schemaInOrder is an item's OPTIONS schema with its properties in the order of
+// WordPress's get_item_schema, which is not the order prepare_item_for_response
+// outputs them in (the order of the item's fields). Properties not named keep their
+// relative order after the named ones.
+func schemaInOrder[T any](it *rest.Item[T], names ...string) func() rest.Object {
+	return func() rest.Object {
+		doc := it.SchemaJSON()
+		v, _ := doc.Get("properties")
+		props, _ := v.(rest.Object)
+		out := make(rest.Object, 0, len(props))
+		for _, n := range names {
+			if p, ok := props.Get(n); ok {
+				out = append(out, rest.Member{Key: n, Value: p})
+			}
+		}
+		for _, p := range props {
+			if _, ok := out.Get(p.Key); !ok {
+				out = append(out, p)
+			}
+		}
+		return doc.Set("properties", out)
+	}
+}

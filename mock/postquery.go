@@ -151,9 +151,13 @@ type postQuery struct {
 	taxClauses            []taxClause
 	taxOr                 bool
 	sticky                *bool
-	mediaType, mimeType   string
-	order, orderby        string
-	relevancePhrase       string
+	// mimes limits attachments to these MIME types (media_type / mime_type); nil is any.
+	mimes map[string]bool
+	// idTieAsc: rows that tie on the sort key come back by ascending id whatever the
+	// order, as MySQL returned them on WordPress 6.1 (media and revisions use it).
+	idTieAsc        bool
+	order, orderby  string
+	relevancePhrase string
 }
 
 type taxClause struct {
@@ -239,7 +243,9 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 		b := r.Bool("sticky")
 		q.sticky = &b
 	}
-	q.mediaType, q.mimeType = r.String("media_type"), r.String("mime_type")
+	if typ == "attachment" {
+		q.mimes, q.idTieAsc = attachmentMimeFilter(r), true
+	}
 	return q, nil
 }
 
@@ -338,8 +344,8 @@ func (q *postQuery) statusOnly() bool {
 	_, one := q.singleStatus()
 	return one && q.include == nil && q.exclude == nil && q.authors == nil && q.authorsNot == nil &&
 		q.parents == nil && q.parentsNot == nil && q.slugs == nil && q.after.IsZero() && q.before.IsZero() &&
-		q.modAfter.IsZero() && q.modBefore.IsZero() && q.sticky == nil && q.mediaType == "" &&
-		q.mimeType == "" && len(q.taxClauses) == 0 && len(q.search) == 0
+		q.modAfter.IsZero() && q.modBefore.IsZero() && q.sticky == nil && q.mimes == nil &&
+		len(q.taxClauses) == 0 && len(q.search) == 0
 }
 
 // matches reports whether a post passes every filter of the query.
@@ -368,10 +374,7 @@ func (q *postQuery) matches(p *store.Post) bool {
 	if q.sticky != nil && p.Sticky != *q.sticky {
 		return false
 	}
-	if q.mediaType != "" && !strings.HasPrefix(p.MimeType, q.mediaType+"/") {
-		return false
-	}
-	if q.mimeType != "" && p.MimeType != q.mimeType {
+	if q.mimes != nil && !q.mimes[p.MimeType] {
 		return false
 	}
 	if len(q.taxClauses) > 0 && !q.matchesTax(p) {
@@ -384,7 +387,10 @@ func (q *postQuery) matches(p *store.Post) bool {
 		}
 		found := strings.Contains(strings.ToLower(p.Title), term) ||
 			strings.Contains(strings.ToLower(p.Excerpt), term) ||
-			strings.Contains(strings.ToLower(p.Content), term)
+			strings.Contains(strings.ToLower(p.Content), term) ||
+			// attachments also match on their file (_wp_attached_file), as the media
+			// controller asks WP_Query to with wp_allow_query_attachment_by_filename
+			q.typ == "attachment" && strings.Contains(strings.ToLower(p.File), term)
 		if found == neg {
 			return false
 		}
@@ -424,7 +430,8 @@ func (q *postQuery) matchesTax(p *store.Post) bool {
 }
 
 // less orders two posts by the query's orderby and order; ties fall back to the id in
-// the same direction, so lists are always explicitly ordered.
+// the same direction (or ascending, with idTieAsc), so lists are always explicitly
+// ordered.
 func (q *postQuery) less(a, b *store.Post) bool {
 	c := 0
 	switch q.orderby {
@@ -454,6 +461,9 @@ func (q *postQuery) less(a, b *store.Post) bool {
 		c = a.Date.Compare(b.Date)
 	}
 	if c == 0 {
+		if q.idTieAsc {
+			return a.ID < b.ID
+		}
 		c = a.ID - b.ID
 	}
 	if q.order == "asc" {

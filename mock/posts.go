@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"sort"
 	"strconv"
 
 	"github.com/wpmock/wpmock/mock/rest"
@@ -30,6 +31,7 @@ const (
 type posts struct {
 	m    *Mock
 	item *rest.Item[store.Post]
+	w    *postWriter
 }
 
 func (res *posts) declare() *rest.Item[store.Post] {
@@ -86,7 +88,25 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return intList(p.Tags) }),
 		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun),
 	}}
+	setArgOptions(res.item)
+	res.w = &postWriter{m: m, typ: "post", base: "posts", item: res.item}
 	return res.item
+}
+
+// setArgOptions gives the post-like fields their arg_options: title, content, excerpt,
+// caption and description take a string or {raw}, slug is sanitised, meta must be an
+// object.
+func setArgOptions(it *rest.Item[store.Post]) {
+	for _, f := range it.Fields {
+		switch f.Name {
+		case "title", "content", "excerpt", "caption", "description":
+			f.Arg = rawText
+		case "slug":
+			f.Arg = slugArg
+		case "meta":
+			f.Arg = metaArg
+		}
+	}
 }
 
 // postFormats is the format enum of WordPress 6.1 (get_post_format_slugs).
@@ -183,14 +203,16 @@ func postActions(r *rest.Request, typ string) []string {
 	return rels
 }
 
-// revisionsOf lists a post's revisions newest first.
+// revisionsOf lists a post's revisions newest first (date, then id, descending).
 func revisionsOf(tx *store.Tx, parent int) []*store.Post {
-	var out []*store.Post
-	for _, rv := range tx.PostsByDate("revision") {
-		if rv.Parent == parent {
-			out = append(out, rv)
+	kids := tx.Children(parent)
+	out := make([]*store.Post, 0, len(kids))
+	for i := len(kids) - 1; i >= 0; i-- {
+		if kids[i].Type == "revision" {
+			out = append(out, kids[i])
 		}
 	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Date.After(out[j].Date) })
 	return out
 }
 
@@ -202,12 +224,18 @@ func (res *posts) routes() []*rest.Route {
 		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
 				Permission: res.listPermission, Handler: res.list},
+			{Methods: rest.Creatable, Args: it.WriteArgs(true), AllowBatch: true,
+				Permission: res.w.createPermission, Handler: res.w.create},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, AllowBatch: true, Args: []*rest.Schema{
 				idArg("post"), contextArg(),
 				rest.Str("password").Desc("The password for the post if it is password protected."),
 			}, Permission: res.getPermission, Handler: res.get},
+			{Methods: rest.Editable, AllowBatch: true, Args: append([]*rest.Schema{idArg("post")}, it.WriteArgs(false)...),
+				Permission: res.w.updatePermission, Handler: res.w.update},
+			{Methods: rest.Deletable, AllowBatch: true, Args: deleteArgs("post"),
+				Permission: res.w.deletePermission, Handler: res.w.delete},
 		}},
 	}
 }

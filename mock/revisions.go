@@ -1,10 +1,319 @@
 package mock
 
-import "github.com/wpmock/wpmock/mock/rest"
+import (
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
 
-// revisions: placeholder until its resource file is written.
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Error codes of the revisions controller (WP_REST_Revisions_Controller). A revision id
+// that names no revision is codePostInvalidID with "Invalid revision ID.".
+const (
+	// codeInvalidParent: the parent id names no post of the parent type (also id <= 0).
+	codeInvalidParent = "rest_post_invalid_parent"
+	// codeCannotReadRevisions: the caller may not edit the parent (anonymous callers
+	// never may), so may not see its revisions.
+	codeCannotReadRevisions = "rest_cannot_read"
+	// codeRevisionInvalidPage: page past the last page of a non-empty list, without offset.
+	codeRevisionInvalidPage = "rest_revision_invalid_page_number"
+	// codeRevisionInvalidOffset: offset at or past the number of revisions of a non-empty list.
+	codeRevisionInvalidOffset = "rest_revision_invalid_offset_number"
+)
+
+// revisions is /wp/v2/posts/<parent>/revisions. WordPress 6.1 has no create or update
+// here; a revision is made by saveRevision when a post is updated.
 type revisions struct {
-	m *Mock
+	m    *Mock
+	item *rest.Item[store.Post]
 }
 
-func (res *revisions) routes() []*rest.Route { return nil }
+// The parent type and its REST base (the controller is registered per type; the mock
+// has revisions for posts only).
+const (
+	revisionParentType = "post"
+	revisionParentBase = "posts"
+)
+
+func (res *revisions) declare() *rest.Item[store.Post] {
+	if res.item != nil {
+		return res.item
+	}
+	guid := rest.Nested(rest.Obj("guid").Desc("The globally unique identifier for the post.").Ctx(viewEdit...).RO(),
+		rest.F(rest.Str("rendered").Desc("GUID for the post, transformed for display.").Ctx(viewEdit...).RO(),
+			func(r *rest.Request, p *store.Post) any { return absURL(r, p.GUID) }),
+		rest.F(rest.Str("raw").Desc("GUID for the post, as it exists in the database.").Ctx(editOnly...).RO(),
+			func(r *rest.Request, p *store.Post) any { return absURL(r, p.GUID) }),
+	)
+	guid.Properties = []*rest.Schema{guid.Sub[1].Schema, guid.Sub[0].Schema} // the schema lists raw first
+	content := rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
+		rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
+			func(_ *rest.Request, p *store.Post) any { return p.Content }),
+		rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
+			func(_ *rest.Request, p *store.Post) any { return renderContent(p.Content) }),
+	)
+	// The schema is the parent's, so it describes block_version and protected, which a
+	// revision never outputs.
+	content.Properties = append(content.Properties,
+		rest.Int("block_version").Desc("Version of the content block format used by the post.").Ctx(editOnly...).RO(),
+		rest.Bool("protected").Desc("Whether the content is protected with a password.").Ctx(all...).RO())
+	excerpt := rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
+		rest.F(rest.Str("raw").Desc("Excerpt for the post, as it exists in the database.").Ctx(editOnly...),
+			func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
+		// prepare_excerpt_response: the_excerpt of the stored excerpt only, never one
+		// made from the content
+		rest.F(rest.Str("rendered").Desc("HTML excerpt for the post, transformed for display.").Ctx(all...).RO(),
+			func(_ *rest.Request, p *store.Post) any { return renderExcerpt(p.Excerpt, "") }),
+	)
+	excerpt.Properties = append(excerpt.Properties,
+		rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO())
+	res.item = &rest.Item[store.Post]{Title: revisionParentType + "-revision", Links: res.links, Fields: []*postField{
+		rest.F(rest.Int("author").Desc("The ID for the author of the revision.").Ctx(all...),
+			func(_ *rest.Request, p *store.Post) any { return p.Author }),
+		rest.F(rest.Str("date").Fmt("date-time").Desc("The date the revision was published, in the site's timezone.").Ctx(all...),
+			func(_ *rest.Request, p *store.Post) any { return revisionDate(p.DateGMT, p.Date) }),
+		rest.F(rest.Str("date_gmt").Fmt("date-time").Desc("The date the revision was published, as GMT.").Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any { return revisionDate(p.DateGMT, p.DateGMT) }),
+		rest.F(rest.Int("id").Desc("Unique identifier for the revision.").Ctx(all...),
+			func(_ *rest.Request, p *store.Post) any { return p.ID }),
+		rest.F(rest.Str("modified").Fmt("date-time").Desc("The date the revision was last modified, in the site's timezone.").Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any { return revisionDate(p.ModifiedGMT, p.Modified) }),
+		rest.F(rest.Str("modified_gmt").Fmt("date-time").Desc("The date the revision was last modified, as GMT.").Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any { return revisionDate(p.ModifiedGMT, p.ModifiedGMT) }),
+		rest.F(rest.Int("parent").Desc("The ID for the parent of the revision.").Ctx(all...),
+			func(_ *rest.Request, p *store.Post) any { return p.Parent }),
+		rest.F(rest.Str("slug").Desc("An alphanumeric identifier for the revision unique to its type.").Ctx(all...),
+			func(_ *rest.Request, p *store.Post) any { return p.Slug }),
+		guid,
+		rest.Nested(rest.Obj("title").Desc("The title for the post.").Ctx(all...),
+			rest.F(rest.Str("raw").Desc("Title for the post, as it exists in the database.").Ctx(editOnly...),
+				func(_ *rest.Request, p *store.Post) any { return p.Title }),
+			rest.F(rest.Str("rendered").Desc("HTML title for the post, transformed for display.").Ctx(all...).RO(),
+				func(_ *rest.Request, p *store.Post) any { return renderTitle(p.Title, p.Status) }),
+		),
+		content, excerpt,
+	}}
+	return res.item
+}
+
+// revisionSchemaOrder is get_item_schema's order (output order is the fields' order).
+var revisionSchemaOrder = []string{"author", "date", "date_gmt", "guid", "id", "modified", "modified_gmt",
+	"parent", "slug", "title", "content", "excerpt"}
+
+// revisionDate is prepare_date_response: null when the GMT date is zero.
+func revisionDate(gmt, t time.Time) any {
+	if gmt.IsZero() {
+		return nil
+	}
+	return rest.FormatDate(t)
+}
+
+func (res *revisions) routes() []*rest.Route {
+	it := res.declare()
+	schema := schemaInOrder(it, revisionSchemaOrder...)
+	base := "/" + Namespace + "/" + revisionParentBase + `/(?P<parent>[\d]+)/revisions`
+	parentArg := rest.Int("parent").Desc("The ID for the parent of the revision.")
+	return []*rest.Route{
+		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: append([]*rest.Schema{parentArg}, revisionListArgs()...),
+				Permission: res.permission, Handler: res.list},
+		}},
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{parentArg,
+				rest.Int("id").Desc("Unique identifier for the revision."), contextArg()},
+				Permission: res.permission, Handler: res.get},
+		}},
+	}
+}
+
+// revisionListArgs is the controller's get_collection_params: per_page has no default
+// (all revisions), and orderby has its own enum.
+func revisionListArgs() []*rest.Schema {
+	return []*rest.Schema{
+		contextArg(),
+		rest.Int("page").Desc("Current page of the collection.").Def(1).Min(1).Checked(),
+		rest.Int("per_page").Desc("Maximum number of items to be returned in result set.").Min(1).Max(100).Checked(),
+		rest.Str("search").Desc("Limit results to those matching a string.").Checked(),
+		intsArg("exclude", "Ensure result set excludes specific IDs."),
+		intsArg("include", "Limit result set to specific IDs."),
+		rest.Int("offset").Desc("Offset the result set by a specific number of items."),
+		rest.Str("order").Desc("Order sort attribute ascending or descending.").OneOfEnum("asc", "desc").Def("desc"),
+		rest.Str("orderby").Desc("Sort collection by object attribute.").Def("date").
+			OneOfEnum("date", "id", "include", "relevance", "slug", "include_slugs", "title"),
+	}
+}
+
+// revisionParent is get_parent: the post the route names, or 404.
+func revisionParent(r *rest.Request) (*store.Post, *rest.Error) {
+	var p *store.Post
+	if id := r.Int("parent"); id > 0 {
+		p = txOf(r).Post(id)
+	}
+	if p == nil || p.Type != revisionParentType {
+		return nil, rest.Errorf(http.StatusNotFound, codeInvalidParent, "Invalid post parent ID.")
+	}
+	return p, nil
+}
+
+// permission is get_items_permissions_check (get_item_permissions_check is the same):
+// the parent must exist and the caller must be able to edit it.
+func (res *revisions) permission(r *rest.Request) *rest.Error {
+	parent, err := revisionParent(r)
+	if err != nil {
+		return err
+	}
+	if !canEditPost(r, parent, txOf(r).Post) {
+		return r.Forbidden(codeCannotReadRevisions, "Sorry, you are not allowed to view revisions of this post.")
+	}
+	return nil
+}
+
+// get is get_item. WordPress 6.1 does not check that the revision belongs to the parent
+// in the URL (6.5 does), so any revision is returned under any parent the caller may
+// edit.
+func (res *revisions) get(r *rest.Request) (*rest.Response, *rest.Error) {
+	if _, err := revisionParent(r); err != nil {
+		return nil, err
+	}
+	var rv *store.Post
+	if id := r.Int("id"); id > 0 {
+		rv = txOf(r).Post(id)
+	}
+	if rv == nil || rv.Type != "revision" {
+		return nil, rest.Errorf(http.StatusNotFound, codePostInvalidID, "Invalid revision ID.")
+	}
+	return rest.OK(res.item.Render(r, rv)), nil
+}
+
+// list is get_items: a WP_Query for the parent's revisions ordered "date ID" (newest
+// first, ties by id) unless orderby says otherwise. Without per_page every revision is
+// returned and offset and page only take part in the range checks, as WP_Query's
+// nopaging ignores them.
+func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
+	parent, err := revisionParent(r)
+	if err != nil {
+		return nil, err
+	}
+	q, err := parsePostQuery(r, "revision")
+	if err != nil {
+		return nil, err
+	}
+	q.statuses, q.parents, q.idTieAsc = map[string]bool{"inherit": true}, map[int]bool{parent.ID: true}, true
+	if q.orderby == "include_slugs" {
+		// post_name__in without slugs leaves WP_Query's "post_date" with the order
+		// forced off, so ascending
+		q.orderby, q.order = "date", "asc"
+	}
+	all := revisionsOf(txOf(r), parent.ID) // date desc, id desc
+	hits := make([]*store.Post, 0, len(all))
+	for i := range all {
+		p := all[i]
+		if q.orderby == "date" && q.order == "asc" {
+			p = all[len(all)-1-i]
+		}
+		if q.matches(p) {
+			hits = append(hits, p)
+		}
+	}
+	if q.orderby != "date" {
+		sort.SliceStable(hits, func(i, j int) bool { return q.less(hits[i], hits[j]) })
+	}
+	total, page, perPage, offset := len(hits), r.Int("page"), r.Int("per_page"), r.Int("offset")
+	paged := r.Has("per_page")
+	maxPages := 0
+	switch {
+	case paged:
+		maxPages = (total + perPage - 1) / perPage
+	case total > 0:
+		maxPages = 1
+	}
+	if total > 0 {
+		if offset >= total {
+			return nil, rest.Errorf(http.StatusBadRequest, codeRevisionInvalidOffset, "The offset number requested is larger than or equal to the number of available revisions.")
+		}
+		if offset == 0 && page > maxPages {
+			return nil, rest.Errorf(http.StatusBadRequest, codeRevisionInvalidPage, "The page number requested is larger than the number of pages available.")
+		}
+	}
+	window := hits
+	if paged {
+		start := (page - 1) * perPage
+		if r.Has("offset") {
+			start = absInt(offset)
+		}
+		start = min(start, total)
+		window = hits[start:min(start+perPage, total)]
+	}
+	items := make([]any, 0, len(window))
+	for _, p := range window {
+		items = append(items, res.item.Render(r, p))
+	}
+	resp := rest.OK(items)
+	headerPerPage := perPage // Paginate derives the page count from it
+	if !paged {
+		headerPerPage = total
+	}
+	r.Paginate(resp, "/"+Namespace+"/"+revisionParentBase+"/"+strconv.Itoa(r.Int("parent"))+"/revisions",
+		total, page, headerPerPage)
+	return resp, nil
+}
+
+// links is the revision's only link, its parent (added when the parent field is in
+// the response).
+func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
+	if p.Parent == 0 || !r.Included("parent") {
+		return nil
+	}
+	return rest.Links{}.Add("parent", r.RestURL("/"+Namespace+"/"+revisionParentBase+"/"+strconv.Itoa(p.Parent)))
+}
+
+// saveRevision is wp_save_post_revision, which WordPress runs on post_updated: after an
+// update of a type with revisions (not an auto-draft) it stores the post's current
+// title, content and excerpt as a new revision, unless they match the latest revision
+// (whitespace normalised). A post without revisions always gets one, even for a
+// status-only change. The revision is <id>-revision-v1, inherits its status, belongs to
+// the current user and is dated at the post's new modified date. 6.1 compares with
+// the latest revision only, never with the post as it was. It returns the new revision,
+// or nil.
+func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
+	if p.Type != revisionParentType || p.Status == "auto-draft" {
+		return nil
+	}
+	tx := txOf(r)
+	for _, rv := range revisionsOf(tx, p.ID) {
+		if !strings.Contains(rv.Slug, strconv.Itoa(rv.Parent)+"-revision") {
+			continue // an autosave
+		}
+		if normalizeWhitespace(rv.Title) == normalizeWhitespace(p.Title) &&
+			normalizeWhitespace(rv.Content) == normalizeWhitespace(p.Content) &&
+			normalizeWhitespace(rv.Excerpt) == normalizeWhitespace(p.Excerpt) {
+			return nil
+		}
+		break
+	}
+	now := tx.Now()
+	rev := &store.Post{Type: "revision", Status: "inherit", Author: callerID(r), Parent: p.ID,
+		Date: p.Modified, DateGMT: p.ModifiedGMT, Modified: now, ModifiedGMT: now,
+		Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Slug: strconv.Itoa(p.ID) + "-revision-v1",
+		CommentStatus: "closed", PingStatus: "closed"}
+	tx.InsertPost(rev)
+	rev.GUID = "/?p=" + strconv.Itoa(rev.ID) // get_permalink of a revision
+	return rev
+}
+
+var (
+	newlines = regexp.MustCompile(`\n+`)
+	blanks   = regexp.MustCompile(`[ \t]+`)
+)
+
+// normalizeWhitespace is normalize_whitespace: trimmed, CR as LF, runs of newlines and
+// of blanks collapsed.
+func normalizeWhitespace(s string) string {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "\r", "\n")
+	return blanks.ReplaceAllString(newlines.ReplaceAllString(s, "\n"), " ")
+}

@@ -1,10 +1,306 @@
 package mock
 
-import "github.com/wpmock/wpmock/mock/rest"
+import (
+	"net/http"
+	"regexp"
+	"strings"
 
-// taxonomies: placeholder until its resource file is written.
-type taxonomies struct {
-	m *Mock
+	"github.com/wpmock/wpmock/mock/rest"
+)
+
+// /wp/v2/taxonomies: WP_REST_Taxonomies_Controller. The mock serves the two taxonomies
+// it stores, category and post_tag, with the values WordPress 6.1 registers
+// (create_initial_taxonomies). WordPress also lists nav_menu, whose routes (/menus) the
+// mock does not have, so it is left out.
+
+// Error codes of the taxonomies controller.
+const (
+	// codeTaxonomyInvalid: GET /taxonomies/<slug> for a taxonomy that is not registered.
+	codeTaxonomyInvalid = "rest_taxonomy_invalid"
+)
+
+// Messages of the taxonomies controller.
+const (
+	msgTaxonomyInvalid = "Invalid taxonomy."
+	// msgManageTerms is both rest_cannot_view (list) and rest_forbidden_context (item).
+	msgManageTerms = "Sorry, you are not allowed to manage terms in this taxonomy."
+)
+
+// taxonomy is a registered taxonomy (WP_Taxonomy) as the REST API shows it.
+type taxonomy struct {
+	Slug, Name, Description string
+	Caps                    rest.Object // $taxonomy->cap
+	Labels                  rest.Object
+	Types                   []string // object_type
+	ShowCloud               bool
+	Hierarchical            bool
+	RestBase                string
+	// Visibility in output order: public, publicly_queryable, show_admin_column,
+	// show_in_nav_menus, show_in_quick_edit, show_ui (all true for both taxonomies).
+	Visibility rest.Object
 }
 
-func (res *taxonomies) routes() []*rest.Route { return nil }
+// assignCap is $taxonomy->cap->assign_terms; assign_categories and assign_post_tags
+// both map to edit_posts (map_meta_cap).
+func (t *taxonomy) assignCap() string { return "edit_posts" }
+
+func termCaps(plural string) rest.Object {
+	return rest.Object{{"manage_terms", "manage_" + plural}, {"edit_terms", "edit_" + plural},
+		{"delete_terms", "delete_" + plural}, {"assign_terms", "assign_" + plural}}
+}
+
+func publicTaxonomyVisibility() rest.Object {
+	return rest.Object{{"public", true}, {"publicly_queryable", true}, {"show_admin_column", true},
+		{"show_in_nav_menus", true}, {"show_in_quick_edit", true}, {"show_ui", true}}
+}
+
+// Label texts both taxonomies share (get_taxonomy_labels defaults of 6.1, en_US).
+const (
+	labelNameField = "The name is how it appears on your site."
+	labelSlugField = "The &#8220;slug&#8221; is the URL-friendly version of the name. It is usually all lowercase and contains only letters, numbers, and hyphens."
+	labelDescField = "The description is not prominent by default; however, some themes may show it."
+)
+
+// taxonomies are the taxonomies the mock serves, in registration order.
+var taxonomyList = []*taxonomy{
+	{Slug: "category", Name: "Categories", Caps: termCaps("categories"), Types: []string{"post"}, ShowCloud: true,
+		Hierarchical: true, RestBase: "categories", Visibility: publicTaxonomyVisibility(), Labels: rest.Object{
+			{"name", "Categories"}, {"singular_name", "Category"}, {"search_items", "Search Categories"},
+			{"popular_items", nil}, {"all_items", "All Categories"}, {"parent_item", "Parent Category"},
+			{"parent_item_colon", "Parent Category:"}, {"name_field_description", labelNameField},
+			{"slug_field_description", labelSlugField},
+			{"parent_field_description", "Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band."},
+			{"desc_field_description", labelDescField}, {"edit_item", "Edit Category"},
+			{"view_item", "View Category"}, {"update_item", "Update Category"}, {"add_new_item", "Add New Category"},
+			{"new_item_name", "New Category Name"}, {"separate_items_with_commas", nil},
+			{"add_or_remove_items", nil}, {"choose_from_most_used", nil}, {"not_found", "No categories found."},
+			{"no_terms", "No categories"}, {"filter_by_item", "Filter by category"},
+			{"items_list_navigation", "Categories list navigation"}, {"items_list", "Categories list"},
+			{"most_used", "Most Used"}, {"back_to_items", "&larr; Go to Categories"}, {"item_link", "Category Link"},
+			{"item_link_description", "A link to a category."}, {"menu_name", "Categories"},
+			{"name_admin_bar", "category"},
+		}},
+	{Slug: "post_tag", Name: "Tags", Caps: termCaps("post_tags"), Types: []string{"post"}, ShowCloud: true,
+		RestBase: "tags", Visibility: publicTaxonomyVisibility(), Labels: rest.Object{
+			{"name", "Tags"}, {"singular_name", "Tag"}, {"search_items", "Search Tags"},
+			{"popular_items", "Popular Tags"}, {"all_items", "All Tags"}, {"parent_item", nil},
+			{"parent_item_colon", nil}, {"name_field_description", labelNameField},
+			{"slug_field_description", labelSlugField}, {"parent_field_description", nil},
+			{"desc_field_description", labelDescField}, {"edit_item", "Edit Tag"}, {"view_item", "View Tag"},
+			{"update_item", "Update Tag"}, {"add_new_item", "Add New Tag"}, {"new_item_name", "New Tag Name"},
+			{"separate_items_with_commas", "Separate tags with commas"},
+			{"add_or_remove_items", "Add or remove tags"},
+			{"choose_from_most_used", "Choose from the most used tags"}, {"not_found", "No tags found."},
+			{"no_terms", "No tags"}, {"filter_by_item", nil}, {"items_list_navigation", "Tags list navigation"},
+			{"items_list", "Tags list"}, {"most_used", "Most Used"}, {"back_to_items", "&larr; Go to Tags"},
+			{"item_link", "Tag Link"}, {"item_link_description", "A link to a tag."}, {"menu_name", "Tags"},
+			{"name_admin_bar", "post_tag"},
+		}},
+}
+
+// hiddenTaxonomies are registered in WordPress 6.1 but not shown in REST: their
+// permission callback returns false (rest_forbidden).
+var hiddenTaxonomies = []string{"link_category", "post_format", "wp_theme", "wp_template_part_area"}
+
+func findTaxonomy(slug string) *taxonomy {
+	for _, t := range taxonomyList {
+		if t.Slug == slug {
+			return t
+		}
+	}
+	return nil
+}
+
+// taxonomiesOf is get_object_taxonomies(type) when type is given (not PHP-empty), else
+// every taxonomy.
+func taxonomiesOf(postType string) []*taxonomy {
+	if postType == "" || postType == "0" {
+		return taxonomyList
+	}
+	var out []*taxonomy
+	for _, t := range taxonomyList {
+		for _, ty := range t.Types {
+			if ty == postType {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// taxonomies is the /wp/v2/taxonomies resource.
+type taxonomies struct {
+	m    *Mock
+	item *rest.Item[taxonomy]
+}
+
+type taxonomyField = rest.Field[taxonomy]
+
+func (res *taxonomies) declare() *rest.Item[taxonomy] {
+	if res.item != nil {
+		return res.item
+	}
+	ro := func(s *rest.Schema, ctx []string) *rest.Schema { return s.Ctx(ctx...).RO() }
+	res.item = &rest.Item[taxonomy]{Title: "taxonomy", Links: res.links,
+		// get_item_schema's order, which is not the output order.
+		SchemaOrder: []string{"capabilities", "description", "hierarchical", "labels", "name", "slug",
+			"show_cloud", "types", "rest_base", "rest_namespace", "visibility"},
+		Fields: []*taxonomyField{
+			rest.F(ro(rest.Str("name").Desc("The title for the taxonomy."), all),
+				func(_ *rest.Request, t *taxonomy) any { return t.Name }),
+			rest.F(ro(rest.Str("slug").Desc("An alphanumeric identifier for the taxonomy."), all),
+				func(_ *rest.Request, t *taxonomy) any { return t.Slug }),
+			rest.F(ro(rest.Obj("capabilities").Desc("All capabilities used by the taxonomy."), editOnly),
+				func(_ *rest.Request, t *taxonomy) any { return t.Caps }),
+			rest.F(ro(rest.Str("description").Desc("A human-readable description of the taxonomy."), viewEdit),
+				func(_ *rest.Request, t *taxonomy) any { return t.Description }),
+			rest.F(ro(rest.Obj("labels").Desc("Human-readable labels for the taxonomy for various contexts."), editOnly),
+				func(_ *rest.Request, t *taxonomy) any { return t.Labels }),
+			rest.F(ro(rest.Arr("types", rest.Str("")).Desc("Types associated with the taxonomy."), viewEdit),
+				func(_ *rest.Request, t *taxonomy) any { return t.Types }),
+			rest.F(ro(rest.Bool("show_cloud").Desc("Whether or not the term cloud should be displayed."), editOnly),
+				func(_ *rest.Request, t *taxonomy) any { return t.ShowCloud }),
+			rest.F(ro(rest.Bool("hierarchical").Desc("Whether or not the taxonomy should have children."), viewEdit),
+				func(_ *rest.Request, t *taxonomy) any { return t.Hierarchical }),
+			rest.F(ro(rest.Str("rest_base").Desc("REST base route for the taxonomy."), all),
+				func(_ *rest.Request, t *taxonomy) any { return t.RestBase }),
+			rest.F(ro(rest.Str("rest_namespace").Desc("REST namespace route for the taxonomy."), all),
+				func(_ *rest.Request, t *taxonomy) any { return Namespace }),
+			// The schema's property order differs from the output's.
+			rest.F(ro(rest.Obj("visibility").Desc("The visibility settings for the taxonomy.").Props(
+				rest.Bool("public").Desc("Whether a taxonomy is intended for use publicly either via the admin interface or by front-end users."),
+				rest.Bool("publicly_queryable").Desc("Whether the taxonomy is publicly queryable."),
+				rest.Bool("show_ui").Desc("Whether to generate a default UI for managing this taxonomy."),
+				rest.Bool("show_admin_column").Desc("Whether to allow automatic creation of taxonomy columns on associated post-types table."),
+				rest.Bool("show_in_nav_menus").Desc("Whether to make the taxonomy available for selection in navigation menus."),
+				rest.Bool("show_in_quick_edit").Desc("Whether to show the taxonomy in the quick/bulk edit panel."),
+			), editOnly),
+				func(_ *rest.Request, t *taxonomy) any { return t.Visibility }),
+		}}
+	return res.item
+}
+
+// links is prepare_links: the collection and the taxonomy's terms; no self.
+func (res *taxonomies) links(r *rest.Request, t *taxonomy) rest.Links {
+	return rest.Links{}.
+		Add("collection", r.RestURL("/"+Namespace+"/taxonomies")).
+		Add("wp:items", r.RestURL("/"+Namespace+"/"+t.RestBase))
+}
+
+func (res *taxonomies) routes() []*rest.Route {
+	it := res.declare()
+	base := "/" + Namespace + "/taxonomies"
+	return []*rest.Route{
+		{Namespace: Namespace, Pattern: base, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{
+				contextArg(),
+				rest.Str("type").Desc("Limit results to taxonomies associated with a specific post type."),
+			}, Permission: res.listPermission, Handler: res.list},
+		}},
+		{Namespace: Namespace, Pattern: base + `/(?P<taxonomy>[\w-]+)`, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{
+				rest.Str("taxonomy").Desc("An alphanumeric identifier for the taxonomy."), contextArg(),
+			}, Permission: res.getPermission, Handler: res.get},
+		}},
+	}
+}
+
+// listPermission is get_items_permissions_check: the edit context needs assign_terms
+// on one of the taxonomies asked for (none when type names a type without any).
+func (res *taxonomies) listPermission(r *rest.Request) *rest.Error {
+	if r.Context() != rest.Edit {
+		return nil
+	}
+	for _, t := range taxonomiesOf(r.String("type")) {
+		if can(r, t.assignCap()) {
+			return nil
+		}
+	}
+	return r.Forbidden(codeCannotView, msgManageTerms)
+}
+
+// list is get_items: an object keyed by slug, {} when nothing is left.
+func (res *taxonomies) list(r *rest.Request) (*rest.Response, *rest.Error) {
+	out := rest.Object{}
+	for _, t := range taxonomiesOf(r.String("type")) {
+		if r.Context() == rest.Edit && !can(r, t.assignCap()) {
+			continue
+		}
+		out = append(out, rest.Member{Key: t.Slug, Value: orEmptyArray(exactFields(r, res.item.Render(r, t)))})
+	}
+	return rest.OK(out), nil // an empty Object prints {}, as WordPress's (object) cast
+}
+
+// getPermission is get_item_permissions_check. An unknown slug passes, for get_item to
+// answer rest_taxonomy_invalid.
+func (res *taxonomies) getPermission(r *rest.Request) *rest.Error {
+	slug := r.String("taxonomy")
+	t := findTaxonomy(slug)
+	if t == nil {
+		for _, h := range hiddenTaxonomies {
+			if h == slug {
+				return r.Forbidden(rest.CodeForbidden, "Sorry, you are not allowed to do that.")
+			}
+		}
+		return nil
+	}
+	if r.Context() == rest.Edit && !can(r, t.assignCap()) {
+		return r.Forbidden(codeForbiddenContext, msgManageTerms)
+	}
+	return nil
+}
+
+func (res *taxonomies) get(r *rest.Request) (*rest.Response, *rest.Error) {
+	t := findTaxonomy(r.String("taxonomy"))
+	if t == nil {
+		return nil, rest.Errorf(http.StatusNotFound, codeTaxonomyInvalid, msgTaxonomyInvalid)
+	}
+	return rest.OK(exactFields(r, res.item.Render(r, t))), nil
+}
+
+var fieldsSplit = regexp.MustCompile(`[\s,]+`)
+
+// exactFields imitates the taxonomies and statuses controllers, which test _fields
+// with in_array rather than rest_is_field_included: a dotted path
+// ("visibility.public") does not select its top-level field there. _links keeps the
+// engine's rule (those controllers use rest_is_field_included for it).
+func exactFields(r *rest.Request, o rest.Object) rest.Object {
+	raw, ok := r.Query.Get("_fields")
+	if !ok {
+		return o
+	}
+	var names []string
+	switch v := raw.(type) {
+	case string:
+		for _, f := range fieldsSplit.Split(v, -1) {
+			if f != "" {
+				names = append(names, f)
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				names = append(names, strings.TrimSpace(s))
+			}
+		}
+	}
+	if len(names) == 0 {
+		return o
+	}
+	out := o[:0:0]
+	for _, m := range o {
+		if m.Key == "_links" || containsString(names, m.Key) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,11 +1,397 @@
 package mock
 
-import "github.com/wpmock/wpmock/mock/rest"
+import (
+	"net/http"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
 
-// terms: placeholder until its resource file is written.
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Errors of the terms controller's read routes (WP_REST_Terms_Controller), as codes and
+// messages. Permission errors carry 401 for anonymous callers and 403 otherwise.
+const (
+	// GET /<base>/<id> for an id <= 0, an unknown term or a term of the other taxonomy (404).
+	codeTermInvalid, msgTermInvalid = "rest_term_invalid", "Term does not exist."
+	// GET /<base>?context=edit without the taxonomy's edit_terms (rest_forbidden_context).
+	msgCannotEditTerms = "Sorry, you are not allowed to edit terms in this taxonomy."
+	// GET /<base>/<id>?context=edit without edit_term (rest_forbidden_context).
+	msgCannotEditTerm = "Sorry, you are not allowed to edit this term."
+	// GET /<base>?post=<id> for a post that does not exist (400 rest_post_invalid_id).
+	msgTermsPostInvalid = "Invalid post ID."
+	// GET /<base>?post=<id> for a post the caller may not read, or whose type the
+	// taxonomy does not cover (rest_forbidden_context).
+	msgCannotViewPostTerms = "Sorry, you are not allowed to view terms for this post."
+)
+
+// termContexts is the terms schema's context list, in its own order.
+var termContexts = []string{rest.View, rest.Embed, rest.Edit}
+
+// terms is a taxonomy's resource: /wp/v2/categories (category) or /wp/v2/tags
+// (post_tag). One type serves both, as one controller class does in WordPress; only
+// categories are hierarchical (parent field and filter, no offset).
 type terms struct {
 	m              *Mock
 	taxonomy, base string
+	item           *rest.Item[store.Term]
 }
 
-func (res *terms) routes() []*rest.Route { return nil }
+type termField = rest.Field[store.Term]
+
+func (res *terms) hierarchical() bool { return res.taxonomy == "category" }
+
+// declare is get_item_schema, in prepare_item_for_response's output order.
+func (res *terms) declare() *rest.Item[store.Term] {
+	if res.item != nil {
+		return res.item
+	}
+	title := res.taxonomy
+	if title == "post_tag" {
+		title = "tag"
+	}
+	fields := []*termField{
+		rest.F(rest.Int("id").Desc("Unique identifier for the term.").Ctx(termContexts...).RO(),
+			func(_ *rest.Request, t *store.Term) any { return t.ID }),
+		rest.F(rest.Int("count").Desc("Number of published posts for the term.").Ctx(rest.ViewEdit...).RO(),
+			func(_ *rest.Request, t *store.Term) any { return t.Count }),
+		rest.F(rest.Str("description").Desc("HTML description of the term.").Ctx(rest.ViewEdit...),
+			func(_ *rest.Request, t *store.Term) any { return t.Description }),
+		rest.F(rest.Str("link").Desc("URL of the term.").Fmt("uri").Ctx(termContexts...).RO(),
+			func(r *rest.Request, t *store.Term) any { return termLink(r, t) }),
+		rest.F(rest.Str("name").Desc("HTML title for the term.").Ctx(termContexts...).Req(),
+			func(_ *rest.Request, t *store.Term) any { return t.Name }),
+		rest.F(rest.Str("slug").Desc("An alphanumeric identifier for the term unique to its type.").Ctx(termContexts...),
+			func(_ *rest.Request, t *store.Term) any { return t.Slug }),
+		rest.F(rest.Str("taxonomy").Desc("Type attribution for the term.").OneOfEnum(res.taxonomy).Ctx(termContexts...).RO(),
+			func(_ *rest.Request, t *store.Term) any { return t.Taxonomy }),
+	}
+	if res.hierarchical() {
+		fields = append(fields, rest.F(rest.Int("parent").Desc("The parent term ID.").Ctx(rest.ViewEdit...),
+			func(_ *rest.Request, t *store.Term) any { return t.Parent }))
+	}
+	// No term meta is registered on a fresh site: WordPress prints [].
+	fields = append(fields, rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...),
+		func(*rest.Request, *store.Term) any { return rest.EmptyArray }))
+	res.item = &rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields}
+	return res.item
+}
+
+// termLink is get_term_link with pretty permalinks: /tag/<slug>/, and for categories,
+// whose rewrite is hierarchical, /category/<ancestor slugs>/<slug>/.
+func termLink(r *rest.Request, t *store.Term) string {
+	if t.Taxonomy != "category" {
+		return r.Site + "/tag/" + t.Slug + "/"
+	}
+	path := t.Slug
+	tx := txOf(r)
+	seen := map[int]bool{t.ID: true}
+	for p := t.Parent; p != 0 && !seen[p]; {
+		parent := tx.Term(p)
+		if parent == nil {
+			break
+		}
+		seen[p] = true
+		path = parent.Slug + "/" + path
+		p = parent.Parent
+	}
+	return r.Site + "/category/" + path + "/"
+}
+
+// links is prepare_links: self, collection, about, up (the parent, embeddable) and
+// wp:post_type (the posts of the term; both taxonomies belong to posts only).
+func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
+	base := "/" + Namespace + "/" + res.base
+	id := strconv.Itoa(t.ID)
+	ls := rest.Links{}.
+		Add("self", r.RestURL(base+"/"+id)).
+		Add("collection", r.RestURL(base)).
+		Add("about", r.RestURL("/"+Namespace+"/taxonomies/"+res.taxonomy))
+	if t.Parent != 0 {
+		if parent := txOf(r).Term(t.Parent); parent != nil && parent.Taxonomy == t.Taxonomy {
+			ls = ls.Embed("up", r.RestURL(base+"/"+strconv.Itoa(parent.ID)))
+		}
+	}
+	return ls.Add("wp:post_type", r.RestURL("/"+Namespace+"/posts?"+res.base+"="+id))
+}
+
+// schemaJSON is the OPTIONS schema: the declaration's, with the "properties": [] that
+// WordPress prints for a meta field without registered keys.
+func (res *terms) schemaJSON() rest.Object {
+	return editSchemaProps(res.declare().SchemaJSON(), func(props rest.Object) {
+		meta := &props[propIndex(props, "meta")]
+		meta.Value = meta.Value.(rest.Object).Set("properties", rest.EmptyArray)
+	})
+}
+
+func (res *terms) routes() []*rest.Route {
+	res.declare()
+	schema := res.schemaJSON
+	base := "/" + Namespace + "/" + res.base
+	return []*rest.Route{
+		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
+				Permission: res.listPermission, Handler: res.list},
+		}},
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{idArg("term"), contextArg()}, AllowBatch: true,
+				Permission: res.getPermission, Handler: res.get},
+		}},
+	}
+}
+
+// collectionArgs is get_collection_params of the terms controller, in its order:
+// offset only for flat taxonomies, parent only for hierarchical ones.
+func (res *terms) collectionArgs() []*rest.Schema {
+	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
+	args = append(args,
+		intsArg("exclude", "Ensure result set excludes specific IDs."),
+		intsArg("include", "Limit result set to specific IDs."))
+	if !res.hierarchical() {
+		args = append(args, rest.Int("offset").Desc("Offset the result set by a specific number of items."))
+	}
+	args = append(args,
+		rest.Str("order").Desc("Order sort attribute ascending or descending.").Def("asc").OneOfEnum("asc", "desc"),
+		rest.Str("orderby").Desc("Sort collection by term attribute.").Def("name").
+			OneOfEnum("id", "include", "name", "slug", "include_slugs", "term_group", "description", "count"),
+		rest.Bool("hide_empty").Desc("Whether to hide terms not assigned to any posts.").Def(false))
+	if res.hierarchical() {
+		args = append(args, rest.Int("parent").Desc("Limit result set to terms assigned to a specific parent."))
+	}
+	return append(args,
+		rest.Int("post").Desc("Limit result set to terms assigned to a specific post.").Def(nil),
+		rest.Arr("slug", rest.Str("")).Desc("Limit result set to terms with one or more specific slugs."))
+}
+
+// canEditTerms is current_user_can(edit_terms) of both taxonomies (edit_categories and
+// edit_post_tags both map to manage_categories); edit_term of a term maps to it too.
+func canEditTerms(r *rest.Request) bool { return can(r, "manage_categories") }
+
+// listPermission is get_items_permissions_check.
+func (res *terms) listPermission(r *rest.Request) *rest.Error {
+	if r.Context() == rest.Edit && !canEditTerms(r) {
+		return r.Forbidden(codeForbiddenContext, msgCannotEditTerms)
+	}
+	if id := r.Int("post"); id != 0 {
+		tx := txOf(r)
+		p := tx.Post(id)
+		if p == nil {
+			return rest.Errorf(http.StatusBadRequest, codePostInvalidID, msgTermsPostInvalid)
+		}
+		// check_read_terms_permission_for_post: the post's type must use the taxonomy,
+		// and the post be public or readable by the caller.
+		if p.Type != "post" || p.Status != "publish" && !canReadPostCap(r, p, tx.Post) {
+			return r.Forbidden(codeForbiddenContext, msgCannotViewPostTerms)
+		}
+	}
+	return nil
+}
+
+// getTerm is the controller's get_term: a term of this taxonomy, or 404.
+func (res *terms) getTerm(r *rest.Request, id int) (*store.Term, *rest.Error) {
+	var t *store.Term
+	if id > 0 {
+		t = txOf(r).Term(id)
+	}
+	if t == nil || t.Taxonomy != res.taxonomy {
+		return nil, rest.Errorf(http.StatusNotFound, codeTermInvalid, msgTermInvalid)
+	}
+	return t, nil
+}
+
+// getPermission is get_item_permissions_check.
+func (res *terms) getPermission(r *rest.Request) *rest.Error {
+	if _, err := res.getTerm(r, r.Int("id")); err != nil {
+		return err
+	}
+	if r.Context() == rest.Edit && !canEditTerms(r) {
+		return r.Forbidden(codeForbiddenContext, msgCannotEditTerm)
+	}
+	return nil
+}
+
+func (res *terms) get(r *rest.Request) (*rest.Response, *rest.Error) {
+	t, err := res.getTerm(r, r.Int("id"))
+	if err != nil {
+		return nil, err
+	}
+	return rest.OK(res.item.Render(r, t)), nil
+}
+
+// termQuery is the get_terms (or wp_get_object_terms) query a list request builds.
+type termQuery struct {
+	offset, perPage int
+	orderby         string
+	desc            bool
+	include         []int
+	includeSet      map[int]bool
+	exclude         map[int]bool
+	slugs           []string // sanitize_title'd
+	search          string   // lower case
+	parent          int
+	hasParent       bool
+	postTerms       map[int]bool // the post filter's terms; nil: no post filter
+	hideEmpty       bool
+	keep            map[int]bool // hierarchical hide_empty: empty terms kept for a non-empty descendant
+}
+
+// parseQuery maps the request onto get_terms' arguments as get_items does.
+func (res *terms) parseQuery(r *rest.Request) *termQuery {
+	q := &termQuery{perPage: r.Int("per_page"), orderby: r.String("orderby"), desc: r.String("order") == "desc"}
+	q.offset = (r.Int("page") - 1) * q.perPage
+	if o := r.Int("offset"); o != 0 {
+		q.offset = o
+	}
+	q.include = r.Ints("include")
+	q.includeSet = intSet(q.include)
+	if q.includeSet == nil { // WP_Term_Query drops exclude when include is given
+		q.exclude = intSet(r.Ints("exclude"))
+	}
+	for _, s := range r.Strings("slug") {
+		q.slugs = append(q.slugs, sanitizeTitle(s))
+	}
+	q.search = strings.ToLower(strings.TrimSpace(r.String("search")))
+	if r.Has("parent") {
+		q.parent, q.hasParent = r.Int("parent"), true
+	}
+	tx := txOf(r)
+	if id := r.Int("post"); id != 0 {
+		if p := tx.Post(id); p != nil {
+			ids := p.Tags
+			if res.taxonomy == "category" {
+				ids = p.Categories
+			}
+			q.postTerms = make(map[int]bool, len(ids))
+			for _, id := range ids {
+				q.postTerms[id] = true
+			}
+		}
+	}
+	// object queries ignore hide_empty ("superfluous" with object_ids)
+	q.hideEmpty = r.Bool("hide_empty") && q.postTerms == nil
+	if q.hideEmpty && res.hierarchical() {
+		q.keep = nonEmptyAncestors(tx, res.taxonomy)
+	}
+	return q
+}
+
+// nonEmptyAncestors are the terms with a descendant that has posts: get_terms keeps
+// them under hide_empty in hierarchical taxonomies, though they count for nothing.
+func nonEmptyAncestors(tx *store.Tx, taxonomy string) map[int]bool {
+	keep := map[int]bool{}
+	for _, t := range tx.Terms(taxonomy) {
+		if t.Count == 0 {
+			continue
+		}
+		for p := t.Parent; p != 0 && !keep[p]; {
+			keep[p] = true
+			parent := tx.Term(p)
+			if parent == nil {
+				break
+			}
+			p = parent.Parent
+		}
+	}
+	return keep
+}
+
+// matches reports whether a term passes every clause except hide_empty.
+func (q *termQuery) matches(t *store.Term) bool {
+	if q.includeSet != nil && !q.includeSet[t.ID] || q.exclude[t.ID] {
+		return false
+	}
+	if q.postTerms != nil && !q.postTerms[t.ID] {
+		return false
+	}
+	if q.hasParent && t.Parent != q.parent {
+		return false
+	}
+	if len(q.slugs) > 0 && indexOfString(q.slugs, t.Slug) == len(q.slugs) {
+		return false
+	}
+	// (t.name LIKE '%s%' OR t.slug LIKE '%s%'), case-insensitive
+	if q.search != "" && !strings.Contains(strings.ToLower(t.Name), q.search) && !strings.Contains(strings.ToLower(t.Slug), q.search) {
+		return false
+	}
+	return true
+}
+
+// less is WP_Term_Query's ORDER BY <field> <order>; orderby include / include_slugs
+// without include / slug fall back to the name. SQL leaves ties unordered; WordPress's
+// MariaDB returns them by ascending id whatever the direction (observed on 6.1), and
+// so does the mock.
+func (q *termQuery) less(a, b *store.Term) bool {
+	c := 0
+	switch {
+	case q.orderby == "include" && len(q.include) > 0:
+		c = indexOf(q.include, a.ID) - indexOf(q.include, b.ID)
+	case q.orderby == "include_slugs" && len(q.slugs) > 0:
+		c = indexOfString(q.slugs, a.Slug) - indexOfString(q.slugs, b.Slug)
+	case q.orderby == "slug":
+		c = compareFold(a.Slug, b.Slug)
+	case q.orderby == "description":
+		c = compareFold(a.Description, b.Description)
+	case q.orderby == "count":
+		c = a.Count - b.Count
+	case q.orderby == "id":
+		c = a.ID - b.ID
+	case q.orderby == "term_group": // 0 for every term: all ties
+	default:
+		c = compareFold(a.Name, b.Name)
+	}
+	if c == 0 {
+		return a.ID < b.ID
+	}
+	if q.desc {
+		return c > 0
+	}
+	return c < 0
+}
+
+// list is get_items. X-WP-Total is wp_count_terms with the same filters, which under
+// hide_empty counts only terms with posts, even where the list keeps an empty parent.
+func (res *terms) list(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	q := res.parseQuery(r)
+	var hits []*store.Term
+	total := 0
+	for _, t := range tx.Terms(res.taxonomy) { // ascending id
+		if !q.matches(t) {
+			continue
+		}
+		if q.hideEmpty && t.Count == 0 {
+			if q.keep[t.ID] {
+				hits = append(hits, t)
+			}
+			continue
+		}
+		hits = append(hits, t)
+		total++
+	}
+	switch { // hits are in id order: only other orders need sorting
+	case q.orderby == "id" && q.desc:
+		slices.Reverse(hits)
+	case q.orderby != "id" && q.orderby != "term_group":
+		sort.SliceStable(hits, func(i, j int) bool { return q.less(hits[i], hits[j]) })
+	}
+	start := q.offset // WP_Term_Query takes absint(offset)
+	if start < 0 {
+		start = -start
+	}
+	var window []*store.Term
+	if start < len(hits) {
+		window = hits[start:min(start+q.perPage, len(hits))]
+	}
+	items := make([]any, 0, len(window))
+	for _, t := range window {
+		if r.Context() == rest.Edit && !canEditTerms(r) {
+			continue
+		}
+		items = append(items, res.item.Render(r, t))
+	}
+	resp := rest.OK(items)
+	r.Paginate(resp, "/"+Namespace+"/"+res.base, total, headerPage(q.offset, q.perPage), q.perPage)
+	return resp, nil
+}

@@ -1,10 +1,362 @@
 package mock
 
-import "github.com/wpmock/wpmock/mock/rest"
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"net/http"
+	"strconv"
+	"strings"
 
-// users: placeholder until its resource file is written.
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Errors of the users controller's read routes (WP_REST_Users_Controller), as codes and
+// messages. Permission errors carry 401 for anonymous callers and 403 otherwise.
+const (
+	// GET /users/<id> for an id <= 0 or a user that does not exist (404).
+	codeUserInvalidID, msgUserInvalidID = "rest_user_invalid_id", "Invalid user ID."
+	// GET /users?roles=... without list_users.
+	codeUserCannotView, msgCannotFilterRoles = "rest_user_cannot_view", "Sorry, you are not allowed to filter users by role."
+	// GET /users?capabilities=... without list_users (same code as above).
+	msgCannotFilterCaps = "Sorry, you are not allowed to filter users by capability."
+	// GET /users/<id> of a user without published posts, by a caller who may neither
+	// list users nor edit that user (same code as above).
+	msgCannotListUsers = "Sorry, you are not allowed to list users."
+	// GET /users?context=edit without list_users (code rest_forbidden_context).
+	msgCannotEditUsers = "Sorry, you are not allowed to edit users."
+	// GET /users/<id>?context=edit without edit_user on that user (rest_forbidden_context).
+	msgCannotEditUser = "Sorry, you are not allowed to edit this user."
+	// GET /users?orderby=email|registered_date without list_users.
+	codeForbiddenOrderby, msgForbiddenOrderby = "rest_forbidden_orderby", "Sorry, you are not allowed to order users by this parameter."
+	// GET /users?who=authors without edit_posts on a REST post type that supports authors.
+	codeForbiddenWho, msgForbiddenWho = "rest_forbidden_who", "Sorry, you are not allowed to query users by this parameter."
+	// GET /users/me anonymously (always 401).
+	codeNotLoggedIn, msgNotLoggedIn = "rest_not_logged_in", "You are not currently logged in."
+)
+
+// restPostTypes are WordPress 6.1's show_in_rest post types, in registration order:
+// the enum of has_published_posts and the types whose published posts make a user
+// visible to everyone.
+var restPostTypes = []string{"post", "page", "attachment", "nav_menu_item", "wp_block", "wp_template",
+	"wp_template_part", "wp_navigation"}
+
+// userContexts is the users schema's context list, in its own order.
+var userContexts = []string{rest.Embed, rest.View, rest.Edit}
+
+// users is the /wp/v2/users resource (read routes).
 type users struct {
-	m *Mock
+	m    *Mock
+	item *rest.Item[store.User]
 }
 
-func (res *users) routes() []*rest.Route { return nil }
+type userField = rest.Field[store.User]
+
+// userString declares a plain string field.
+func userString(s *rest.Schema, get func(u *store.User) string) *userField {
+	return rest.F(s, func(_ *rest.Request, u *store.User) any { return get(u) })
+}
+
+// declare is get_item_schema, with the fields in prepare_item_for_response's output
+// order (which puts roles before registered_date, unlike the schema).
+func (res *users) declare() *rest.Item[store.User] {
+	if res.item != nil {
+		return res.item
+	}
+	password := rest.Str("password").Desc("Password for the user (never included).").Req()
+	password.Context = []string{} // write-only: never displayed
+	res.item = &rest.Item[store.User]{Title: "user", Links: res.links, Fields: []*userField{
+		rest.F(rest.Int("id").Desc("Unique identifier for the user.").Ctx(userContexts...).RO(),
+			func(_ *rest.Request, u *store.User) any { return u.ID }),
+		userString(rest.Str("username").Desc("Login name for the user.").Ctx(rest.Edit).Req(),
+			func(u *store.User) string { return u.Login }),
+		userString(rest.Str("name").Desc("Display name for the user.").Ctx(userContexts...),
+			func(u *store.User) string { return u.Name }),
+		userString(rest.Str("first_name").Desc("First name for the user.").Ctx(rest.Edit),
+			func(u *store.User) string { return u.FirstName }),
+		userString(rest.Str("last_name").Desc("Last name for the user.").Ctx(rest.Edit),
+			func(u *store.User) string { return u.LastName }),
+		userString(rest.Str("email").Desc("The email address for the user.").Fmt("email").Ctx(rest.Edit).Req(),
+			func(u *store.User) string { return u.Email }),
+		userString(rest.Str("url").Desc("URL of the user.").Fmt("uri").Ctx(userContexts...),
+			func(u *store.User) string { return u.URL }),
+		userString(rest.Str("description").Desc("Description of the user.").Ctx(userContexts...),
+			func(u *store.User) string { return u.Description }),
+		rest.F(rest.Str("link").Desc("Author URL of the user.").Fmt("uri").Ctx(userContexts...).RO(),
+			func(r *rest.Request, u *store.User) any { return authorLink(r, u) }),
+		userString(rest.Str("locale").Desc("Locale for the user.").OneOfEnum("", "en_US").Ctx(rest.Edit), userLocale),
+		userString(rest.Str("nickname").Desc("The nickname for the user.").Ctx(rest.Edit),
+			func(u *store.User) string { return u.Nickname }),
+		userString(rest.Str("slug").Desc("An alphanumeric identifier for the user.").Ctx(userContexts...),
+			func(u *store.User) string { return u.Slug }),
+		// WordPress shows roles only to callers with list_users or edit_user on the user,
+		// which every caller allowed the edit context has.
+		rest.F(rest.Arr("roles", rest.Str("")).Desc("Roles assigned to the user.").Ctx(rest.Edit),
+			func(_ *rest.Request, u *store.User) any { return append([]string{}, u.Roles...) }),
+		userString(rest.Str("registered_date").Desc("Registration date for the user.").Fmt("date-time").Ctx(rest.Edit).RO(),
+			func(u *store.User) string { return rest.FormatDateOffset(u.Registered) }),
+		rest.F(password, func(*rest.Request, *store.User) any { return nil }),
+		rest.F(rest.Obj("capabilities").Desc("All capabilities assigned to the user.").Ctx(rest.Edit).RO(),
+			func(_ *rest.Request, u *store.User) any { return trueSet(allCaps(u.Roles)) }),
+		rest.F(rest.Obj("extra_capabilities").Desc("Any extra capabilities assigned to the user.").Ctx(rest.Edit).RO(),
+			func(_ *rest.Request, u *store.User) any { return trueSet(u.Roles) }),
+		rest.Nested(rest.Obj("avatar_urls").Desc("Avatar URLs for the user.").Ctx(userContexts...).RO(),
+			avatarField(24), avatarField(48), avatarField(96)),
+		rest.F(userMetaSchema(), userMeta),
+	}}
+	return res.item
+}
+
+// trueSet is a WP_User capability map ({"cap": true, ...}); {} when empty, as PHP's
+// (object) cast prints it.
+func trueSet(keys []string) rest.Object {
+	o := make(rest.Object, len(keys))
+	for i, k := range keys {
+		o[i] = rest.Member{Key: k, Value: true}
+	}
+	return o
+}
+
+// authorLink is get_author_posts_url with the /author/%author%/ permastruct.
+func authorLink(r *rest.Request, u *store.User) string { return r.Site + "/author/" + u.Slug + "/" }
+
+// userLocale is get_user_locale: the user's locale, else the site's (en_US).
+func userLocale(u *store.User) string {
+	if u.Locale == "" {
+		return "en_US"
+	}
+	return u.Locale
+}
+
+// avatarField is one size of avatar_urls (rest_get_avatar_urls).
+func avatarField(size int) *userField {
+	n := strconv.Itoa(size)
+	return rest.F(rest.Str(n).Desc("Avatar URL with image size of "+n+" pixels.").Fmt("uri").Ctx(userContexts...),
+		func(r *rest.Request, u *store.User) any { return avatarURL(r, u.Email, size) })
+}
+
+// avatarURL is WordPress 6.1's get_avatar_url: the md5 of the trimmed, lower-cased
+// email on gravatar host 0, 1 or 2 (the hash's first hex digit modulo 3), or
+// secure.gravatar.com on an https site; default "mm", rating "g".
+func avatarURL(r *rest.Request, email string, size int) string {
+	sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(email))))
+	hash := hex.EncodeToString(sum[:])
+	host := "http://" + strconv.Itoa(int(hexDigit(hash[0])%3)) + ".gravatar.com"
+	if strings.HasPrefix(r.Site, "https://") {
+		host = "https://secure.gravatar.com"
+	}
+	return host + "/avatar/" + hash + "?s=" + strconv.Itoa(size) + "&d=mm&r=g"
+}
+
+func hexDigit(c byte) byte {
+	if c >= 'a' {
+		return c - 'a' + 10
+	}
+	return c - '0'
+}
+
+// userMetaSchema is the users "meta" field: 6.1 registers one user meta key,
+// persisted_preferences (the block editor's preferences), shown in edit context only.
+func userMetaSchema() *rest.Schema {
+	modified := rest.Str("_modified").Desc("The date and time the preferences were updated.").Fmt("date-time")
+	prefs := rest.Obj("persisted_preferences").Ctx(rest.Edit).Props(modified)
+	extra := true
+	prefs.AdditionalProperties = &extra
+	return rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...).Props(prefs)
+}
+
+// userMeta is the meta value: nothing is stored, so persisted_preferences prints its
+// empty default ([]) in edit context, and view context, which filters it out, prints
+// the empty PHP array [].
+func userMeta(r *rest.Request, _ *store.User) any {
+	if r.Context() == rest.Edit {
+		return rest.Object{{Key: "persisted_preferences", Value: rest.EmptyArray}}
+	}
+	return rest.EmptyArray
+}
+
+// links is prepare_links: self and collection.
+func (res *users) links(r *rest.Request, u *store.User) rest.Links {
+	base := "/" + Namespace + "/users"
+	return rest.Links{}.Add("self", r.RestURL(base+"/"+strconv.Itoa(u.ID))).Add("collection", r.RestURL(base))
+}
+
+// schemaJSON is the OPTIONS schema: the declaration's, with two things restored that
+// field declarations do not carry: get_item_schema lists registered_date before roles
+// (the output has them the other way round), and register_meta gives
+// persisted_preferences an empty description, a default [] and readonly false.
+func (res *users) schemaJSON() rest.Object {
+	return editSchemaProps(res.declare().SchemaJSON(), func(props rest.Object) {
+		i, j := propIndex(props, "roles"), propIndex(props, "registered_date")
+		props[i], props[j] = props[j], props[i]
+		meta := &props[propIndex(props, "meta")]
+		meta.Value = meta.Value.(rest.Object).Set("properties", rest.Object{{Key: "persisted_preferences", Value: rest.Object{
+			{Key: "type", Value: "object"},
+			{Key: "description", Value: ""},
+			{Key: "default", Value: rest.EmptyArray},
+			{Key: "context", Value: []string{rest.Edit}},
+			{Key: "properties", Value: rest.Object{{Key: "_modified", Value: rest.Object{
+				{Key: "description", Value: "The date and time the preferences were updated."},
+				{Key: "type", Value: "string"},
+				{Key: "format", Value: "date-time"},
+				{Key: "readonly", Value: false},
+			}}}},
+			{Key: "additionalProperties", Value: true},
+		}}})
+	})
+}
+
+// editSchemaProps lets a resource adjust the "properties" of its schema document.
+func editSchemaProps(doc rest.Object, edit func(props rest.Object)) rest.Object {
+	if v, ok := doc.Get("properties"); ok {
+		if props, ok := v.(rest.Object); ok {
+			edit(props)
+		}
+	}
+	return doc
+}
+
+// propIndex is the position of a property in a schema's properties.
+func propIndex(props rest.Object, name string) int {
+	for i, m := range props {
+		if m.Key == name {
+			return i
+		}
+	}
+	panic("schema has no property " + name)
+}
+
+func (res *users) routes() []*rest.Route {
+	res.declare()
+	schema := res.schemaJSON
+	base := "/" + Namespace + "/users"
+	return []*rest.Route{
+		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: userListArgs(), Permission: res.listPermission, Handler: res.list},
+		}},
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{idArg("user"), contextArg()},
+				Permission: res.getPermission, Handler: res.get},
+		}},
+		// GET /users/me has permission_callback __return_true; the handler refuses
+		// anonymous callers itself.
+		{Namespace: Namespace, Pattern: base + "/me", Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{contextArg()}, Handler: res.me},
+		}},
+	}
+}
+
+// userListArgs is get_collection_params of the users controller, in its order.
+func userListArgs() []*rest.Schema {
+	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
+	hasPublished := rest.New("has_published_posts", "boolean", "array").Desc("Limit result set to users who have published posts.")
+	hasPublished.Items = rest.Str("").OneOfEnum(restPostTypes...)
+	return append(args,
+		intsArg("exclude", "Ensure result set excludes specific IDs."),
+		intsArg("include", "Limit result set to specific IDs."),
+		rest.Int("offset").Desc("Offset the result set by a specific number of items."),
+		rest.Str("order").Desc("Order sort attribute ascending or descending.").OneOfEnum("asc", "desc").Def("asc"),
+		rest.Str("orderby").Desc("Sort collection by user attribute.").Def("name").
+			OneOfEnum("id", "include", "name", "registered_date", "slug", "include_slugs", "email", "url"),
+		rest.Arr("slug", rest.Str("")).Desc("Limit result set to users with one or more specific slugs."),
+		rest.Arr("roles", rest.Str("")).Desc("Limit result set to users matching at least one specific role provided. Accepts csv list or single role."),
+		rest.Arr("capabilities", rest.Str("")).Desc("Limit result set to users matching at least one specific capability provided. Accepts csv list or single capability."),
+		rest.Str("who").Desc("Limit result set to users who are considered authors.").OneOfEnum("authors"),
+		hasPublished,
+	)
+}
+
+// listPermission is get_items_permissions_check, its checks in WordPress's order.
+func (res *users) listPermission(r *rest.Request) *rest.Error {
+	listUsers := can(r, "list_users")
+	switch {
+	case len(r.Strings("roles")) > 0 && !listUsers:
+		return r.Forbidden(codeUserCannotView, msgCannotFilterRoles)
+	case len(r.Strings("capabilities")) > 0 && !listUsers:
+		return r.Forbidden(codeUserCannotView, msgCannotFilterCaps)
+	case r.Context() == rest.Edit && !listUsers:
+		return r.Forbidden(codeForbiddenContext, msgCannotEditUsers)
+	case (r.String("orderby") == "email" || r.String("orderby") == "registered_date") && !listUsers:
+		return r.Forbidden(codeForbiddenOrderby, msgForbiddenOrderby)
+	case r.String("who") == "authors" && !canEditAuthoredType(r):
+		return r.Forbidden(codeForbiddenWho, msgForbiddenWho)
+	}
+	return nil
+}
+
+// canEditAuthoredType: edit_posts of some REST post type that supports authors (posts
+// and attachments use edit_posts, pages edit_pages, templates edit_theme_options,
+// which only administrators have, and they have edit_posts too).
+func canEditAuthoredType(r *rest.Request) bool { return can(r, "edit_posts") || can(r, "edit_pages") }
+
+// getUser is the controller's get_user: the user, or 404.
+func getUser(r *rest.Request, id int) (*store.User, *rest.Error) {
+	var u *store.User
+	if id > 0 {
+		u = txOf(r).User(id)
+	}
+	if u == nil {
+		return nil, rest.Errorf(http.StatusNotFound, codeUserInvalidID, msgUserInvalidID)
+	}
+	return u, nil
+}
+
+// getPermission is get_item_permissions_check: users may always read themselves; the
+// edit context needs edit_user; others are visible with list_users or edit_user, or
+// when they have published posts.
+func (res *users) getPermission(r *rest.Request) *rest.Error {
+	u, err := getUser(r, r.Int("id"))
+	if err != nil {
+		return err
+	}
+	if callerID(r) == u.ID {
+		return nil
+	}
+	if r.Context() == rest.Edit && !canEditUser(r, u.ID) {
+		return r.Forbidden(codeForbiddenContext, msgCannotEditUser)
+	}
+	if !canEditUser(r, u.ID) && !can(r, "list_users") && !hasCountedPosts(r, u.ID) {
+		return r.Forbidden(codeUserCannotView, msgCannotListUsers)
+	}
+	return nil
+}
+
+// hasCountedPosts is count_user_posts(id, REST types) > 0 for someone other than the
+// user: published posts, and private ones when the caller may read private posts of
+// the type (get_posts_by_author_sql).
+func hasCountedPosts(r *rest.Request, id int) bool {
+	tx := txOf(r)
+	for _, typ := range restPostTypes {
+		privateCap := "read_private_posts"
+		if typ == "page" {
+			privateCap = "read_private_pages"
+		}
+		private := can(r, privateCap)
+		for _, p := range tx.PostsByID(typ) {
+			if p.Author == id && (p.Status == "publish" || private && p.Status == "private") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (res *users) get(r *rest.Request) (*rest.Response, *rest.Error) {
+	u, err := getUser(r, r.Int("id"))
+	if err != nil {
+		return nil, err
+	}
+	return rest.OK(res.item.Render(r, u)), nil
+}
+
+// me is get_current_item.
+func (res *users) me(r *rest.Request) (*rest.Response, *rest.Error) {
+	var u *store.User
+	if id := callerID(r); id != 0 {
+		u = txOf(r).User(id)
+	}
+	if u == nil {
+		return nil, rest.Errorf(http.StatusUnauthorized, codeNotLoggedIn, msgNotLoggedIn)
+	}
+	return rest.OK(res.item.Render(r, u)), nil
+}

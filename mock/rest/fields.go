@@ -9,6 +9,9 @@ type Field[T any] struct {
 	*Schema
 	Get func(r *Request, item *T) any
 	Sub []*Field[T]
+	// Arg adjusts the write argument derived from the field (WordPress's arg_options),
+	// e.g. to give it its own sanitiser.
+	Arg func(a *Schema)
 }
 
 // F declares a field.
@@ -72,6 +75,29 @@ func (it *Item[T]) SchemaJSON() Object {
 		{"type", "object"},
 		{"properties", props},
 	}
+}
+
+// WriteArgs are the arguments of a create (create true) or update endpoint, derived
+// from the writable fields as rest_get_endpoint_args_for_schema does: read-only fields
+// are left out, every argument is checked by rest_validate_request_arg, and defaults
+// and required apply to creates only.
+func (it *Item[T]) WriteArgs(create bool) []*Schema {
+	var args []*Schema
+	for _, f := range it.Fields {
+		if f.ReadOnly {
+			continue
+		}
+		a := *f.Schema
+		a.Context, a.Early = nil, true
+		if !create {
+			a.Required, a.HasDefault, a.Default = false, false, nil
+		}
+		if f.Arg != nil {
+			f.Arg(&a)
+		}
+		args = append(args, &a)
+	}
+	return args
 }
 
 // Render is prepare_item_for_response + filter_response_by_context: the item's fields

@@ -403,6 +403,9 @@ func (inv *invalid) add(name string, err *Error) {
 	}
 	inv.names = append(inv.names, name)
 	inv.params = append(inv.params, Member{name, err.Message})
+	if err.Code == "" { // a validate_callback that returned plain false: no details entry
+		return
+	}
 	var data any
 	if err.Status != 0 || len(err.Data) > 0 {
 		d := Object{}
@@ -421,6 +424,10 @@ func (inv *invalid) err() *Error {
 	return Errorf(http.StatusBadRequest, CodeInvalidParam, "Invalid parameter(s): %s", strings.Join(inv.names, ", ")).
 		With("params", inv.params).With("details", inv.details)
 }
+
+// Refused is what a validate_callback returning plain false amounts to:
+// "Invalid parameter." with no details entry.
+func Refused() *Error { return &Error{Message: "Invalid parameter."} }
 
 // InvalidParam builds the rest_invalid_param error a handler or sanitiser reports for one
 // argument (WordPress wraps the inner error the same way).

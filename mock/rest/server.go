@@ -327,12 +327,33 @@ func (s *Server) options(req *Request, parts []string) *Response {
 			continue
 		}
 		req.route, req.URL = rt, url
-		req.params = map[string]any{}
+		req.params = optionsParams(req, rt, url)
 		resp := &Response{Status: http.StatusOK, Data: s.routeData(req, rt, true)}
 		s.allowHeader(req, resp)
 		return resp
 	}
 	return &Response{Status: http.StatusOK, Data: EmptyArray}
+}
+
+// optionsParams are the parameters the Allow header's permission callbacks see on an
+// OPTIONS request: rest_handle_options_request sets the route's URL placeholders
+// (unsanitised; PHP's loose typing lets "1" pass as an id), so a placeholder an
+// endpoint declares is sanitised here to reach r.Int / r.String with its usual type.
+func optionsParams(req *Request, rt *Route, url *Params) map[string]any {
+	params := map[string]any{}
+	for _, k := range url.Keys {
+		v := url.Values[k]
+		params[k] = v
+		for _, e := range rt.Endpoints {
+			if a := e.arg(k); a != nil {
+				if out, err := a.check(req, v, k); err == nil {
+					params[k] = out
+				}
+				break
+			}
+		}
+	}
+	return params
 }
 
 // routeData is get_data_for_route: namespace, methods, endpoints with their args, the

@@ -481,9 +481,13 @@ func bestType(v any, types []string) string {
 		{"string", func(v any) bool { _, ok := v.(string); return ok }},
 		{"null", func(v any) bool { return v == nil }},
 	}
-	for _, c := range checks {
-		if contains(types, c.typ) && c.ok(v) {
-			return c.typ
+	// The schema's own type order decides, as rest_get_best_type_for_value walks $types:
+	// ["boolean","array"] reads "true" as a boolean, not as the list ["true"].
+	for _, t := range types {
+		for _, c := range checks {
+			if c.typ == t && c.ok(v) {
+				return t
+			}
 		}
 	}
 	return ""

@@ -113,6 +113,8 @@ type Store struct {
 	// status, no other filter) page through it without scanning
 	byStatus map[string][]*Post
 	byID     map[string][]*Post // per type, ascending id
+	children map[int][]*Post    // by parent id (revisions, attachments), ascending id
+	postMeta map[int][]int      // meta ids by post id, ascending
 	users    map[int]*User
 	userID   []int
 	terms    map[int]*Term
@@ -134,6 +136,8 @@ func New(clock func() time.Time) *Store {
 		posts:    map[int]*Post{},
 		byDate:   map[string][]*Post{},
 		byStatus: map[string][]*Post{},
+		children: map[int][]*Post{},
+		postMeta: map[int][]int{},
 		byID:     map[string][]*Post{},
 		users:    map[int]*User{},
 		terms:    map[int]*Term{},
@@ -202,6 +206,26 @@ func (tx *Tx) InsertPost(p *Post) {
 	s.byDate[p.Type] = insertSorted(s.byDate[p.Type], p, dateLess)
 	key := p.Type + "/" + p.Status
 	s.byStatus[key] = insertSorted(s.byStatus[key], p, dateLess)
+	if p.Parent != 0 {
+		s.children[p.Parent] = insertSorted(s.children[p.Parent], p, idLess)
+	}
+}
+
+// Children lists the posts (of any type) whose parent is id, by ascending id. Do not
+// change the slice.
+func (tx *Tx) Children(id int) []*Post { return tx.s.children[id] }
+
+// SetParent moves p under another parent.
+func (tx *Tx) SetParent(p *Post, parent int) {
+	tx.mustWrite()
+	s := tx.s
+	if p.Parent != 0 {
+		s.children[p.Parent] = removeFrom(s.children[p.Parent], p)
+	}
+	p.Parent = parent
+	if parent != 0 {
+		s.children[parent] = insertSorted(s.children[parent], p, idLess)
+	}
 }
 
 // UpdatePost reindexes p after a change; old is a copy of p from before the change
@@ -231,10 +255,11 @@ func (tx *Tx) DeletePost(id int) {
 	s.byDate[p.Type] = removeFrom(s.byDate[p.Type], p)
 	key := p.Type + "/" + p.Status
 	s.byStatus[key] = removeFrom(s.byStatus[key], p)
-	for _, mid := range append([]int(nil), s.metaID...) {
-		if m := s.meta[mid]; m.PostID == id {
-			tx.DeleteMeta(mid)
-		}
+	if p.Parent != 0 {
+		s.children[p.Parent] = removeFrom(s.children[p.Parent], p)
+	}
+	for _, mid := range append([]int(nil), s.postMeta[id]...) {
+		tx.DeleteMeta(mid)
 	}
 }
 
@@ -341,13 +366,25 @@ func (tx *Tx) Meta(id int) *Meta { return tx.s.meta[id] }
 
 // PostMeta lists a post's meta rows by ascending id.
 func (tx *Tx) PostMeta(postID int) []*Meta {
-	var out []*Meta
-	for _, id := range tx.s.metaID {
-		if m := tx.s.meta[id]; m.PostID == postID {
-			out = append(out, m)
-		}
+	ids := tx.s.postMeta[postID]
+	if len(ids) == 0 {
+		return nil
+	}
+	out := make([]*Meta, len(ids))
+	for i, id := range ids {
+		out[i] = tx.s.meta[id]
 	}
 	return out
+}
+
+// MetaKeyUsed reports whether any post has a meta row with the key.
+func (tx *Tx) MetaKeyUsed(key string) bool {
+	for _, id := range tx.s.metaID {
+		if tx.s.meta[id].Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 // InsertMeta stores a new meta row with the next meta id (unless it has one).
@@ -362,13 +399,24 @@ func (tx *Tx) InsertMeta(m *Meta) {
 	}
 	s.meta[m.ID] = m
 	s.metaID = insertID(s.metaID, m.ID)
+	s.postMeta[m.PostID] = insertID(s.postMeta[m.PostID], m.ID)
 }
 
 // DeleteMeta removes a meta row.
 func (tx *Tx) DeleteMeta(id int) {
 	tx.mustWrite()
-	delete(tx.s.meta, id)
-	tx.s.metaID = removeID(tx.s.metaID, id)
+	s := tx.s
+	m := s.meta[id]
+	if m == nil {
+		return
+	}
+	delete(s.meta, id)
+	s.metaID = removeID(s.metaID, id)
+	if ids := removeID(s.postMeta[m.PostID], id); len(ids) > 0 {
+		s.postMeta[m.PostID] = ids
+	} else {
+		delete(s.postMeta, m.PostID)
+	}
 }
 
 // File returns the uploaded file at path, or nil.

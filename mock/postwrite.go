@@ -1,0 +1,600 @@
+package mock
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Writes of the post-like types: what WP_REST_Posts_Controller's create_item,
+// update_item and delete_item do with wp_insert_post, wp_update_post, wp_trash_post and
+// wp_delete_post. Every check runs before the first change, so a refused request leaves
+// nothing behind.
+
+// Error codes of post writes.
+const (
+	// codePostExists: a create that names an id.
+	codePostExists = "rest_post_exists"
+	// codeEmptyContent: title, content and excerpt all empty (wp_insert_post).
+	codeEmptyContent = "empty_content"
+	// codeInvalidAuthor: author names no user.
+	codeInvalidAuthor = "rest_invalid_author"
+	// codeInvalidField: password and sticky together.
+	codeInvalidField = "rest_invalid_field"
+	// codeCannotCreate: the caller may not create items of the type.
+	codeCannotCreate = "rest_cannot_create"
+	// codeCannotEdit: the caller may not edit the item.
+	codeCannotEdit = "rest_cannot_edit"
+	// codeCannotEditOthers: author set to someone else without edit_others_posts.
+	codeCannotEditOthers = "rest_cannot_edit_others"
+	// codeCannotAssignSticky: sticky without edit_others_posts or publish_posts.
+	codeCannotAssignSticky = "rest_cannot_assign_sticky"
+	// codeCannotAssignTerm: a term the caller may not assign.
+	codeCannotAssignTerm = "rest_cannot_assign_term"
+	// codeCannotPublish: publish/future/private without publish_posts.
+	codeCannotPublish = "rest_cannot_publish"
+	// codeCannotDelete: the caller may not delete the item.
+	codeCannotDelete = "rest_cannot_delete"
+	// codeTrashNotSupported: a delete without force=true where there is no trash.
+	codeTrashNotSupported = "rest_trash_not_supported"
+	// codeAlreadyTrashed: a delete without force of a post already in the trash.
+	codeAlreadyTrashed = "rest_already_trashed"
+)
+
+// rawText is the arg_options of title, content and excerpt: no validation, a string or
+// {"raw": ...} is accepted.
+func rawText(a *rest.Schema) {
+	a.Early = false
+	a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) { return v, nil }
+}
+
+// rawValue reads title/content/excerpt as prepare_item_for_database does.
+func rawValue(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case map[string]any:
+		if s, ok := x["raw"].(string); ok && s != "" {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// slugArg is the slug's arg_options: sanitize_title on top of the string check.
+func slugArg(a *rest.Schema) {
+	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
+		s, ok := v.(string)
+		if !ok {
+			return a.Validate(v, param)
+		}
+		return sanitizeTitle(s), nil
+	}
+}
+
+// metaArg is the meta field's check_meta_is_array: anything but an object is refused
+// with a bare "Invalid parameter.".
+func metaArg(a *rest.Schema) {
+	a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) {
+		if m, ok := v.(map[string]any); ok {
+			return m, nil
+		}
+		return nil, rest.Refused()
+	}
+}
+
+// postWriter holds what create and update share for one post type.
+type postWriter struct {
+	m    *Mock
+	typ  string
+	base string // rest base: posts, media
+	item *rest.Item[store.Post]
+}
+
+// checkWritePermission is the shared part of create/update_item_permissions_check.
+func (w *postWriter) checkWritePermission(r *rest.Request, verb string) *rest.Error {
+	if a := r.Int("author"); a != 0 && a != callerID(r) && !can(r, "edit_others_posts") {
+		return r.Forbidden(codeCannotEditOthers, "Sorry, you are not allowed to "+verb+" posts as this user.")
+	}
+	if w.typ == "post" && r.Bool("sticky") && !can(r, "edit_others_posts") && !can(r, "publish_posts") {
+		return r.Forbidden(codeCannotAssignSticky, "Sorry, you are not allowed to make posts sticky.")
+	}
+	return nil
+}
+
+// checkAssignTerms is check_assign_terms_permission.
+func (w *postWriter) checkAssignTerms(r *rest.Request) *rest.Error {
+	if w.typ != "post" {
+		return nil
+	}
+	tx := txOf(r)
+	for _, base := range []string{"categories", "tags"} {
+		for _, id := range r.Ints(base) {
+			if tx.Term(id) == nil {
+				continue
+			}
+			if !can(r, "edit_posts") {
+				return r.Forbidden(codeCannotAssignTerm, "Sorry, you are not allowed to assign the provided terms.")
+			}
+		}
+	}
+	return nil
+}
+
+func (w *postWriter) createPermission(r *rest.Request) *rest.Error {
+	if id, ok := r.Raw("id"); ok && !phpEmpty(id) {
+		return rest.Errorf(http.StatusBadRequest, codePostExists, "Cannot create existing post.")
+	}
+	if err := w.checkWritePermission(r, "create"); err != nil {
+		return err
+	}
+	createCap := "edit_posts"
+	if w.typ == "attachment" {
+		createCap = "upload_files"
+	}
+	if !can(r, createCap) {
+		return r.Forbidden(codeCannotCreate, "Sorry, you are not allowed to create posts as this user.")
+	}
+	return w.checkAssignTerms(r)
+}
+
+func (w *postWriter) updatePermission(r *rest.Request) *rest.Error {
+	p, err := getPost(r, r.Int("id"), w.typ)
+	if err != nil {
+		return err
+	}
+	if !canEditPost(r, p, txOf(r).Post) {
+		return r.Forbidden(codeCannotEdit, "Sorry, you are not allowed to edit this post.")
+	}
+	if err := w.checkWritePermission(r, "update"); err != nil {
+		return err
+	}
+	return w.checkAssignTerms(r)
+}
+
+func (w *postWriter) deletePermission(r *rest.Request) *rest.Error {
+	p, err := getPost(r, r.Int("id"), w.typ)
+	if err != nil {
+		return err
+	}
+	if !canDeletePost(r, p, txOf(r).Post) {
+		return r.Forbidden(codeCannotDelete, "Sorry, you are not allowed to delete this post.")
+	}
+	return nil
+}
+
+// statusFor is handle_status_param.
+func statusFor(r *rest.Request, status string) (string, *rest.Error) {
+	switch status {
+	case "draft", "pending":
+	case "private":
+		if !can(r, "publish_posts") {
+			return "", r.Forbidden(codeCannotPublish, "Sorry, you are not allowed to create private posts in this post type.")
+		}
+	case "publish", "future":
+		if !can(r, "publish_posts") {
+			return "", r.Forbidden(codeCannotPublish, "Sorry, you are not allowed to publish posts in this post type.")
+		}
+	default:
+		status = "draft"
+	}
+	return status, nil
+}
+
+// prepare applies the request to p (a copy of the stored post, or a new one) as
+// prepare_item_for_database and wp_insert_post do, without touching the store.
+func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.Error {
+	tx := txOf(r)
+	now := tx.Now()
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"title", &p.Title}, {"content", &p.Content}, {"excerpt", &p.Excerpt}} {
+		if v, ok := r.Raw(f.name); ok {
+			if s, ok := rawValue(v); ok {
+				*f.dst = s
+			}
+		}
+	}
+	if w.typ == "attachment" {
+		for _, f := range []struct {
+			name string
+			dst  *string
+		}{{"caption", &p.Excerpt}, {"description", &p.Content}} {
+			if v, ok := r.Raw(f.name); ok {
+				if s, ok := rawValue(v); ok {
+					*f.dst = s
+				}
+			}
+		}
+		if r.Has("alt_text") {
+			p.AltText = r.String("alt_text")
+		}
+	}
+	oldStatus := p.Status
+	if r.Has("status") && (create || r.String("status") != p.Status) {
+		st, err := statusFor(r, r.String("status"))
+		if err != nil {
+			return err
+		}
+		p.Status = st
+	}
+	editDate := false
+	if d := r.String("date"); d != "" {
+		t, _ := rest.ParseDate(d)
+		p.Date, p.DateGMT, editDate = t, t, true
+	} else if d := r.String("date_gmt"); d != "" {
+		t, _ := rest.ParseDate(d)
+		p.Date, p.DateGMT, editDate = t, t, true
+	}
+	if (r.Sent("date") && r.Param("date") == nil) || (r.Sent("date_gmt") && r.Param("date_gmt") == nil) {
+		p.Date, p.DateGMT, editDate = time.Time{}, time.Time{}, false
+	}
+	if a := r.Int("author"); a != 0 {
+		if a != callerID(r) && tx.User(a) == nil {
+			return rest.Errorf(http.StatusBadRequest, codeInvalidAuthor, "Invalid author ID.")
+		}
+		p.Author = a
+	}
+	if r.Sent("password") {
+		p.Password = r.String("password")
+		if p.Password != "" {
+			if w.typ == "post" && r.Bool("sticky") {
+				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A post can not be sticky and have a password.")
+			}
+			if !create && p.Sticky {
+				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A sticky post can not be password protected.")
+			}
+		}
+	}
+	if w.typ == "post" && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
+		return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A password protected post can not be set to sticky.")
+	}
+	if s := r.String("comment_status"); s != "" {
+		p.CommentStatus = s
+	}
+	if s := r.String("ping_status"); s != "" {
+		p.PingStatus = s
+	}
+	if r.Has("template") {
+		p.Template = r.String("template")
+	}
+	if create && w.typ != "attachment" && p.Title == "" && p.Content == "" && p.Excerpt == "" {
+		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
+	}
+	if !create && w.typ != "attachment" && p.Title == "" && p.Content == "" && p.Excerpt == "" {
+		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
+	}
+	// wp_insert_post's dates: a draft that was never given a date floats and takes "now"
+	floating := p.Status == "draft" || p.Status == "pending" || p.Status == "auto-draft"
+	if !editDate && (create || (p.DateGMT.IsZero() && floating) || (p.DateGMT.IsZero() && oldStatus != p.Status)) {
+		if create || p.Date.IsZero() || p.DateGMT.IsZero() {
+			p.Date = now
+		}
+		p.DateGMT = now
+	}
+	if p.Date.IsZero() {
+		p.Date = now
+	}
+	if floating && !editDate {
+		p.DateGMT = time.Time{}
+	} else if p.DateGMT.IsZero() {
+		p.DateGMT = p.Date
+	}
+	if p.Status == "publish" && p.DateGMT.After(now.Add(time.Minute)) {
+		p.Status = "future"
+	} else if p.Status == "future" && !p.DateGMT.After(now) {
+		p.Status = "publish"
+	}
+	if create && editDate {
+		p.Modified, p.ModifiedGMT = p.Date, dateGMT(p)
+	} else {
+		p.Modified, p.ModifiedGMT = now, now
+	}
+	if p.Status == "private" {
+		p.Password = ""
+	}
+	// slug: sanitised, generated from the title once published, unique per type
+	slug := p.Slug
+	if r.Has("slug") {
+		slug = r.String("slug")
+	}
+	if slug == "" && !floating {
+		slug = sanitizeTitle(p.Title)
+	}
+	if slug != "" && (!floating || r.Has("slug")) {
+		slug = w.uniqueSlug(tx, slug, p.ID)
+	}
+	p.Slug = slug
+	return nil
+}
+
+// reservedSlugs always get a suffix (feeds and embed), as wp_unique_post_slug does.
+var reservedSlugs = map[string]bool{"feed": true, "rdf": true, "rss": true, "rss2": true, "atom": true, "embed": true}
+
+// uniqueSlug is wp_unique_post_slug: unique among posts of the type (attachments
+// among all types), with -2, -3, ... added; numeric post slugs clash with date archives
+// under /%postname%/ and get a suffix too.
+func (w *postWriter) uniqueSlug(tx *store.Tx, slug string, id int) string {
+	taken := func(s string) bool {
+		if reservedSlugs[s] {
+			return true
+		}
+		types := []string{w.typ}
+		if w.typ == "attachment" {
+			types = []string{"post", "attachment"}
+		}
+		for _, typ := range types {
+			for _, p := range tx.PostsByID(typ) {
+				if p.Slug == s && p.ID != id {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	numeric := w.typ == "post" && strings.Trim(slug, "0123456789") == "" && slug != "0"
+	if !taken(slug) && !numeric {
+		return slug
+	}
+	for n := 2; ; n++ {
+		alt := truncateSlug(slug, 200-len(strconv.Itoa(n))-1) + "-" + strconv.Itoa(n)
+		if !taken(alt) {
+			return alt
+		}
+	}
+}
+
+func truncateSlug(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.TrimRight(s[:n], "-")
+}
+
+// applyAfterInsert is what create_item and update_item do once the row is saved:
+// sticky, featured media, format, terms and meta.
+func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create bool) {
+	tx := txOf(r)
+	if w.typ == "post" {
+		if create || r.Has("sticky") {
+			p.Sticky = r.Bool("sticky")
+		}
+		if f := r.String("format"); f != "" {
+			if f == "standard" {
+				f = ""
+			}
+			p.Format = f
+		}
+		if create && len(p.Categories) == 0 {
+			p.Categories = []int{1} // default_category
+		}
+		if !create && len(p.Categories) == 0 && !r.Has("categories") {
+			p.Categories = []int{1} // wp_update_post re-adds the default category
+		}
+		for _, t := range []struct {
+			base, taxonomy string
+			dst            *[]int
+		}{{"categories", "category", &p.Categories}, {"tags", "post_tag", &p.Tags}} {
+			if !r.Has(t.base) {
+				continue
+			}
+			ids := []int{}
+			for _, id := range r.Ints(t.base) {
+				if term := tx.Term(id); term != nil && term.Taxonomy == t.taxonomy && !containsInt(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+			*t.dst = ids
+		}
+	}
+	if r.Has("featured_media") {
+		id := r.Int("featured_media")
+		if id == 0 {
+			p.FeaturedMedia = 0
+		} else if att := tx.Post(id); att != nil && att.Type == "attachment" && strings.HasPrefix(att.MimeType, "image/") {
+			p.FeaturedMedia = id
+		}
+	}
+	if meta, ok := r.Param("meta").(map[string]any); ok {
+		w.m.updateMetaField(tx, p.ID, meta)
+	}
+}
+
+func containsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// create is create_item.
+func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	p := &store.Post{Type: w.typ, Status: "draft", Author: callerID(r), CommentStatus: "open", PingStatus: "open"}
+	if w.typ == "attachment" {
+		p.Status, p.PingStatus = "inherit", "closed"
+	}
+	if err := w.prepare(r, p, true); err != nil {
+		return nil, err
+	}
+	tx.InsertPost(p)
+	p.GUID = "/?p=" + strconv.Itoa(p.ID)
+	w.applyAfterInsert(r, p, true)
+	recount(tx)
+	r.SetParam("context", rest.Edit)
+	return rest.Created(w.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/"+w.base+"/"+strconv.Itoa(p.ID))), nil
+}
+
+// update is update_item.
+func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	stored, err := getPost(r, r.Int("id"), w.typ)
+	if err != nil {
+		return nil, err
+	}
+	before := *stored
+	next := *stored
+	if err := w.prepare(r, &next, false); err != nil {
+		return nil, err
+	}
+	if next.Status != "trash" && before.Status == "trash" {
+		next.Slug, next.TrashedSlug, next.TrashedStatus = w.uniqueSlug(tx, before.TrashedSlug, before.ID), "", ""
+		if !r.Has("slug") && before.TrashedSlug == "" {
+			next.Slug = ""
+		}
+	}
+	*stored = next
+	tx.UpdatePost(stored, before)
+	w.applyAfterInsert(r, stored, false)
+	w.m.saveRevision(r, stored)
+	recount(tx)
+	r.SetParam("context", rest.Edit)
+	return rest.OK(w.item.RenderIn(r, stored, rest.Edit)), nil
+}
+
+// delete is delete_item: trash by default where the type has a trash, for good with
+// force=true.
+func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	p, err := getPost(r, r.Int("id"), w.typ)
+	if err != nil {
+		return nil, err
+	}
+	r.SetParam("context", rest.Edit)
+	if r.Bool("force") {
+		previous := w.item.RenderIn(r, p, rest.Edit)
+		previous = withoutLinks(previous)
+		w.m.deletePost(tx, p)
+		recount(tx)
+		return rest.OK(rest.Object{{"deleted", true}, {"previous", previous}}), nil
+	}
+	if w.typ == "attachment" { // MEDIA_TRASH is off by default
+		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, "The post does not support trashing. Set '%s' to delete.", "force=true")
+	}
+	if p.Status == "trash" {
+		return nil, rest.Errorf(http.StatusGone, codeAlreadyTrashed, "The post has already been deleted.")
+	}
+	before := *p
+	p.TrashedStatus, p.TrashedSlug = p.Status, p.Slug
+	p.Status = "trash"
+	if !strings.HasSuffix(p.Slug, "__trashed") {
+		p.Slug = truncateSlug(p.Slug, 191) + "__trashed"
+	}
+	now := tx.Now()
+	p.Modified, p.ModifiedGMT = now, now
+	tx.UpdatePost(p, before)
+	w.m.saveRevision(r, p)
+	recount(tx)
+	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
+}
+
+// withoutLinks drops _links: the "previous" of a forced delete is the response data,
+// which in WordPress does not carry the links.
+func withoutLinks(o rest.Object) rest.Object {
+	out := make(rest.Object, 0, len(o))
+	for _, m := range o {
+		if m.Key != "_links" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// deletePost is wp_delete_post(force): the post, its meta and revisions go; its
+// attachments are detached; posts that featured it lose it.
+func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
+	for _, rv := range revisionsOf(tx, p.ID) {
+		tx.DeletePost(rv.ID)
+	}
+	for _, att := range append([]*store.Post(nil), tx.Children(p.ID)...) {
+		if att.Type == "attachment" {
+			tx.SetParent(att, 0)
+		}
+	}
+	if p.Type == "attachment" {
+		for _, q := range tx.PostsByID("post") {
+			if q.FeaturedMedia == p.ID {
+				q.FeaturedMedia = 0
+			}
+		}
+		if p.File != "" {
+			tx.DeleteFile(p.File)
+		}
+	}
+	tx.DeletePost(p.ID)
+}
+
+// itemArgs are the id and force/context arguments of an item route's endpoints.
+func deleteArgs(noun string) []*rest.Schema {
+	return []*rest.Schema{idArg(noun), rest.Bool("force").Desc("Whether to bypass Trash and force deletion.").Def(false)}
+}
+
+// updateMetaField writes the "meta" field of a create or update: keys the site knows
+// (see metaField) are set, null deletes them, unknown and protected keys are ignored,
+// as WP_REST_Meta_Fields::update_value does for unregistered meta.
+func (m *Mock) updateMetaField(tx *store.Tx, postID int, meta map[string]any) {
+	for _, key := range sortedMapKeys(meta) {
+		if isProtectedMeta(key) || !tx.MetaKeyUsed(key) {
+			continue
+		}
+		var rows []*store.Meta
+		for _, row := range tx.PostMeta(postID) {
+			if row.Key == key {
+				rows = append(rows, row)
+			}
+		}
+		v := meta[key]
+		if v == nil {
+			for _, row := range rows {
+				tx.DeleteMeta(row.ID)
+			}
+			continue
+		}
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		if len(rows) == 0 {
+			tx.InsertMeta(&store.Meta{PostID: postID, Key: key, Value: s})
+			continue
+		}
+		rows[0].Value = s
+	}
+}
+
+func sortedMapKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// phpEmpty is PHP's empty() for request values: nil, "", "0", 0, false, empty lists.
+func phpEmpty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == "" || x == "0"
+	case bool:
+		return !x
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	if f, ok := v.(interface{ String() string }); ok {
+		return f.String() == "0"
+	}
+	return false
+}
