@@ -1,0 +1,138 @@
+package compare
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wpmock/wpmock/mock"
+)
+
+// TestCompare sends every row of the table to a real WordPress ($WPCONTRACT_URL, with
+// the admin application password in $WPCONTRACT_PASSWORD) and to the mock in-process,
+// and compares the answers. It runs only with WPCOMPARE=1 (make compare).
+func TestCompare(t *testing.T) {
+	if os.Getenv("WPCOMPARE") != "1" {
+		t.Skip("set WPCOMPARE=1 (make compare) to compare with a real WordPress")
+	}
+	api := os.Getenv("WPCONTRACT_URL")
+	if api == "" {
+		t.Skip("WPCONTRACT_URL is not set: source ci/wordpress/.run/env (make wordpress-up)")
+	}
+	if u := os.Getenv("WPCONTRACT_USER"); u != "admin" {
+		t.Fatalf("WPCONTRACT_USER is %q: the comparison acts as the administrator \"admin\", as the mock's seed names it", u)
+	}
+	start := time.Now()
+
+	wp := newTarget("WordPress", api, strings.TrimSuffix(strings.TrimRight(api, "/"), "/wp-json"))
+	wp.passwords["admin"] = os.Getenv("WPCONTRACT_PASSWORD")
+	if err := prepare(wp); err != nil {
+		t.Fatalf("preparing WordPress: %v", err)
+	}
+	resolve(wp)
+	if len(wp.unresolved) > 0 {
+		t.Fatalf("WordPress lacks objects after preparing it: %v", wp.unresolved)
+	}
+
+	m, err := mock.New(mock.Options{Seed: 1})
+	if err != nil {
+		t.Fatalf("mock.New: %v", err)
+	}
+	srv := httptest.NewServer(m)
+	defer srv.Close()
+	mk := newTarget("mock", srv.URL+"/wp-json", srv.URL)
+	for login, pw := range m.Passwords {
+		mk.passwords[login] = pw
+	}
+	resolve(mk)
+	for name, why := range mk.unresolved {
+		t.Logf("mock: {%s} unresolved (its rows fail): %s", name, why)
+	}
+
+	var total, passed, failed, skipped int
+	for _, rw := range rows() {
+		rw := rw
+		total++
+		skip := false
+		ok := t.Run(rw.name(), func(t *testing.T) {
+			if rw.mockOnly != "" {
+				skip = true
+				t.Skip(rw.mockOnly)
+			}
+			compareRow(t, &rw, wp, mk)
+		})
+		switch {
+		case skip:
+			skipped++
+		case ok:
+			passed++
+		default:
+			failed++
+		}
+	}
+	t.Logf("compare: %d rows, %d passed, %d failed, %d skipped (%s)", total, passed, failed, skipped,
+		time.Since(start).Round(time.Millisecond))
+}
+
+// compareRow sends one row to both sides and reports the differences that are not
+// allowed.
+func compareRow(t *testing.T, rw *row, wp, mk *target) {
+	want, wantPath, err := send(wp, rw)
+	if err != nil {
+		t.Fatalf("%s: %v", rw.name(), err)
+	}
+	got, gotPath, err := send(mk, rw)
+	if err != nil {
+		t.Fatalf("%s: %v", rw.name(), err)
+	}
+	t.Logf("WordPress %s: %s; mock %s: %s", wantPath, want.summary(), gotPath, got.summary())
+	var msgs []string
+	for _, d := range compareResponses(rw, want, got) {
+		if reason := allowedFor(rw.name(), d); reason != "" {
+			t.Logf("allowed: %s (%s)", d, reason)
+			continue
+		}
+		msgs = append(msgs, "\t"+d.String())
+	}
+	if len(msgs) > 0 {
+		t.Errorf("%s %s (WordPress: %s, mock: %s), mock vs WordPress:\n%s", rw.method, describeRow(rw),
+			wantPath, gotPath, strings.Join(msgs, "\n"))
+	}
+}
+
+// describeRow is the request of a row for messages.
+func describeRow(rw *row) string {
+	s := rw.path
+	if rw.site {
+		s += " (under the site root)"
+	}
+	if rw.as != "" {
+		s += " as " + rw.as
+	} else {
+		s += " anonymous"
+	}
+	for i := 0; i+1 < len(rw.header); i += 2 {
+		s += fmt.Sprintf(", %s: %s", rw.header[i], rw.header[i+1])
+	}
+	return s
+}
+
+// send expands a row for one side and sends it.
+func send(tg *target, rw *row) (*response, string, error) {
+	path, err := tg.expand(rw.path)
+	if err != nil {
+		return nil, "", err
+	}
+	base := tg.api
+	if rw.site {
+		base = tg.site
+	}
+	r, err := tg.do(rw.method, base+path, rw.as, rw.header, nil)
+	if err != nil {
+		return nil, path, fmt.Errorf("%s %s on %s: %w", rw.method, path, tg.name, err)
+	}
+	return r, path, nil
+}

@@ -1,0 +1,10 @@
+// Package compare holds the side-by-side comparison of the mock with a real WordPress
+// 6.1 (make compare): the same read requests go to both, and what comes back is
+// compared by status, error code, JSON shape (keys and types, not values) and the
+// presence of the headers clients rely on. Everything lives in the test files; this
+// package has no API.
+//
+// Run it with a WordPress from ci/wordpress up:
+//
+//	. ci/wordpress/.run/env && WPCOMPARE=1 go test -count=1 -v -run TestCompare ./ci/compare/
+package compare
