@@ -186,3 +186,15 @@ func TestAuthErrors(t *testing.T) {
 		t.Errorf("password without spaces: got %d, want 200", got.status)
 	}
 }
+
+// TestAllowHeaderAfterValidationError: a request that fails validation still gets the
+// Allow header its route would give (WordPress's permission callbacks see the raw
+// values); it was missing on /posts/<id>/revisions?context=foo.
+func TestAllowHeaderAfterValidationError(t *testing.T) {
+	s := newTestSite(t)
+	got := s.get(t, "/wp/v2/posts/1/revisions?context=foo", "admin")
+	got.wantError(t, http.StatusBadRequest, "rest_invalid_param")
+	if a := got.header.Get("Allow"); a != "GET" {
+		t.Errorf("Allow: got %q, want GET", a)
+	}
+}

@@ -295,6 +295,25 @@ func (r *Request) Server() *Server { return r.server }
 // validate runs WordPress's has_valid_params and sanitize_params over the endpoint's
 // arguments and leaves the sanitised values in r.params.
 func (r *Request) validate() *Error {
+	err := r.checkArgs()
+	if err != nil {
+		// WordPress's permission callbacks (for the Allow header) still see the values
+		// that are valid; keep those and the defaults
+		r.params = make(map[string]any, len(r.endpoint.Args))
+		for _, a := range r.endpoint.Args {
+			if v, ok := r.Raw(a.Name); ok {
+				if out, bad := a.check(r, v, a.Name); bad == nil {
+					r.params[a.Name] = out
+				}
+			}
+		}
+		r.applyDefaults()
+	}
+	return err
+}
+
+// checkArgs is has_valid_params then sanitize_params.
+func (r *Request) checkArgs() *Error {
 	if r.jsonErr != nil {
 		return r.jsonErr
 	}
@@ -354,8 +373,14 @@ func (r *Request) validate() *Error {
 	if err := inv.err(); err != nil {
 		return err
 	}
-	// defaults are the last source, and are sanitised like the others
-	for _, a := range args {
+	r.applyDefaults()
+	return nil
+}
+
+// applyDefaults fills the arguments nobody sent: defaults are the last source, and are
+// sanitised like the others.
+func (r *Request) applyDefaults() {
+	for _, a := range r.endpoint.Args {
 		if _, ok := r.params[a.Name]; ok || !a.HasDefault || a.Default == nil {
 			continue
 		}
@@ -365,7 +390,6 @@ func (r *Request) validate() *Error {
 			r.params[a.Name] = a.Default
 		}
 	}
-	return nil
 }
 
 // Arg returns the declaration of one of the endpoint's arguments.
