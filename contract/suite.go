@@ -138,8 +138,8 @@ type Suite struct {
 	roles   map[string]*account
 	// adminUserID is the configured admin's id, once asked for
 	adminUserID int
-	results map[string]*groupResult
-	caps    targetCaps
+	results     map[string]*groupResult
+	caps        targetCaps
 }
 
 // targetCaps is what the suite found out about the target before checking it.
