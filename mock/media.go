@@ -15,6 +15,7 @@ import (
 type media struct {
 	m    *Mock
 	item *rest.Item[store.Post]
+	w    *postWriter
 }
 
 func (res *media) declare() *rest.Item[store.Post] {
@@ -68,6 +69,13 @@ func (res *media) declare() *rest.Item[store.Post] {
 		rest.F(rest.Arr("missing_image_sizes", rest.Str("")).Desc("List of the missing image sizes of the attachment.").Ctx(editOnly...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return missingImageSizes(p) }),
 	}}
+	setArgOptions(res.item)
+	for _, f := range res.item.Fields {
+		if f.Name == "alt_text" {
+			f.Arg = altTextArg
+		}
+	}
+	res.w = &postWriter{m: m, typ: "attachment", base: "media", item: res.item}
 	return res.item
 }
 
@@ -85,12 +93,31 @@ func (res *media) routes() []*rest.Route {
 	return []*rest.Route{
 		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: mediaListArgs(), Permission: res.listPermission, Handler: res.list},
+			{Methods: rest.Creatable, Args: argsInOrder(it.WriteArgs(true), mediaSchemaOrder),
+				Permission: res.createPermission, Handler: res.create},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{idArg("post"), contextArg()},
 				Permission: res.getPermission, Handler: res.get},
+			{Methods: rest.Editable, Args: append([]*rest.Schema{idArg("post")}, argsInOrder(it.WriteArgs(false), mediaSchemaOrder)...),
+				Permission: res.w.updatePermission, Handler: res.update},
+			{Methods: rest.Deletable, Args: deleteArgs("post"), Permission: res.w.deletePermission, Handler: res.w.delete},
 		}},
 	}
+}
+
+// argsInOrder sorts write arguments into the schema's order, which is the order
+// rest_get_endpoint_args_for_schema lists them in.
+func argsInOrder(args []*rest.Schema, order []string) []*rest.Schema {
+	out := make([]*rest.Schema, 0, len(args))
+	for _, name := range order {
+		for _, a := range args {
+			if a.Name == name {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }
 
 // mediaListArgs are the posts list parameters (with parent, parent_exclude and the
@@ -161,9 +188,12 @@ func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
 	return ls
 }
 
+// mimeType is one entry of wp_get_mime_types: extensions ("jpg|jpeg|jpe") and a type.
+type mimeType struct{ exts, mime string }
+
 // mimeTypes is wp_get_mime_types of WordPress 6.1: file extensions and their MIME type,
 // in WordPress's order (which gives the media_type enum its order).
-var mimeTypes = []struct{ exts, mime string }{
+var mimeTypes = []mimeType{
 	{"jpg|jpeg|jpe", "image/jpeg"}, {"gif", "image/gif"}, {"png", "image/png"}, {"bmp", "image/bmp"},
 	{"tiff|tif", "image/tiff"}, {"webp", "image/webp"}, {"ico", "image/x-icon"}, {"heic", "image/heic"},
 	{"asf|asx", "video/x-ms-asf"}, {"wmv", "video/x-ms-wmv"}, {"wmx", "video/x-ms-wmx"}, {"wm", "video/x-ms-wm"},
@@ -216,8 +246,19 @@ var mimeTypes = []struct{ exts, mime string }{
 // allowedMimeTypes is get_allowed_mime_types for the caller: never swf or exe; html and
 // js only for users with unfiltered_html. Keyed by extension list, as WordPress keys it.
 func allowedMimeTypes(r *rest.Request) map[string]string {
+	list := allowedTypes(r)
+	out := make(map[string]string, len(list))
+	for _, t := range list {
+		out[t.exts] = t.mime
+	}
+	return out
+}
+
+// allowedTypes is get_allowed_mime_types in WordPress's order, which decides the match
+// of wp_check_filetype.
+func allowedTypes(r *rest.Request) []mimeType {
 	unfiltered := can(r, "unfiltered_html")
-	out := make(map[string]string, len(mimeTypes))
+	out := make([]mimeType, 0, len(mimeTypes))
 	for _, t := range mimeTypes {
 		switch t.exts {
 		case "swf", "exe":
@@ -227,7 +268,7 @@ func allowedMimeTypes(r *rest.Request) map[string]string {
 				continue
 			}
 		}
-		out[t.exts] = t.mime
+		out = append(out, t)
 	}
 	return out
 }

@@ -1,9 +1,17 @@
 package mock
 
 import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	_ "image/gif" // image.DecodeConfig for uploads
+	_ "image/jpeg"
+	_ "image/png"
 	"math"
+	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -282,4 +290,181 @@ func isEntityAt(s string) bool {
 // escURL is what esc_url changes in an upload URL: ampersands and single quotes.
 func escURL(u string) string {
 	return strings.NewReplacer("&", "&#038;", "'", "&#039;").Replace(u)
+}
+
+// The checks WordPress runs on an uploaded file's type (wp_check_filetype_and_ext) and
+// the image size wp_generate_attachment_metadata reads from it.
+
+// checkFiletype is wp_check_filetype: the first type whose extensions end the name
+// (case-insensitively), with the extension as written; "" when none does.
+func checkFiletype(types []mimeType, name string) (ext, typ string) {
+	lower := strings.ToLower(name)
+	for _, t := range types {
+		for _, e := range strings.Split(t.exts, "|") {
+			if strings.HasSuffix(lower, "."+e) {
+				return name[len(name)-len(e):], t.mime
+			}
+		}
+	}
+	return "", ""
+}
+
+// imageExts is the getimagesize_mimes_to_exts list: the extension an image is renamed
+// to when its content is another image type than its name says.
+var imageExts = map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/gif": "gif",
+	"image/bmp": "bmp", "image/tiff": "tif", "image/webp": "webp"}
+
+// uploadType is wp_check_filetype_and_ext for the caller: the extension and type the
+// upload is accepted as ("" when refused) and its name, with the extension corrected
+// when the content is another kind of image (PNG bytes named x.jpg become x.png).
+// Images are checked with exif_imagetype, other files with fileinfo, which accepts a
+// mismatch only for binary (application/octet-stream, zip) application, audio and
+// video files, same-kind audio/video, and text read as text/plain, csv or rtf.
+func uploadType(r *rest.Request, name string, data []byte) (ext, typ, fixed string) {
+	types := allowedTypes(r)
+	ext, typ = checkFiletype(types, name)
+	fixed = name
+	real := ""
+	if strings.HasPrefix(typ, "image/") {
+		real = imageMime(data)
+		if real != "" && real != typ {
+			if e := imageExts[real]; e != "" {
+				if dot := strings.LastIndexByte(name, '.'); dot >= 0 {
+					fixed = name[:dot+1] + e
+				}
+				ext, typ = checkFiletype(types, fixed)
+			} else {
+				real = ""
+			}
+		}
+	}
+	major := func(t string) string { m, _, _ := strings.Cut(t, "/"); return m }
+	if typ != "" && real == "" {
+		real = sniffMime(data)
+		ok := true
+		switch {
+		case real == "application/octet-stream" || real == "application/zip":
+			ok = major(typ) == "application" || major(typ) == "video" || major(typ) == "audio"
+		case major(real) == "video" || major(real) == "audio":
+			ok = major(real) == major(typ)
+		case real == "text/plain":
+			ok = typ == "text/plain" || typ == "text/csv" || typ == "application/csv" ||
+				typ == "text/richtext" || typ == "text/tsv" || typ == "text/vtt"
+		case real == "text/rtf":
+			ok = typ == "text/rtf" || typ == "text/plain" || typ == "application/rtf"
+		default:
+			ok = typ == real
+		}
+		if !ok {
+			return "", "", fixed
+		}
+	}
+	return ext, typ, fixed
+}
+
+// imageMime is wp_get_image_mime (exif_imagetype): the image type the first bytes
+// announce, "" for anything else.
+func imageMime(b []byte) string {
+	switch {
+	case bytes.HasPrefix(b, []byte("\xff\xd8\xff")):
+		return "image/jpeg"
+	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
+		return "image/png"
+	case bytes.HasPrefix(b, []byte("GIF")):
+		return "image/gif"
+	case bytes.HasPrefix(b, []byte("BM")):
+		return "image/bmp"
+	case bytes.HasPrefix(b, []byte("II*\x00")), bytes.HasPrefix(b, []byte("MM\x00*")):
+		return "image/tiff"
+	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP":
+		return "image/webp"
+	case bytes.HasPrefix(b, []byte("\x00\x00\x01\x00")):
+		return "image/vnd.microsoft.icon" // never x-icon, so WordPress 6.1 refuses .ico
+	}
+	return ""
+}
+
+// sniffMime stands in for fileinfo (libmagic): the common formats by their magic
+// numbers, text as text/plain (or html, php, xml), anything else as octet-stream.
+func sniffMime(b []byte) string {
+	if m := imageMime(b); m != "" {
+		return m
+	}
+	magic := []struct{ prefix, mime string }{
+		{"%PDF-", "application/pdf"}, {"PK\x03\x04", "application/zip"}, {"\x1f\x8b", "application/gzip"},
+		{"Rar!", "application/x-rar"}, {"7z\xbc\xaf\x27\x1c", "application/x-7z-compressed"},
+		{"MZ", "application/x-dosexec"}, {"{\\rtf", "text/rtf"}, {"ID3", "audio/mpeg"},
+		{"OggS", "audio/ogg"}, {"fLaC", "audio/flac"}, {"\x1a\x45\xdf\xa3", "video/webm"},
+	}
+	for _, m := range magic {
+		if bytes.HasPrefix(b, []byte(m.prefix)) {
+			return m.mime
+		}
+	}
+	switch {
+	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WAVE":
+		return "audio/x-wav"
+	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:11]) == "AVI":
+		return "video/x-msvideo"
+	case len(b) >= 12 && string(b[4:8]) == "ftyp":
+		switch string(b[8:12]) {
+		case "M4A ", "M4B ":
+			return "audio/x-m4a"
+		case "qt  ":
+			return "video/quicktime"
+		}
+		return "video/mp4"
+	case len(b) >= 2 && b[0] == 0xff && b[1]&0xe0 == 0xe0:
+		return "audio/mpeg" // an MPEG audio frame
+	case bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b):
+		return "application/octet-stream"
+	}
+	text := bytes.ToLower(bytes.TrimSpace(b))
+	switch {
+	case bytes.HasPrefix(text, []byte("<?php")):
+		return "text/x-php"
+	case bytes.HasPrefix(text, []byte("<?xml")):
+		return "text/xml"
+	case strings.HasPrefix(http.DetectContentType(b), "text/html"):
+		return "text/html"
+	}
+	return "text/plain"
+}
+
+// imageDimensions is what getimagesize gives wp_generate_attachment_metadata for the images
+// WordPress can display (JPEG, PNG, GIF, WebP, BMP); 0, 0 for anything else.
+func imageDimensions(typ string, b []byte) (w, h int) {
+	switch typ {
+	case "image/jpeg", "image/png", "image/gif":
+		if c, _, err := image.DecodeConfig(bytes.NewReader(b)); err == nil {
+			return c.Width, c.Height
+		}
+	case "image/webp":
+		return webpSize(b)
+	case "image/bmp":
+		if len(b) >= 26 {
+			w, h := int32(binary.LittleEndian.Uint32(b[18:])), int32(binary.LittleEndian.Uint32(b[22:]))
+			return absInt(int(w)), absInt(int(h)) // a negative height is a top-down bitmap
+		}
+	}
+	return 0, 0
+}
+
+// webpSize reads the canvas size of the three WebP forms (lossy VP8, lossless VP8L,
+// extended VP8X).
+func webpSize(b []byte) (int, int) {
+	if len(b) < 30 {
+		return 0, 0
+	}
+	switch string(b[12:16]) {
+	case "VP8 ":
+		return int(binary.LittleEndian.Uint16(b[26:]) & 0x3fff), int(binary.LittleEndian.Uint16(b[28:]) & 0x3fff)
+	case "VP8L":
+		bits := binary.LittleEndian.Uint32(b[21:])
+		return int(bits&0x3fff) + 1, int(bits>>14&0x3fff) + 1
+	case "VP8X":
+		u24 := func(p []byte) int { return int(p[0]) | int(p[1])<<8 | int(p[2])<<16 }
+		return u24(b[24:]) + 1, u24(b[27:]) + 1
+	}
+	return 0, 0
 }

@@ -65,6 +65,7 @@ func (res *postMeta) declare() *rest.Item[store.Meta] {
 		rest.F(rest.Str("value").Desc("The value of the custom field.").Ctx(editOnly...),
 			func(_ *rest.Request, m *store.Meta) any { return m.Value }),
 	}}
+	setMetaArgOptions(res.item)
 	return res.item
 }
 
@@ -83,22 +84,23 @@ func metaContextArg() *rest.Schema {
 		OneOfEnum(rest.Edit).Def(rest.Edit).Checked()
 }
 
-// routes registers the plugin's two routes, reads only for now. The write endpoints go
-// after the GET ones, in the plugin's order: POST on the collection and POST/PUT/PATCH
-// on the item with metaPermission(canEditPost, msgMetaCannotView); DELETE with
-// metaPermission(canDeletePost, "Sorry, you cannot delete the meta for this post.").
-// metaRow and the serialization helpers below are what update and delete check too.
+// routes registers the plugin's two routes in its order: GET and POST on the
+// collection; GET, POST/PUT/PATCH and DELETE on the item. Every endpoint but DELETE
+// needs edit_post on the parent, DELETE delete_post.
 func (res *postMeta) routes() []*rest.Route {
 	it := res.declare()
 	base := "/" + Namespace + `/posts/(?P<parent_id>[\d]+)/meta`
+	canView := metaPermission(canEditPost, msgMetaCannotView)
 	return []*rest.Route{
 		{Namespace: Namespace, Pattern: base, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
-			{Methods: rest.Readable, Args: []*rest.Schema{metaContextArg()},
-				Permission: metaPermission(canEditPost, msgMetaCannotView), Handler: res.list},
+			{Methods: rest.Readable, Args: []*rest.Schema{metaContextArg()}, Permission: canView, Handler: res.list},
+			{Methods: rest.Creatable, Args: it.WriteArgs(true), Permission: canView, Handler: res.create},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
-			{Methods: rest.Readable, Args: []*rest.Schema{metaContextArg()},
-				Permission: metaPermission(canEditPost, msgMetaCannotView), Handler: res.get},
+			{Methods: rest.Readable, Args: []*rest.Schema{metaContextArg()}, Permission: canView, Handler: res.get},
+			{Methods: rest.Editable, Args: it.WriteArgs(false), Permission: canView, Handler: res.update},
+			{Methods: rest.Deletable, Args: []*rest.Schema{metaForceArg()},
+				Permission: metaPermission(canDeletePost, msgMetaCannotDelete), Handler: res.delete},
 		}},
 	}
 }

@@ -19,12 +19,11 @@ func canEditPost(r *rest.Request, p *store.Post, parentOf func(int) *store.Post)
 	return canOnPost(r, p, "edit")
 }
 
-// canDeletePost is current_user_can('delete_post', p).
-func canDeletePost(r *rest.Request, p *store.Post, parentOf func(int) *store.Post) bool {
+// canDeletePost is current_user_can('delete_post', p). map_meta_cap gives a revision
+// do_not_allow (unlike edit_post, which maps it to its parent), so no one may delete
+// one, administrators included.
+func canDeletePost(r *rest.Request, p *store.Post, _ func(int) *store.Post) bool {
 	if p.Type == "revision" {
-		if parent := parentOf(p.Parent); parent != nil {
-			return canDeletePost(r, parent, parentOf)
-		}
 		return false
 	}
 	return canOnPost(r, p, "delete")

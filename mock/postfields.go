@@ -116,7 +116,7 @@ func pfPermalinkTemplate(noun string, m *Mock) *postField {
 
 func pfGeneratedSlug(noun string) *postField {
 	return rest.F(rest.Str("generated_slug").Desc("Slug automatically generated from the "+noun+" title.").Ctx(editOnly...).RO(),
-		func(_ *rest.Request, p *store.Post) any { return generatedSlug(p) })
+		func(r *rest.Request, p *store.Post) any { return generatedSlug(txOf(r), p) })
 }
 
 // writableStatuses is the enum of a post's status: the statuses that are neither
@@ -165,15 +165,20 @@ func (m *Mock) permalinkTemplate(r *rest.Request, p *store.Post) string {
 	return r.Site + "/%postname%/"
 }
 
-// generatedSlug is the slug the title would give (get_sample_permalink).
-func generatedSlug(p *store.Post) string {
-	if p.Slug != "" && p.Status != "draft" && p.Status != "pending" {
+// generatedSlug is get_sample_permalink's slug: the post's own once published, else the
+// one its title would get, made unique as publishing would make it.
+func generatedSlug(tx *store.Tx, p *store.Post) string {
+	if p.Slug != "" && p.Status != "draft" && p.Status != "pending" && p.Status != "auto-draft" {
 		return p.Slug
 	}
-	if s := sanitizeTitle(p.Title); s != "" {
-		return s
+	s := p.Slug
+	if s == "" {
+		s = sanitizeTitle(p.Title)
 	}
-	return strconv.Itoa(p.ID)
+	if s == "" {
+		s = strconv.Itoa(p.ID)
+	}
+	return uniquePostSlug(tx, p.Type, s, p.ID)
 }
 
 // metaField is the item's "meta": WordPress shows registered meta keys only, and

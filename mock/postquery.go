@@ -353,7 +353,8 @@ func (q *postQuery) matches(p *store.Post) bool {
 	if !q.statuses[p.Status] {
 		return false
 	}
-	if q.include != nil && !q.include[p.ID] || q.exclude[p.ID] {
+	// WP_Query applies post__not_in only when post__in is empty
+	if q.include != nil && !q.include[p.ID] || q.include == nil && q.exclude[p.ID] {
 		return false
 	}
 	if q.authors != nil && !q.authors[p.Author] || q.authorsNot[p.Author] {

@@ -69,6 +69,9 @@ func rawValue(v any) (string, bool) {
 // slugArg is the slug's arg_options: sanitize_title on top of the string check.
 func slugArg(a *rest.Schema) {
 	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
+		if v == nil { // sanitize_slug(null) is ""
+			return "", nil
+		}
 		s, ok := v.(string)
 		if !ok {
 			return a.Validate(v, param)
@@ -77,12 +80,15 @@ func slugArg(a *rest.Schema) {
 	}
 }
 
-// metaArg is the meta field's check_meta_is_array: anything but an object is refused
-// with a bare "Invalid parameter.".
+// metaArg is the meta field's check_meta_is_array: anything but an array (a JSON object
+// or list) is refused with a bare "Invalid parameter.".
 func metaArg(a *rest.Schema) {
 	a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) {
-		if m, ok := v.(map[string]any); ok {
-			return m, nil
+		switch x := v.(type) {
+		case map[string]any:
+			return x, nil
+		case []any: // PHP's is_array accepts lists too ("meta": [])
+			return map[string]any{}, nil
 		}
 		return nil, rest.Refused()
 	}
@@ -215,6 +221,9 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		if r.Has("alt_text") {
 			p.AltText = r.String("alt_text")
 		}
+		if r.Has("post") {
+			p.Parent = r.Int("post")
+		}
 	}
 	oldStatus := p.Status
 	if r.Has("status") && (create || r.String("status") != p.Status) {
@@ -223,6 +232,9 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 			return err
 		}
 		p.Status = st
+	}
+	if w.typ == "attachment" && p.Status != "private" && p.Status != "trash" && p.Status != "auto-draft" {
+		p.Status = "inherit" // wp_insert_post keeps no other status on an attachment
 	}
 	editDate := false
 	if d := r.String("date"); d != "" {
@@ -321,24 +333,29 @@ var reservedSlugs = map[string]bool{"feed": true, "rdf": true, "rss": true, "rss
 // among all types), with -2, -3, ... added; numeric post slugs clash with date archives
 // under /%postname%/ and get a suffix too.
 func (w *postWriter) uniqueSlug(tx *store.Tx, slug string, id int) string {
+	return uniquePostSlug(tx, w.typ, slug, id)
+}
+
+// uniquePostSlug is wp_unique_post_slug for a post of type typ with the given id.
+func uniquePostSlug(tx *store.Tx, typ, slug string, id int) string {
+	types := []string{typ}
+	if typ == "attachment" {
+		types = []string{"post", "page", "attachment", "revision"}
+	}
 	taken := func(s string) bool {
 		if reservedSlugs[s] {
 			return true
 		}
-		types := []string{w.typ}
-		if w.typ == "attachment" {
-			types = []string{"post", "attachment"}
-		}
-		for _, typ := range types {
-			for _, p := range tx.PostsByID(typ) {
-				if p.Slug == s && p.ID != id {
+		for _, t := range types {
+			for _, p := range tx.PostsWithSlug(t, s) {
+				if p.ID != id {
 					return true
 				}
 			}
 		}
 		return false
 	}
-	numeric := w.typ == "post" && strings.Trim(slug, "0123456789") == "" && slug != "0"
+	numeric := typ == "post" && strings.Trim(slug, "0123456789") == "" && slug != "0"
 	if !taken(slug) && !numeric {
 		return slug
 	}
@@ -452,6 +469,10 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		}
 	}
 	*stored = next
+	if next.Parent != before.Parent { // an attachment's "post"
+		stored.Parent = before.Parent
+		tx.SetParent(stored, next.Parent)
+	}
 	tx.UpdatePost(stored, before)
 	w.applyAfterInsert(r, stored, false)
 	w.m.saveRevision(r, stored)

@@ -143,7 +143,7 @@ func TestPostWriteRules(t *testing.T) {
 	}
 	// the meta error is WordPress's bare "Invalid parameter." without details
 	got := s.send(t, http.MethodPost, "/wp/v2/posts", "admin", map[string]any{"title": "x", "meta": "no"})
-	if d := valueDiff(mustJSON(`{"code":"rest_invalid_param","message":"Invalid parameter(s): meta","data":{"status":400,"params":{"meta":"Invalid parameter."},"details":{}}}`), got.json); d != "" {
+	if d := valueDiff(mustJSON(`{"code":"rest_invalid_param","message":"Invalid parameter(s): meta","data":{"status":400,"params":{"meta":"Invalid parameter."},"details":[]}}`), got.json); d != "" {
 		t.Error(d)
 	}
 }

@@ -1,8 +1,8 @@
 package mock
 
 import (
-	"html"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -161,23 +161,76 @@ func autop(s string) string {
 	return b.String()
 }
 
-var slugStrip = regexp.MustCompile(`[^a-z0-9_\-]+`)
-var slugDashes = regexp.MustCompile(`-+`)
+var (
+	slugEntity = regexp.MustCompile(`&.+?;`)
+	slugStrip  = regexp.MustCompile(`[^%a-z0-9 _-]`)
+	slugSpaces = regexp.MustCompile(`\s+`)
+	slugDashes = regexp.MustCompile(`-+`)
+)
 
-// sanitizeTitle is sanitize_title for ASCII text: lower case, entities and tags
-// removed, spaces to dashes, other punctuation dropped.
+// sanitizeTitle is sanitize_title (remove_accents, then sanitize_title_with_dashes):
+// tags stripped, accents transliterated, other non-ASCII characters percent-encoded in
+// lower case, entities removed, dots and spaces to dashes, other punctuation dropped.
 func sanitizeTitle(s string) string {
-	s = strings.ToLower(html.UnescapeString(stripTags(s)))
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsSpace(r), r == '.', r == '/':
-			return '-'
-		case r > unicode.MaxASCII:
-			return -1
+	s = removeAccents(stripTags(s))
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r > unicode.MaxASCII {
+			for _, c := range []byte(string(r)) {
+				b.WriteString("%" + strings.ToLower(strconv.FormatInt(int64(c), 16)))
+			}
+			continue
 		}
-		return r
-	}, s)
+		b.WriteRune(r)
+	}
+	s = slugEntity.ReplaceAllString(b.String(), "")
+	s = strings.NewReplacer(".", "-", "/", "-").Replace(s)
 	s = slugStrip.ReplaceAllString(s, "")
+	s = slugSpaces.ReplaceAllString(s, "-")
 	s = slugDashes.ReplaceAllString(s, "-")
 	return strings.Trim(s, "-")
+}
+
+// latinAccents maps the Latin letters remove_accents transliterates most often.
+var latinAccents = func() map[rune]string {
+	m := map[rune]string{'Æ': "AE", 'æ': "ae", 'Þ': "TH", 'þ': "th", 'ß': "s", 'Œ': "OE", 'œ': "oe",
+		'Ĳ': "IJ", 'ĳ': "ij", 'Ð': "D", 'ð': "d", 'Đ': "D", 'đ': "d", 'Ł': "L", 'ł': "l", 'Ø': "O", 'ø': "o"}
+	for base, letters := range map[string]string{
+		"A": "ÀÁÂÃÄÅĀĂĄ", "a": "àáâãäåāăą", "C": "ÇĆĈĊČ", "c": "çćĉċč", "D": "Ď", "d": "ď",
+		"E": "ÈÉÊËĒĔĖĘĚ", "e": "èéêëēĕėęě", "G": "ĜĞĠĢ", "g": "ĝğġģ", "H": "ĤĦ", "h": "ĥħ",
+		"I": "ÌÍÎÏĨĪĬĮİ", "i": "ìíîïĩīĭįı", "J": "Ĵ", "j": "ĵ", "K": "Ķ", "k": "ķĸ", "L": "ĹĻĽĿ", "l": "ĺļľŀ",
+		"N": "ÑŃŅŇŊ", "n": "ñńņňŉŋ", "O": "ÒÓÔÕÖŌŎŐ", "o": "òóôõöōŏő", "R": "ŔŖŘ", "r": "ŕŗř",
+		"S": "ŚŜŞŠ", "s": "śŝşšſ", "T": "ŢŤŦ", "t": "ţťŧ", "U": "ÙÚÛÜŨŪŬŮŰŲ", "u": "ùúûüũūŭůűų",
+		"W": "Ŵ", "w": "ŵ", "Y": "ÝŶŸ", "y": "ýÿŷ", "Z": "ŹŻŽ", "z": "źżž",
+	} {
+		for _, r := range letters {
+			m[r] = base
+		}
+	}
+	return m
+}()
+
+// removeAccents is remove_accents for those letters.
+func removeAccents(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if a, ok := latinAccents[r]; ok {
+			b.WriteString(a)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] > unicode.MaxASCII {
+			return false
+		}
+	}
+	return true
 }

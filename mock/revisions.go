@@ -26,6 +26,18 @@ const (
 	codeRevisionInvalidOffset = "rest_revision_invalid_offset_number"
 )
 
+// Messages of revision deletes (the codes are the posts controller's
+// codeCannotDelete and codeTrashNotSupported).
+const (
+	// msgCannotDeleteRevisions: the caller may not delete the parent.
+	msgCannotDeleteRevisions = "Sorry, you are not allowed to delete revisions of this post."
+	// msgCannotDeleteRevision: the caller may not delete the revision, which in
+	// WordPress 6.1 is everyone (map_meta_cap denies delete_post on any revision).
+	msgCannotDeleteRevision = "Sorry, you are not allowed to delete this revision."
+	// msgRevisionTrash: a delete without force=true.
+	msgRevisionTrash = "Revisions do not support trashing. Set 'force=true' to delete."
+)
+
 // revisions is /wp/v2/posts/<parent>/revisions. WordPress 6.1 has no create or update
 // here; a revision is made by saveRevision when a post is updated.
 type revisions struct {
@@ -127,6 +139,10 @@ func (res *revisions) routes() []*rest.Route {
 			{Methods: rest.Readable, Args: []*rest.Schema{parentArg,
 				rest.Int("id").Desc("Unique identifier for the revision."), contextArg()},
 				Permission: res.permission, Handler: res.get},
+			{Methods: rest.Deletable, Args: []*rest.Schema{parentArg,
+				rest.Int("id").Desc("Unique identifier for the revision."),
+				rest.Bool("force").Def(false).Desc("Required to be true, as revisions do not support trashing.")},
+				Permission: res.deletePermission, Handler: res.delete},
 		}},
 	}
 }
@@ -180,6 +196,15 @@ func (res *revisions) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	if _, err := revisionParent(r); err != nil {
 		return nil, err
 	}
+	rv, err := getRevision(r)
+	if err != nil {
+		return nil, err
+	}
+	return rest.OK(res.item.Render(r, rv)), nil
+}
+
+// getRevision is get_revision: the revision the route names, or 404.
+func getRevision(r *rest.Request) (*store.Post, *rest.Error) {
 	var rv *store.Post
 	if id := r.Int("id"); id > 0 {
 		rv = txOf(r).Post(id)
@@ -187,7 +212,57 @@ func (res *revisions) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	if rv == nil || rv.Type != "revision" {
 		return nil, rest.Errorf(http.StatusNotFound, codePostInvalidID, "Invalid revision ID.")
 	}
-	return rest.OK(res.item.Render(r, rv)), nil
+	return rv, nil
+}
+
+// deletePermission is delete_item_permissions_check: delete_post on the parent, the
+// revision lookup, the read check of the list, then delete_post on the revision, which
+// map_meta_cap refuses to everyone, so WordPress 6.1 never lets the delete through.
+func (res *revisions) deletePermission(r *rest.Request) *rest.Error {
+	parent, err := revisionParent(r)
+	if err != nil {
+		return err
+	}
+	tx := txOf(r)
+	if !canDeletePost(r, parent, tx.Post) {
+		return r.Forbidden(codeCannotDelete, msgCannotDeleteRevisions)
+	}
+	rv, err := getRevision(r)
+	if err != nil {
+		return err
+	}
+	if err := res.permission(r); err != nil {
+		return err
+	}
+	if !canDeletePost(r, rv, tx.Post) {
+		return r.Forbidden(codeCannotDelete, msgCannotDeleteRevision)
+	}
+	return nil
+}
+
+// delete is delete_item, which only a site that grants delete_post on revisions (a
+// map_meta_cap filter) reaches: no trash, and "previous" in the context the request
+// names, although the route declares none (view when absent), without links.
+func (res *revisions) delete(r *rest.Request) (*rest.Response, *rest.Error) {
+	rv, err := getRevision(r)
+	if err != nil {
+		return nil, err
+	}
+	if !r.Bool("force") {
+		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, msgRevisionTrash)
+	}
+	ctx := rest.View
+	if c, ok := r.Raw("context"); ok {
+		if s, ok := c.(string); ok && s != "" {
+			ctx = s
+		}
+	}
+	var previous any = withoutLinks(res.item.RenderIn(r, rv, ctx))
+	if len(previous.(rest.Object)) == 0 {
+		previous = rest.EmptyArray // an unknown context leaves an empty PHP array
+	}
+	txOf(r).DeletePost(rv.ID)
+	return rest.OK(rest.Object{{Key: "deleted", Value: true}, {Key: "previous", Value: previous}}), nil
 }
 
 // list is get_items: a WP_Query for the parent's revisions ordered "date ID" (newest

@@ -3,6 +3,7 @@ package mock
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -225,4 +226,78 @@ func TestSaveRevision(t *testing.T) {
 			t.Errorf("auto-draft: got revision %d", rv.ID)
 		}
 	})
+}
+
+// TestRevisionDelete: WordPress 6.1's map_meta_cap refuses delete_post on a revision to
+// everyone, so after the parent checks every DELETE ends in "…this revision." (as the
+// reference site answers, administrators included).
+func TestRevisionDelete(t *testing.T) {
+	s := revisionSite(t)
+	const p = "/wp/v2/posts/3/revisions"
+	for _, c := range []struct {
+		path, login string
+		status      int
+		code, msg   string
+	}{
+		{p + "/10?force=true", "", 401, "rest_cannot_delete", msgCannotDeleteRevisions},
+		{p + "/10?force=true", "contributor", 403, "rest_cannot_delete", msgCannotDeleteRevisions},
+		{"/wp/v2/posts/1/revisions/8?force=true", "author", 403, "rest_cannot_delete", msgCannotDeleteRevisions},
+		{p + "/10?force=true", "author", 403, "rest_cannot_delete", msgCannotDeleteRevision},
+		{p + "/8?force=true", "author", 403, "rest_cannot_delete", msgCannotDeleteRevision},
+		{p + "/10?force=true", "admin", 403, "rest_cannot_delete", msgCannotDeleteRevision},
+		{p + "/10", "admin", 403, "rest_cannot_delete", msgCannotDeleteRevision},
+		{p + "/999?force=true", "author", 404, "rest_post_invalid_id", "Invalid revision ID."},
+		{p + "/1", "admin", 404, "rest_post_invalid_id", ""},
+		{"/wp/v2/posts/999/revisions/10?force=true", "admin", 404, "rest_post_invalid_parent", "Invalid post parent ID."},
+		{"/wp/v2/posts/10/revisions/11?force=true", "admin", 404, "rest_post_invalid_parent", ""},
+		{p + "/10?force=abc", "admin", 400, "rest_invalid_param", "Invalid parameter(s): force"},
+	} {
+		r := s.do(t, http.MethodDelete, c.path, c.login, nil)
+		r.wantError(t, c.status, c.code)
+		if m, _ := r.json.(map[string]any); c.msg != "" && m["message"] != c.msg {
+			t.Errorf("DELETE %s as %q: message %q, want %q", c.path, c.login, m["message"], c.msg)
+		}
+	}
+	if a := s.get(t, p+"/10", "admin").header.Get("Allow"); a != "GET" {
+		t.Errorf("Allow: got %q, want GET", a)
+	}
+	if n := len(listIDs(t, s.get(t, p, "admin"))); n != 3 {
+		t.Errorf("after the refusals: %d revisions, want 3", n)
+	}
+}
+
+// TestRevisionDeleteGranted: the controller's delete_item, as a site whose
+// map_meta_cap filter grants delete_post on revisions reaches it: no trash, and
+// "previous" in the request's context (view by default) without links.
+func TestRevisionDeleteGranted(t *testing.T) {
+	s := revisionSite(t)
+	for _, rt := range s.Server().Routes() {
+		if strings.HasSuffix(rt.Pattern, `/revisions/(?P<id>[\d]+)`) {
+			for _, e := range rt.Endpoints {
+				if e.Methods[0] == http.MethodDelete {
+					e.Permission = nil
+				}
+			}
+		}
+	}
+	const p = "/wp/v2/posts/3/revisions"
+	r := s.do(t, http.MethodDelete, p+"/10", "admin", nil)
+	r.wantError(t, http.StatusNotImplemented, "rest_trash_not_supported")
+	r.wantFields(t, map[string]any{"message": msgRevisionTrash})
+
+	r = s.do(t, http.MethodDelete, p+"/10?force=true", "admin", nil)
+	r.wantFields(t, map[string]any{"deleted": true, "previous.id": 10.0, "previous.parent": 3.0})
+	want := captured(t, "revisions_item_view").(map[string]any)
+	delete(want, "_links")
+	for _, d := range shapeDiff(want, r.obj(t)["previous"]) {
+		t.Errorf("previous vs a view-context revision: %s", d)
+	}
+	r = s.do(t, http.MethodDelete, p+"/11?force=true&context=edit", "admin", nil)
+	if field(r.obj(t), "previous.content.raw") == nil {
+		t.Errorf("context=edit: previous has no content.raw\n%s", r.body)
+	}
+	if got := listIDs(t, s.get(t, p, "admin")); len(got) != 1 || got[0] != 12 {
+		t.Errorf("revisions left: got %v, want [12]", got)
+	}
+	s.get(t, p+"/10", "admin").wantError(t, http.StatusNotFound, "rest_post_invalid_id")
 }

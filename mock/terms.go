@@ -72,10 +72,13 @@ func (res *terms) declare() *rest.Item[store.Term] {
 		fields = append(fields, rest.F(rest.Int("parent").Desc("The parent term ID.").Ctx(rest.ViewEdit...),
 			func(_ *rest.Request, t *store.Term) any { return t.Parent }))
 	}
-	// No term meta is registered on a fresh site: WordPress prints [].
-	fields = append(fields, rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...),
-		func(*rest.Request, *store.Term) any { return rest.EmptyArray }))
+	// No term meta is registered on a fresh site: WordPress prints [], and the schema's
+	// "properties" too.
+	meta := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...)
+	meta.Properties = []*rest.Schema{}
+	fields = append(fields, rest.F(meta, func(*rest.Request, *store.Term) any { return rest.EmptyArray }))
 	res.item = &rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields}
+	setTermArgOptions(res.item)
 	return res.item
 }
 
@@ -117,27 +120,26 @@ func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
 	return ls.Add("wp:post_type", r.RestURL("/"+Namespace+"/posts?"+res.base+"="+id))
 }
 
-// schemaJSON is the OPTIONS schema: the declaration's, with the "properties": [] that
-// WordPress prints for a meta field without registered keys.
-func (res *terms) schemaJSON() rest.Object {
-	return editSchemaProps(res.declare().SchemaJSON(), func(props rest.Object) {
-		meta := &props[propIndex(props, "meta")]
-		meta.Value = meta.Value.(rest.Object).Set("properties", rest.EmptyArray)
-	})
-}
-
+// routes are register_routes.
 func (res *terms) routes() []*rest.Route {
-	res.declare()
-	schema := res.schemaJSON
+	it := res.declare()
+	schema := it.SchemaJSON
 	base := "/" + Namespace + "/" + res.base
 	return []*rest.Route{
 		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
 				Permission: res.listPermission, Handler: res.list},
+			{Methods: rest.Creatable, Args: it.WriteArgs(true), AllowBatch: true,
+				Permission: res.createPermission, Handler: res.create},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{idArg("term"), contextArg()}, AllowBatch: true,
 				Permission: res.getPermission, Handler: res.get},
+			{Methods: rest.Editable, Args: append([]*rest.Schema{idArg("term")}, it.WriteArgs(false)...), AllowBatch: true,
+				Permission: res.updatePermission, Handler: res.update},
+			{Methods: rest.Deletable, AllowBatch: true, Args: []*rest.Schema{idArg("term"),
+				rest.Bool("force").Def(false).Desc("Required to be true, as terms do not support trashing.")},
+				Permission: res.deletePermission, Handler: res.delete},
 		}},
 	}
 }

@@ -80,6 +80,11 @@ const (
 	CodeForbidden = "rest_forbidden"
 	// CodeCallbackInvalid: _jsonp names a callback with characters outside [\w.].
 	CodeCallbackInvalid = "rest_callback_invalid"
+	// CodeBodyTooLarge: the body is over Server.MaxBody (413; the mock's own limit,
+	// where WordPress would hit PHP's post_max_size).
+	CodeBodyTooLarge = "rest_body_too_large"
+	// CodeInvalidBody: the body could not be read (the client went away).
+	CodeInvalidBody = "rest_invalid_body"
 	// CodeInternal: an unexpected failure inside the mock (WordPress has no such code;
 	// it would answer with a PHP fatal error page).
 	CodeInternal = "internal_server_error"

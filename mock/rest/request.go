@@ -123,6 +123,9 @@ type Request struct {
 	JSON    *Params // JSON body (object)
 	URL     *Params // placeholders of the matched route
 	RawBody []byte
+	// Files are the file parts of a multipart/form-data POST (PHP's $_FILES), by
+	// field name; nil when there are none.
+	Files map[string]*File
 
 	route    *Route
 	endpoint *Endpoint
@@ -175,6 +178,10 @@ func (r *Request) parseBody() {
 		return
 	}
 	if len(r.RawBody) == 0 {
+		return
+	}
+	if ct == "multipart/form-data" {
+		r.parseMultipart()
 		return
 	}
 	if ct == "application/x-www-form-urlencoded" || (ct == "" && r.Method != http.MethodPost) {
@@ -341,7 +348,11 @@ func (r *Request) checkArgs() *Error {
 			continue
 		}
 		if v, ok := r.Raw(a.Name); ok && v != nil {
-			if _, err := a.check(r, v, a.Name); err != nil {
+			check := a.check
+			if a.SchemaFirst {
+				check = func(_ *Request, v any, param string) (any, *Error) { return a.Validate(v, param) }
+			}
+			if _, err := check(r, v, a.Name); err != nil {
 				inv.add(a.Name, err)
 			}
 		}
@@ -358,6 +369,13 @@ func (r *Request) checkArgs() *Error {
 		for _, k := range src.Keys {
 			a := r.endpoint.arg(k)
 			if a == nil {
+				continue
+			}
+			if src.Values[k] == nil && a.Early && a.Sanitize == nil {
+				// rest_sanitize_request_arg only sanitises: null becomes the type's zero
+				if _, done := r.params[k]; !done {
+					r.params[k] = a.zero()
+				}
 				continue
 			}
 			out, err := a.check(r, src.Values[k], k)
@@ -390,6 +408,29 @@ func (r *Request) applyDefaults() {
 			r.params[a.Name] = a.Default
 		}
 	}
+}
+
+// zero is what rest_sanitize_value_from_schema makes of null: nil where the type allows
+// null, else strval/intval/floatval/boolval of null, or an empty array.
+func (a *Schema) zero() any {
+	if contains(a.Types, "null") {
+		return nil
+	}
+	switch a.Type() {
+	case "string":
+		return ""
+	case "integer":
+		return 0
+	case "number":
+		return 0.0
+	case "boolean":
+		return false
+	case "array":
+		return []any{}
+	case "object":
+		return map[string]any{}
+	}
+	return nil
 }
 
 // Arg returns the declaration of one of the endpoint's arguments.
@@ -445,8 +486,12 @@ func (inv *invalid) err() *Error {
 	if len(inv.names) == 0 {
 		return nil
 	}
+	var details any = inv.details
+	if len(inv.details) == 0 {
+		details = EmptyArray // an empty PHP array prints as []
+	}
 	return Errorf(http.StatusBadRequest, CodeInvalidParam, "Invalid parameter(s): %s", strings.Join(inv.names, ", ")).
-		With("params", inv.params).With("details", inv.details)
+		With("params", inv.params).With("details", details)
 }
 
 // Refused is what a validate_callback returning plain false amounts to:

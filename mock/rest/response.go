@@ -16,7 +16,11 @@ type Response struct {
 	Status  int
 	Data    any
 	Headers Object
-	err     *Error
+	// Direct are headers a handler sends with PHP's header() rather than on its
+	// WP_REST_Response (X-WP-Upload-Attachment-ID): they reach the HTTP response even
+	// under _envelope, whose "headers" does not list them.
+	Direct Object
+	err    *Error
 }
 
 // OK is a 200 response with data.
@@ -31,6 +35,9 @@ func Created(data any, location string) *Response {
 
 // SetHeader sets one of the response's own headers.
 func (r *Response) SetHeader(name string, value any) { r.Headers = r.Headers.Set(name, value) }
+
+// SetDirectHeader sets a header sent outside the response object (see Direct).
+func (r *Response) SetDirectHeader(name string, value any) { r.Direct = r.Direct.Set(name, value) }
 
 // Header returns one of the response's own headers, "" when unset.
 func (r *Response) Header(name string) string {
@@ -140,7 +147,11 @@ func (r *Request) pageURL(base string, page int) string {
 			replaced = true
 			continue
 		}
-		parts = appendQuery(parts, url.QueryEscape(k), r.Query.Values[k])
+		v := r.Query.Values[k]
+		if clean, ok := r.params[k]; ok && r.Arg(k) != nil {
+			v = clean // get_query_params() holds the sanitised values by now
+		}
+		parts = appendQuery(parts, url.QueryEscape(k), v)
 	}
 	if !replaced {
 		parts = append(parts, "page="+strconv.Itoa(page))
@@ -166,6 +177,12 @@ func appendQuery(parts []string, key string, v any) []string {
 		}
 	case string:
 		parts = append(parts, key+"="+url.QueryEscape(x))
+	case bool: // PHP prints true as "1" and false as ""
+		if x {
+			parts = append(parts, key+"=1")
+		} else {
+			parts = append(parts, key+"=")
+		}
 	default:
 		var b bytes.Buffer
 		encode(&b, x)

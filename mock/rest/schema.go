@@ -48,6 +48,11 @@ type Schema struct {
 	Early bool
 	// Sanitize replaces schema validation with the argument's own sanitize_callback.
 	Sanitize func(r *Request, v any, param string) (any, *Error)
+	// SchemaFirst: the argument keeps the schema as its validate_callback beside its
+	// own Sanitize (an arg_options sanitize_callback, as the users controller gives
+	// username and password), so has_valid_params checks the schema and Sanitize
+	// runs at the sanitising stage only.
+	SchemaFirst bool
 }
 
 // New returns a schema node of the given types.
@@ -221,6 +226,10 @@ func (s *Schema) JSON(asArg bool) Object {
 			props[i] = Member{p.Name, p.JSON(false)}
 		}
 		o = append(o, Member{"properties", props})
+	} else if s.Properties != nil {
+		// a non-nil empty list is PHP's empty "properties" array, printed [] (the meta
+		// field of a type without registered meta)
+		o = append(o, Member{"properties", EmptyArray})
 	}
 	if s.AdditionalProperties != nil {
 		o = append(o, Member{"additionalProperties", *s.AdditionalProperties})

@@ -182,11 +182,11 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 		}
 		body, err := io.ReadAll(io.LimitReader(hr.Body, limit+1))
 		if err != nil {
-			s.write(w, hr, req, errorResponse(Errorf(http.StatusBadRequest, "rest_invalid_body", "The request body could not be read.")), true)
+			s.write(w, hr, req, errorResponse(Errorf(http.StatusBadRequest, CodeInvalidBody, "The request body could not be read.")), true)
 			return
 		}
 		if int64(len(body)) > limit {
-			e := Errorf(http.StatusRequestEntityTooLarge, "rest_body_too_large",
+			e := Errorf(http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
 				"The request body is larger than the %d bytes this server accepts.", limit)
 			s.write(w, hr, req, errorResponse(e), true)
 			return
@@ -369,7 +369,11 @@ func (s *Server) routeData(req *Request, rt *Route, help bool) Object {
 		for _, a := range e.Args {
 			args = append(args, Member{a.Name, a.JSON(true)})
 		}
-		ep = append(ep, Member{"args", args})
+		if len(args) == 0 { // an empty PHP array: []
+			ep = append(ep, Member{"args", EmptyArray})
+		} else {
+			ep = append(ep, Member{"args", args})
+		}
 		endpoints = append(endpoints, ep)
 	}
 	data := Object{{"namespace", rt.Namespace}, {"methods", rt.Methods()}, {"endpoints", endpoints}}
@@ -442,6 +446,9 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	if req != nil && req.LoggedInCaller() {
 		h.Set("Expires", "Wed, 11 Jan 1984 05:00:00 GMT")
 		h.Set("Cache-Control", "no-cache, must-revalidate, max-age=0")
+	}
+	for _, m := range resp.Direct {
+		h[m.Key] = []string{fmt.Sprint(m.Value)}
 	}
 	status, data := resp.Status, resp.Data
 	wantEnvelope := false

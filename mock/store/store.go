@@ -114,6 +114,7 @@ type Store struct {
 	byStatus map[string][]*Post
 	byID     map[string][]*Post // per type, ascending id
 	children map[int][]*Post    // by parent id (revisions, attachments), ascending id
+	slugs    map[string][]*Post // by "type/slug", for wp_unique_post_slug
 	postMeta map[int][]int      // meta ids by post id, ascending
 	users    map[int]*User
 	userID   []int
@@ -137,6 +138,7 @@ func New(clock func() time.Time) *Store {
 		byDate:   map[string][]*Post{},
 		byStatus: map[string][]*Post{},
 		children: map[int][]*Post{},
+		slugs:    map[string][]*Post{},
 		postMeta: map[int][]int{},
 		byID:     map[string][]*Post{},
 		users:    map[int]*User{},
@@ -209,6 +211,24 @@ func (tx *Tx) InsertPost(p *Post) {
 	if p.Parent != 0 {
 		s.children[p.Parent] = insertSorted(s.children[p.Parent], p, idLess)
 	}
+	if p.Slug != "" {
+		s.slugs[p.Type+"/"+p.Slug] = append(s.slugs[p.Type+"/"+p.Slug], p)
+	}
+}
+
+// PostsWithSlug lists the posts of a type that have the slug. Do not change the slice.
+func (tx *Tx) PostsWithSlug(typ, slug string) []*Post { return tx.s.slugs[typ+"/"+slug] }
+
+func (s *Store) unindexSlug(p *Post, slug string) {
+	if slug == "" {
+		return
+	}
+	key := p.Type + "/" + slug
+	if list := removeFrom(s.slugs[key], p); len(list) > 0 {
+		s.slugs[key] = list
+	} else {
+		delete(s.slugs, key)
+	}
 }
 
 // Children lists the posts (of any type) whose parent is id, by ascending id. Do not
@@ -229,13 +249,19 @@ func (tx *Tx) SetParent(p *Post, parent int) {
 }
 
 // UpdatePost reindexes p after a change; old is a copy of p from before the change
-// (only its Date and Status are read).
+// (its Date, Status and Slug are read).
 func (tx *Tx) UpdatePost(p *Post, old Post) {
 	tx.mustWrite()
+	s := tx.s
+	if old.Slug != p.Slug {
+		s.unindexSlug(p, old.Slug)
+		if p.Slug != "" {
+			s.slugs[p.Type+"/"+p.Slug] = append(s.slugs[p.Type+"/"+p.Slug], p)
+		}
+	}
 	if old.Date.Equal(p.Date) && old.Status == p.Status {
 		return
 	}
-	s := tx.s
 	s.byDate[p.Type] = insertSorted(removeFrom(s.byDate[p.Type], p), p, dateLess)
 	oldKey, key := p.Type+"/"+old.Status, p.Type+"/"+p.Status
 	s.byStatus[oldKey] = removeFrom(s.byStatus[oldKey], p)
@@ -258,6 +284,7 @@ func (tx *Tx) DeletePost(id int) {
 	if p.Parent != 0 {
 		s.children[p.Parent] = removeFrom(s.children[p.Parent], p)
 	}
+	s.unindexSlug(p, p.Slug)
 	for _, mid := range append([]int(nil), s.postMeta[id]...) {
 		tx.DeleteMeta(mid)
 	}

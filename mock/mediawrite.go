@@ -1,0 +1,363 @@
+package mock
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Writes of /wp/v2/media: the upload of WP_REST_Attachments_Controller::create_item
+// (a multipart "file" part, or the raw body with Content-Type and Content-Disposition),
+// and the update and delete of the posts controller it extends. As for posts, every
+// check runs before the first change, so a refused upload stores no file.
+
+// Error codes of uploads.
+const (
+	// codeUploadNoData: no file part and an empty raw body.
+	codeUploadNoData = "rest_upload_no_data"
+	// codeUploadNoContentType: a raw body without a Content-Type header.
+	codeUploadNoContentType = "rest_upload_no_content_type"
+	// codeUploadNoDisposition: a raw body without a Content-Disposition header.
+	codeUploadNoDisposition = "rest_upload_no_content_disposition"
+	// codeUploadBadDisposition: a Content-Disposition without a filename.
+	codeUploadBadDisposition = "rest_upload_invalid_disposition"
+	// codeUploadHashMismatch: Content-MD5 is not the hex MD5 of the file (412).
+	codeUploadHashMismatch = "rest_upload_hash_mismatch"
+	// codeUploadUnknownError: wp_handle_upload refused a multipart file (500).
+	codeUploadUnknownError = "rest_upload_unknown_error"
+	// codeUploadSideloadError: wp_handle_sideload refused a raw body (500).
+	codeUploadSideloadError = "rest_upload_sideload_error"
+)
+
+// Messages of uploads that clients match on.
+const (
+	// msgUploadToPost: "post" names a post the caller may not edit (or none).
+	msgUploadToPost = "Sorry, you are not allowed to upload media to this post."
+	// msgInvalidParentType: "post" names a revision or an attachment.
+	msgInvalidParentType = "Invalid parent type."
+	// msgFileType: wp_check_filetype_and_ext refused the name or the content.
+	msgFileType = "Sorry, you are not allowed to upload this file type."
+	// msgFailedUploadTest: multipart files came, but none in the "file" field.
+	msgFailedUploadTest = "Specified file failed upload test."
+	// msgNoFileUploaded: the "file" part has an empty filename (UPLOAD_ERR_NO_FILE).
+	msgNoFileUploaded = "No file was uploaded."
+	// msgFileEmpty: the "file" part is empty.
+	msgFileEmpty = "File is empty. Please upload something more substantial. This error could also be caused by uploads being disabled in your php.ini file or by post_max_size being defined as smaller than upload_max_filesize in php.ini."
+	// msgBadDisposition: the Content-Disposition names no file.
+	msgBadDisposition = "Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename=\"image.png\"` or similar."
+)
+
+// headerUploadID is the header create_item sends with PHP's header(), so it is on the
+// HTTP response but not in an _envelope's headers.
+const headerUploadID = "X-WP-Upload-Attachment-ID"
+
+// upload is a received file before WordPress stores it.
+type upload struct {
+	name     string // as the client named it
+	data     []byte
+	sideload bool // a raw body (upload_from_data) rather than a multipart file
+}
+
+// fail is the error wp_handle_upload / wp_handle_sideload end in.
+func (u *upload) fail(msg string) *rest.Error {
+	code := codeUploadUnknownError
+	if u.sideload {
+		code = codeUploadSideloadError
+	}
+	return &rest.Error{Code: code, Message: msg, Status: http.StatusInternalServerError}
+}
+
+// readUpload is upload_from_file when PHP saw file parts, upload_from_data otherwise.
+func readUpload(r *rest.Request) (*upload, *rest.Error) {
+	md5Header := strings.TrimSpace(r.HTTP.Header.Get("Content-MD5"))
+	hashMismatch := rest.Errorf(http.StatusPreconditionFailed, codeUploadHashMismatch, "Content hash did not match expected.")
+	if len(r.Files) > 0 {
+		f := r.Files["file"]
+		u := &upload{sideload: false}
+		if md5Header != "" && (f == nil || f.Error != rest.UploadErrOK || md5Header != md5Hex(f.Data)) {
+			return nil, hashMismatch
+		}
+		switch {
+		case f == nil:
+			return nil, u.fail(msgFailedUploadTest)
+		case f.Error == rest.UploadErrNoFile:
+			return nil, u.fail(msgNoFileUploaded)
+		case len(f.Data) == 0:
+			return nil, u.fail(msgFileEmpty)
+		}
+		u.name, u.data = f.Name, f.Data
+		return u, nil
+	}
+	data := r.RawBody
+	if r.ContentType() == "multipart/form-data" {
+		data = nil // PHP keeps no raw body of a multipart request
+	}
+	if len(data) == 0 || string(data) == "0" { // PHP's empty()
+		return nil, rest.Errorf(http.StatusBadRequest, codeUploadNoData, "No data supplied.")
+	}
+	if r.HTTP.Header.Get("Content-Type") == "" {
+		return nil, rest.Errorf(http.StatusBadRequest, codeUploadNoContentType, "No Content-Type supplied.")
+	}
+	disposition := r.HTTP.Header.Get("Content-Disposition")
+	if disposition == "" {
+		return nil, rest.Errorf(http.StatusBadRequest, codeUploadNoDisposition, "No Content-Disposition supplied.")
+	}
+	name := filenameFromDisposition(disposition)
+	if name == "" || name == "0" {
+		return nil, rest.Errorf(http.StatusBadRequest, codeUploadBadDisposition, msgBadDisposition)
+	}
+	if md5Header != "" && md5Header != md5Hex(data) {
+		return nil, hashMismatch
+	}
+	return &upload{name: name, data: data, sideload: true}, nil
+}
+
+func md5Hex(b []byte) string { s := md5.Sum(b); return hex.EncodeToString(s[:]) }
+
+// filenameFromDisposition is get_filename_from_disposition: the filename attribute
+// after the first ";", trimmed and unquoted; RFC 6266's filename* is not read.
+func filenameFromDisposition(header string) string {
+	_, attrs, ok := strings.Cut(strings.TrimSpace(header), ";")
+	if !ok {
+		return ""
+	}
+	name := ""
+	for _, part := range strings.Split(attrs, ";") {
+		k, v, ok := strings.Cut(part, "=")
+		if ok && strings.TrimSpace(k) == "filename" {
+			name = strings.TrimSpace(v)
+		}
+	}
+	if len(name) >= 2 && name[0] == '"' && name[len(name)-1] == '"' {
+		name = name[1 : len(name)-1]
+	}
+	return name
+}
+
+// fileSpecialChars are the characters sanitize_file_name removes.
+var fileSpecialChars = strings.NewReplacer("?", "", "[", "", "]", "", "/", "", `\`, "", "=", "", "<", "", ">", "",
+	":", "", ";", "", ",", "", "'", "", `"`, "", "&", "", "$", "", "#", "", "*", "", "(", "", ")", "", "|", "",
+	"~", "", "`", "", "!", "", "{", "", "}", "", "%", "", "+", "", "’", "", "«", "", "»", "", "”", "", "“", "",
+	"\x00", "")
+
+var (
+	fileDashes   = regexp.MustCompile(`[\r\n\t -]+`)
+	midExtension = regexp.MustCompile(`^[a-zA-Z]{2,5}\d?$`)
+	subSizeName  = regexp.MustCompile(`-(?:\d+x\d+|scaled|rotated)$`)
+)
+
+// sanitizeFileName is sanitize_file_name: accents removed, special characters dropped,
+// blanks to dashes, and an inner extension that is no allowed type marked with "_"
+// (x.php.png becomes x.php_.png).
+func sanitizeFileName(r *rest.Request, name string) string {
+	name = removeAccents(name) // remove_accents
+	if !utf8.ValidString(name) {
+		base, ext := splitExt(name)
+		name = sanitizeTitle(base) + "." + ext
+	}
+	name = strings.ReplaceAll(name, "\u00a0", " ")
+	name = fileSpecialChars.Replace(name)
+	name = strings.NewReplacer("%20", "-", "+", "-").Replace(name)
+	name = strings.Trim(fileDashes.ReplaceAllString(name, "-"), ".-_")
+	if !strings.Contains(name, ".") {
+		if ext, _ := checkFiletype(mimeTypes, "test."+name); ext == name {
+			name = "unnamed-file." + ext
+		}
+	}
+	parts := strings.Split(name, ".")
+	if len(parts) <= 2 {
+		return name
+	}
+	out := parts[0]
+	for _, part := range parts[1 : len(parts)-1] {
+		out += "." + part
+		if midExtension.MatchString(part) {
+			if ext, _ := checkFiletype(allowedTypes(r), "."+part); !strings.EqualFold(ext, part) {
+				out += "_"
+			}
+		}
+	}
+	return out + "." + parts[len(parts)-1]
+}
+
+// splitExt is PHP's pathinfo FILENAME and EXTENSION (without the dot).
+func splitExt(name string) (base, ext string) {
+	if dot := strings.LastIndexByte(name, '.'); dot >= 0 {
+		return name[:dot], name[dot+1:]
+	}
+	return name, ""
+}
+
+// uniqueFileName is wp_unique_filename in dir (YYYY/MM): the sanitised name, with -1,
+// -2, ... before the extension while a file of that name exists (names that look like
+// image sub-sizes always get one), and the extension lower-cased. The mock makes no
+// sub-size files, so the check against their names has nothing to find.
+func uniqueFileName(r *rest.Request, dir, name string) string {
+	name = sanitizeFileName(r, name)
+	base, ext := splitExt(name)
+	if ext != "" {
+		ext = "." + ext
+	}
+	exists := func(n string) bool { return txOf(r).File(dir+"/"+n) != nil }
+	number := ""
+	if base != "" && subSizeName.MatchString(base) {
+		number = "1"
+		name = strings.ReplaceAll(name, base+ext, base+"-1"+ext)
+	}
+	lcExt, lcName := strings.ToLower(ext), ""
+	if ext != lcExt {
+		lcName = strings.TrimSuffix(name, ext) + lcExt
+	}
+	for exists(name) || (lcName != "" && exists(lcName)) {
+		next := "1"
+		if number != "" {
+			n, _ := strconv.Atoi(number)
+			next = strconv.Itoa(n + 1)
+		}
+		if lcName != "" {
+			lcName = phpStrReplace(lcName, []string{"-" + number + lcExt, number + lcExt}, "-"+next+lcExt)
+		}
+		if number+ext == "" {
+			name += "-" + next
+		} else {
+			name = phpStrReplace(name, []string{"-" + number + ext, number + ext}, "-"+next+ext)
+		}
+		number = next
+	}
+	if lcName != "" {
+		name = lcName
+	}
+	return name
+}
+
+// phpStrReplace is str_replace with a list of searches: each replaced in turn, over
+// the whole string.
+func phpStrReplace(s string, searches []string, repl string) string {
+	for _, x := range searches {
+		if x != "" {
+			s = strings.ReplaceAll(s, x, repl)
+		}
+	}
+	return s
+}
+
+// altTextArg is alt_text's arg_options: sanitize_text_field after the string check.
+func altTextArg(a *rest.Schema) {
+	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
+		s, ok := v.(string)
+		if !ok {
+			return a.Validate(v, param)
+		}
+		return sanitizeTextField(s), nil
+	}
+}
+
+// checkParentType is the start of create_item and update_item: "post" may not name a
+// revision or an attachment (itself included).
+func checkParentType(r *rest.Request) *rest.Error {
+	if id := r.Int("post"); id != 0 {
+		if p := txOf(r).Post(id); p != nil && (p.Type == "revision" || p.Type == "attachment") {
+			return rest.Errorf(http.StatusBadRequest, rest.CodeInvalidParam, msgInvalidParentType)
+		}
+	}
+	return nil
+}
+
+// createPermission is create_item_permissions_check: the posts controller's check
+// (create_posts is upload_files for attachments), then edit_post on the post the file
+// is attached to, which fails for a post that does not exist.
+func (res *media) createPermission(r *rest.Request) *rest.Error {
+	if err := res.w.createPermission(r); err != nil {
+		return err
+	}
+	if id := r.Int("post"); id != 0 {
+		tx := txOf(r)
+		if p := tx.Post(id); p == nil || !canEditPost(r, p, tx.Post) {
+			return r.Forbidden(codeCannotEdit, msgUploadToPost)
+		}
+	}
+	return nil
+}
+
+// create is create_item: the file is checked and named (wp_handle_upload), the
+// attachment prepared from the request and both stored. The title defaults to the
+// stored file's name without its extension.
+func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
+	if err := checkParentType(r); err != nil {
+		return nil, err
+	}
+	up, err := readUpload(r)
+	if err != nil {
+		return nil, err
+	}
+	ext, typ, name := uploadType(r, up.name, up.data)
+	if ext == "" || typ == "" { // no one has unfiltered_upload
+		return nil, up.fail(msgFileType)
+	}
+	tx := txOf(r)
+	dir := tx.Now().Format("2006/01")
+	path := dir + "/" + uniqueFileName(r, dir, name)
+	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open", PingStatus: "closed"}
+	prepared := res.w.prepare(r, p, true) == nil
+	if !prepared {
+		p = fallbackAttachment(r)
+	}
+	if p.Title == "" || p.Title == "0" { // PHP's empty()
+		p.Title, _ = splitExt(path[strings.LastIndexByte(path, '/')+1:])
+		if !prepared || r.String("slug") == "" {
+			p.Slug = res.w.uniqueSlug(tx, sanitizeTitle(p.Title), 0)
+		}
+	}
+	p.MimeType, p.File, p.GUID, p.FileSize = typ, path, uploadsPrefix+path, len(up.data)
+	p.Width, p.Height = imageDimensions(typ, up.data)
+	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: up.data})
+	tx.InsertPost(p)
+	if p.Slug == "" { // a title that sanitises to nothing: the id
+		p.Slug = res.w.uniqueSlug(tx, strconv.Itoa(p.ID), p.ID)
+	}
+	res.w.applyAfterInsert(r, p, true)
+	recount(tx)
+	r.SetParam("context", rest.Edit)
+	resp := rest.Created(res.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.ID)))
+	resp.SetDirectHeader(headerUploadID, p.ID)
+	return resp, nil
+}
+
+// fallbackAttachment is what insert_attachment stores when the posts controller's
+// prepare_item_for_database fails (an unknown author, say): it never checks the
+// result, so the attachment gets the defaults plus what the attachments controller
+// adds on top, caption, description and post; alt_text and meta are set afterwards.
+func fallbackAttachment(r *rest.Request) *store.Post {
+	now := txOf(r).Now()
+	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open",
+		PingStatus: "closed", Date: now, DateGMT: now, Modified: now, ModifiedGMT: now, Parent: r.Int("post")}
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"caption", &p.Excerpt}, {"description", &p.Content}} {
+		if v, ok := r.Raw(f.name); ok {
+			if s, ok := rawValue(v); ok {
+				*f.dst = s
+			}
+		}
+	}
+	if r.Has("alt_text") {
+		p.AltText = r.String("alt_text")
+	}
+	return p
+}
+
+// update is update_item: the parent-type check, then the posts controller's update.
+func (res *media) update(r *rest.Request) (*rest.Response, *rest.Error) {
+	if err := checkParentType(r); err != nil {
+		return nil, err
+	}
+	return res.w.update(r)
+}

@@ -1,0 +1,459 @@
+package mock
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Writes of tags and categories: what WP_REST_Terms_Controller's create_item,
+// update_item and delete_item do with wp_insert_term, wp_update_term and
+// wp_delete_term. Every check runs before the first change, so a refused request
+// leaves nothing behind.
+
+// Errors of term writes. Codes without a status are WordPress's own WP_Errors passed
+// through unchanged, which the REST server answers with 500 and "data": null.
+const (
+	// codeTermExists: a create whose name is taken (wp_insert_term); 400, data.term_id.
+	codeTermExists = "term_exists"
+	// msgTermExists: the taken name is in a flat taxonomy (tags).
+	msgTermExists = "A term with the name provided already exists in this taxonomy."
+	// msgTermExistsParent: the taken name is a sibling's (categories).
+	msgTermExistsParent = "A term with the name provided already exists with this parent."
+	// codeEmptyTermName: the name is empty once sanitised (no status: 500).
+	codeEmptyTermName, msgEmptyTermName = "empty_term_name", "A name is required for this term."
+	// codeDuplicateTermSlug: an update to a slug another term of the taxonomy has (no
+	// status: 500). The message takes the slug.
+	codeDuplicateTermSlug, msgDuplicateTermSlug = "duplicate_term_slug", "The slug &#8220;%s&#8221; is already in use by another term."
+	// codeNotHierarchical: "parent" sent to a tags write (400).
+	codeNotHierarchical, msgNotHierarchical = "rest_taxonomy_not_hierarchical", "Cannot set parent term, taxonomy is not hierarchical."
+	// msgParentTermInvalid: a parent that is no category (400 rest_term_invalid).
+	msgParentTermInvalid = "Parent term does not exist."
+	// codeCannotUpdate: the caller may not edit_term (401/403).
+	codeCannotUpdate = "rest_cannot_update"
+	// Permission messages of create (rest_cannot_create), update and delete
+	// (rest_cannot_delete).
+	msgCannotCreateTerm = "Sorry, you are not allowed to create terms in this taxonomy."
+	msgCannotUpdateTerm = "Sorry, you are not allowed to edit this term."
+	msgCannotDeleteTerm = "Sorry, you are not allowed to delete this term."
+	// msgTermTrash: a delete without force=true (501 rest_trash_not_supported).
+	msgTermTrash = "Terms do not support trashing. Set 'force=true' to delete."
+)
+
+// defaultCategory is the default_category option: category 1 "Uncategorized", which
+// nobody may delete and which posts fall back to.
+const defaultCategory = 1
+
+// setTermArgOptions gives the writable term fields their arg_options and what
+// WordPress does with a JSON null (rest_sanitize_value_from_schema casts it: "" or 0).
+func setTermArgOptions(it *rest.Item[store.Term]) {
+	for _, f := range it.Fields {
+		switch f.Name {
+		case "name": // sanitize_callback sanitize_text_field
+			f.Arg = sanitizedString(sanitizeTextField)
+		case "slug": // sanitize_callback sanitize_slug
+			f.Arg = sanitizedString(sanitizeTitle)
+		case "description":
+			f.Arg = sanitizedString(nil)
+		case "parent":
+			f.Arg = nullAsZero
+		case "meta": // check_meta_is_array: any PHP array, so a JSON list too
+			f.Arg = func(a *rest.Schema) {
+				a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) {
+					switch v.(type) {
+					case nil, map[string]any, []any:
+						return v, nil
+					}
+					return nil, rest.Refused()
+				}
+			}
+		}
+	}
+}
+
+// sanitizedString is a string argument whose sanitize_callback is clean (nil: none):
+// the type is checked, null becomes "".
+func sanitizedString(clean func(string) string) func(a *rest.Schema) {
+	return func(a *rest.Schema) {
+		a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
+			switch s := v.(type) {
+			case nil:
+				return "", nil
+			case string:
+				if clean != nil {
+					s = clean(s)
+				}
+				return s, nil
+			}
+			return a.Validate(v, param)
+		}
+	}
+}
+
+// nullAsZero lets an integer argument take a JSON null as 0, as (int) null is.
+func nullAsZero(a *rest.Schema) {
+	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
+		if v == nil {
+			return 0, nil
+		}
+		return a.Validate(v, param)
+	}
+}
+
+// createPermission is create_item_permissions_check: categories need edit_terms
+// (manage_categories), tags only assign_terms (edit_posts).
+func (res *terms) createPermission(r *rest.Request) *rest.Error {
+	allowed := canEditTerms(r)
+	if !res.hierarchical() {
+		allowed = can(r, "edit_posts")
+	}
+	if !allowed {
+		return r.Forbidden(codeCannotCreate, msgCannotCreateTerm)
+	}
+	return nil
+}
+
+// updatePermission is update_item_permissions_check (edit_term).
+func (res *terms) updatePermission(r *rest.Request) *rest.Error {
+	if _, err := res.getTerm(r, r.Int("id")); err != nil {
+		return err
+	}
+	if !canEditTerms(r) {
+		return r.Forbidden(codeCannotUpdate, msgCannotUpdateTerm)
+	}
+	return nil
+}
+
+// deletePermission is delete_item_permissions_check: map_meta_cap refuses delete_term
+// on the default category to everyone.
+func (res *terms) deletePermission(r *rest.Request) *rest.Error {
+	t, err := res.getTerm(r, r.Int("id"))
+	if err != nil {
+		return err
+	}
+	if t.Taxonomy == "category" && t.ID == defaultCategory || !canEditTerms(r) {
+		return r.Forbidden(codeCannotDelete, msgCannotDeleteTerm)
+	}
+	return nil
+}
+
+// checkParent is the parent check of create_item and update_item: isset($request
+// ['parent']) on a flat taxonomy is refused; a parent that is no term of the taxonomy
+// too (0 passes: get_term(0) is a truthy WP_Error).
+func (res *terms) checkParent(r *rest.Request) *rest.Error {
+	if !res.hierarchical() {
+		if v, ok := r.Raw("parent"); ok && v != nil {
+			return rest.Errorf(http.StatusBadRequest, codeNotHierarchical, msgNotHierarchical)
+		}
+		return nil
+	}
+	if id := r.Int("parent"); r.Has("parent") && id != 0 {
+		if p := txOf(r).Term(id); p == nil || p.Taxonomy != res.taxonomy {
+			return rest.Errorf(http.StatusBadRequest, codeTermInvalid, msgParentTermInvalid)
+		}
+	}
+	return nil
+}
+
+// termName is a name as sanitize_term stores it: sanitize_text_field, then
+// wp_filter_kses (pre_term_name); _wp_specialchars has nothing left to encode.
+func termName(s string) string { return kses(sanitizeTextField(s)) }
+
+// create is create_item with wp_insert_term.
+func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
+	if err := res.checkParent(r); err != nil {
+		return nil, err
+	}
+	tx := txOf(r)
+	raw := r.String("name")
+	if trimPHP(raw) == "" {
+		return nil, &rest.Error{Code: codeEmptyTermName, Message: msgEmptyTermName}
+	}
+	t := &store.Term{Taxonomy: res.taxonomy, Name: termName(raw), Description: kses(r.String("description"))}
+	if res.hierarchical() {
+		t.Parent = r.Int("parent")
+	}
+	slug := sanitizeTitle(r.String("slug"))
+	provided := !phpEmpty(slug)
+	if !provided {
+		slug = sanitizeTitle(t.Name)
+	}
+	if err := res.checkNameTaken(tx, t, slug, provided); err != nil {
+		return nil, err
+	}
+	t.Slug = uniqueTermSlug(tx, slug, t)
+	tx.InsertTerm(t)
+	if t.Slug == "" { // sanitize_title( $slug, $term_id )
+		t.Slug = strconv.Itoa(t.ID)
+	}
+	r.SetParam("context", rest.Edit)
+	return rest.Created(res.item.RenderIn(r, t, rest.Edit), r.RestURL("/"+Namespace+"/"+res.base+"/"+strconv.Itoa(t.ID))), nil
+}
+
+// checkNameTaken is wp_insert_term's duplicate check: a term of the same parent whose
+// name matches (MySQL finds it case- and accent-insensitively, then strtolower must
+// agree, which in PHP 8.2 is ASCII only) makes the create fail unless a slug nobody in
+// the taxonomy has was given. Categories compare with the siblings once more, case
+// sensitively. The error carries the id as data, replaced by the controller's
+// {status, term_id}, so additional_data keeps it twice (WP_Error::add_data).
+func (res *terms) checkNameTaken(tx *store.Tx, t *store.Term, slug string, provided bool) *rest.Error {
+	var match, slugMatch *store.Term
+	for _, o := range tx.Terms(res.taxonomy) {
+		if match == nil && o.Parent == t.Parent && asciiLower(o.Name) == asciiLower(t.Name) {
+			match = o
+		}
+		if slugMatch == nil && o.Slug == slug {
+			slugMatch = o
+		}
+	}
+	if match == nil || provided && match.Slug != slug && slugMatch == nil {
+		return nil
+	}
+	existing, msg := match, msgTermExists
+	if res.hierarchical() {
+		existing, msg = nil, msgTermExistsParent
+		siblingName, siblingSlug := false, false
+		for _, o := range tx.Terms(res.taxonomy) {
+			if o.Parent == t.Parent {
+				siblingName = siblingName || o.Name == t.Name
+				siblingSlug = siblingSlug || o.Slug == slug
+			}
+		}
+		switch {
+		case (!provided || match.Slug == slug) && siblingName:
+			existing = match
+		case slugMatch != nil && siblingSlug:
+			existing = slugMatch
+		}
+		if existing == nil {
+			return nil
+		}
+	}
+	err := (&rest.Error{Code: codeTermExists, Message: msg, Status: http.StatusBadRequest}).With("term_id", existing.ID)
+	err.AdditionalData = []any{existing.ID, existing.ID}
+	return err
+}
+
+// asciiLower is PHP 8.2's strtolower.
+func asciiLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
+}
+
+// uniqueTermSlug is wp_unique_term_slug for t (its Taxonomy, Parent and, when stored,
+// ID). A slug no other term of the taxonomy has is kept. Otherwise a category with a
+// parent first tries the ancestors' slugs as suffixes, then -2, -3, ... is added until
+// no term of any taxonomy has it (the first lookup skips t itself, the later ones do
+// not, as WordPress's queries do).
+func uniqueTermSlug(tx *store.Tx, slug string, t *store.Term) string {
+	needsSuffix := false
+	for _, o := range tx.Terms(t.Taxonomy) {
+		if o.Slug == slug {
+			needsSuffix = true
+		}
+	}
+	if !needsSuffix {
+		return slug
+	}
+	suffix := ""
+	if t.Taxonomy == "category" {
+		seen := map[int]bool{}
+		for id := t.Parent; id != 0 && !seen[id]; {
+			seen[id] = true
+			p := tx.Term(id)
+			if p == nil || p.Taxonomy != t.Taxonomy {
+				break
+			}
+			suffix += "-" + p.Slug
+			if !termExists(tx, slug+suffix) {
+				break
+			}
+			id = p.Parent
+		}
+	}
+	slug += suffix
+	if !slugUsed(tx, slug, t.ID) {
+		return slug
+	}
+	for n := 2; ; n++ {
+		if alt := slug + "-" + strconv.Itoa(n); !slugUsed(tx, alt, 0) {
+			return alt
+		}
+	}
+}
+
+// slugUsed reports whether a term of any taxonomy other than skip has the slug.
+func slugUsed(tx *store.Tx, slug string, skip int) bool {
+	for _, taxonomy := range []string{"category", "post_tag"} {
+		for _, o := range tx.Terms(taxonomy) {
+			if o.Slug == slug && o.ID != skip {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// termExists is term_exists( $s ) without a taxonomy: a term of any taxonomy with the
+// slug sanitize_title( $s ), or else with the name (MySQL compares case-insensitively).
+func termExists(tx *store.Tx, s string) bool {
+	if s = trimPHP(s); s == "" {
+		return false
+	}
+	slug := sanitizeTitle(s)
+	for _, taxonomy := range []string{"category", "post_tag"} {
+		for _, o := range tx.Terms(taxonomy) {
+			if o.Slug == slug || strings.EqualFold(o.Name, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// update is update_item with wp_update_term, which runs whatever the request holds
+// ("only if we have something to update" tests a PHP object, never empty): an empty
+// request sanitises the stored values again and answers 200.
+func (res *terms) update(r *rest.Request) (*rest.Response, *rest.Error) {
+	t, err := res.getTerm(r, r.Int("id"))
+	if err != nil {
+		return nil, err
+	}
+	if err := res.checkParent(r); err != nil {
+		return nil, err
+	}
+	next, err := res.prepareUpdate(r, t)
+	if err != nil {
+		return nil, err
+	}
+	*t = next
+	r.SetParam("context", rest.Edit)
+	return rest.OK(res.item.RenderIn(r, t, rest.Edit)), nil
+}
+
+// prepareUpdate is prepare_item_for_database and wp_update_term: the request's fields
+// over the stored ones, all sanitised again; an empty slug is made from the name; a
+// parent that would make a loop becomes 0 (wp_check_term_hierarchy_for_loops); a slug
+// another term has is refused, unless it was generated or the parent changed, in
+// which case it is made unique.
+func (res *terms) prepareUpdate(r *rest.Request, t *store.Term) (store.Term, *rest.Error) {
+	tx := txOf(r)
+	next := *t
+	if r.Has("name") {
+		next.Name = r.String("name")
+	}
+	if r.Has("description") {
+		next.Description = r.String("description")
+	}
+	requestedParent := t.Parent
+	if res.hierarchical() && r.Has("parent") {
+		requestedParent = r.Int("parent") // checkParent made sure it is a category or 0
+	}
+	next.Name, next.Description = termName(next.Name), kses(next.Description)
+	if trimPHP(next.Name) == "" {
+		return next, &rest.Error{Code: codeEmptyTermName, Message: msgEmptyTermName}
+	}
+	slug := t.Slug
+	if r.Has("slug") {
+		slug = sanitizeTitle(r.String("slug"))
+	}
+	generated := phpEmpty(slug)
+	if generated {
+		slug = sanitizeTitle(next.Name)
+	}
+	next.Parent = res.parentWithoutLoop(tx, t.ID, requestedParent)
+	for _, o := range tx.Terms(res.taxonomy) {
+		if o.Slug != slug || o.ID == t.ID {
+			continue
+		}
+		if !generated && next.Parent == t.Parent {
+			return next, &rest.Error{Code: codeDuplicateTermSlug, Message: fmt.Sprintf(msgDuplicateTermSlug, slug)}
+		}
+		// wp_unique_term_slug sees the requested parent, before the loop check
+		slug = uniqueTermSlug(tx, slug, &store.Term{ID: t.ID, Taxonomy: t.Taxonomy, Parent: requestedParent})
+		break
+	}
+	if slug == "" {
+		slug = strconv.Itoa(t.ID)
+	}
+	next.Slug = slug
+	return next, nil
+}
+
+// parentWithoutLoop is wp_check_term_hierarchy_for_loops: a term cannot be its own
+// ancestor, so such a parent becomes 0.
+func (res *terms) parentWithoutLoop(tx *store.Tx, id, parent int) int {
+	seen := map[int]bool{}
+	for p := parent; p != 0 && !seen[p]; {
+		if p == id {
+			return 0
+		}
+		seen[p] = true
+		pt := tx.Term(p)
+		if pt == nil {
+			break
+		}
+		p = pt.Parent
+	}
+	return parent
+}
+
+// delete is delete_item: only with force=true, and the answer is the term as it was,
+// in view context and without links.
+func (res *terms) delete(r *rest.Request) (*rest.Response, *rest.Error) {
+	t, err := res.getTerm(r, r.Int("id"))
+	if err != nil {
+		return nil, err
+	}
+	if !r.Bool("force") {
+		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, msgTermTrash)
+	}
+	r.SetParam("context", rest.View)
+	previous := withoutLinks(res.item.RenderIn(r, t, rest.View))
+	deleteTerm(txOf(r), t)
+	return rest.OK(rest.Object{{Key: "deleted", Value: true}, {Key: "previous", Value: previous}}), nil
+}
+
+// deleteTerm is wp_delete_term: a category's children move up to its parent; posts
+// lose the term, and a post whose only category it was gets the default category;
+// counts are recomputed.
+func deleteTerm(tx *store.Tx, t *store.Term) {
+	if t.Taxonomy == "category" {
+		for _, child := range tx.Terms(t.Taxonomy) {
+			if child.Parent == t.ID {
+				child.Parent = t.Parent
+			}
+		}
+	}
+	fallback := t.Taxonomy == "category" && tx.Term(defaultCategory) != nil
+	for _, p := range tx.PostsByID("post") {
+		ids := &p.Tags
+		if t.Taxonomy == "category" {
+			ids = &p.Categories
+		}
+		if !containsInt(*ids, t.ID) {
+			continue
+		}
+		if fallback && len(*ids) == 1 {
+			*ids = []int{defaultCategory}
+			continue
+		}
+		kept := make([]int, 0, len(*ids)-1)
+		for _, id := range *ids {
+			if id != t.ID {
+				kept = append(kept, id)
+			}
+		}
+		*ids = kept
+	}
+	tx.DeleteTerm(t.ID)
+	recount(tx)
+}
