@@ -2,28 +2,39 @@ package mock
 
 import (
 	"crypto/subtle"
+	"net"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
-// Authentication error codes of wp_authenticate_application_password (with the 401
-// that rest_application_password_check_errors adds).
-const (
-	// codeInvalidUsername: Basic auth names a login that does not exist.
-	codeInvalidUsername = "invalid_username"
-	// codeInvalidEmail: Basic auth names an email that does not exist.
-	codeInvalidEmail = "invalid_email"
-	// codeIncorrectPassword: the password is none of the user's application passwords.
-	codeIncorrectPassword = "incorrect_password"
-)
+// codeInvalidNonce: a request carries a REST nonce (X-WP-Nonce or _wpnonce) but no
+// logged-in user; the mock issues no nonces, so every one it sees is invalid
+// (rest_cookie_check_errors).
+const codeInvalidNonce = "rest_cookie_invalid_nonce"
 
 // authenticate identifies the caller from HTTP Basic credentials holding an
-// application password. No credentials: anonymous. Bad credentials: 401, before
-// routing, as WordPress's rest_authentication_errors.
+// application password, as WordPress 6.1 does on the running site (not as its
+// documentation suggests): wrong credentials are no error. rest_authentication_errors
+// asks for the application password's status before anything has determined the user,
+// finds none, and the request then runs as anonymous. A nonce without a logged-in user
+// is refused with 403 before routing, as rest_cookie_check_errors does.
 func (m *Mock) authenticate(hr *http.Request) (any, *rest.Error) {
+	c := m.identify(hr)
+	if c == nil && (hr.Header.Get("X-WP-Nonce") != "" || hr.URL.Query().Has("_wpnonce")) {
+		return nil, rest.Errorf(http.StatusForbidden, codeInvalidNonce, "Cookie check failed")
+	}
+	if c == nil {
+		return nil, nil
+	}
+	return c, nil
+}
+
+// identify returns the caller the request's credentials name, or nil.
+func (m *Mock) identify(hr *http.Request) *caller {
 	if m.opts.OpenAuth {
 		var c *caller
 		m.store.Read(func(tx *store.Tx) {
@@ -31,18 +42,15 @@ func (m *Mock) authenticate(hr *http.Request) (any, *rest.Error) {
 				c = newCaller(u)
 			}
 		})
-		if c == nil {
-			return nil, nil
-		}
-		return c, nil
+		return c
 	}
 	login, password, ok := hr.BasicAuth()
 	if !ok {
-		return nil, nil
+		return nil
 	}
 	password = normalizeAppPassword(password)
 	var c *caller
-	var err *rest.Error
+	record := false
 	m.store.Read(func(tx *store.Tx) {
 		var u *store.User
 		byEmail := strings.Contains(login, "@")
@@ -53,25 +61,43 @@ func (m *Mock) authenticate(hr *http.Request) (any, *rest.Error) {
 			}
 		}
 		if u == nil {
-			if byEmail {
-				err = rest.Errorf(http.StatusUnauthorized, codeInvalidEmail, "Unknown email address. Check again or try your username.")
-			} else {
-				err = rest.Errorf(http.StatusUnauthorized, codeInvalidUsername, "<strong>Error:</strong> Unknown username. Check again or try your email address.")
-			}
 			return
 		}
 		for _, ap := range u.AppPasswords {
 			if subtle.ConstantTimeCompare([]byte(ap.Password), []byte(password)) == 1 {
 				c = newCaller(u)
+				c.appPassword = ap.UUID
+				// record_application_password_usage: at most once a day
+				record = !ap.LastUsed.Add(24 * time.Hour).After(tx.Now())
 				return
 			}
 		}
-		err = rest.Errorf(http.StatusUnauthorized, codeIncorrectPassword, "The provided password is an invalid application password.")
 	})
-	if err != nil {
-		return nil, err
+	if c == nil {
+		return nil
 	}
-	return c, nil
+	if record {
+		m.recordAppPasswordUse(c, hr.RemoteAddr)
+	}
+	return c
+}
+
+// recordAppPasswordUse sets last_used and last_ip of the caller's application password,
+// as WordPress does while authenticating, so the request itself already sees them.
+func (m *Mock) recordAppPasswordUse(c *caller, remoteAddr string) {
+	ip, _, err := net.SplitHostPort(remoteAddr)
+	if err != nil {
+		ip = remoteAddr
+	}
+	m.store.Write(func(tx *store.Tx) {
+		if u := tx.User(c.id); u != nil {
+			for i := range u.AppPasswords {
+				if ap := &u.AppPasswords[i]; ap.UUID == c.appPassword {
+					ap.LastUsed, ap.LastIP = tx.Now(), ip
+				}
+			}
+		}
+	})
 }
 
 // normalizeAppPassword drops everything but letters and digits, as WordPress does
@@ -115,3 +141,11 @@ func callerID(r *rest.Request) int {
 	}
 	return 0
 }
+
+// codeIncorrectPassword is wp_authenticate_application_password's error for a wrong
+// password, which 6.1's REST API never shows (see authenticate).
+const codeIncorrectPassword = "incorrect_password"
+
+// codeInvalidUsername is wp_authenticate_application_password's error for an unknown
+// login, likewise never shown by 6.1's REST API.
+const codeInvalidUsername = "invalid_username"

@@ -49,6 +49,9 @@ type caller struct {
 	id    int
 	roles []string
 	caps  map[string]bool
+	// appPassword is the uuid of the application password the request authenticated
+	// with (rest_get_authenticated_app_password), "" otherwise.
+	appPassword string
 }
 
 func newCaller(u *store.User) *caller {

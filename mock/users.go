@@ -44,7 +44,8 @@ var restPostTypes = []string{"post", "page", "attachment", "nav_menu_item", "wp_
 // userContexts is the users schema's context list, in its own order.
 var userContexts = []string{rest.Embed, rest.View, rest.Edit}
 
-// users is the /wp/v2/users resource (read routes).
+// users is the /wp/v2/users resource (reads here and in userquery.go, writes in
+// userwrite.go).
 type users struct {
 	m    *Mock
 	item *rest.Item[store.User]
@@ -104,6 +105,9 @@ func (res *users) declare() *rest.Item[store.User] {
 			avatarField(24), avatarField(48), avatarField(96)),
 		rest.F(userMetaSchema(), userMeta),
 	}}
+	for _, f := range res.item.Fields {
+		f.Arg = userArgOptions[f.Name]
+	}
 	return res.item
 }
 
@@ -233,15 +237,24 @@ func (res *users) routes() []*rest.Route {
 	return []*rest.Route{
 		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: userListArgs(), Permission: res.listPermission, Handler: res.list},
+			{Methods: rest.Creatable, Args: res.item.WriteArgs(true), Permission: createUserPermission, Handler: res.createUser},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{idArg("user"), contextArg()},
 				Permission: res.getPermission, Handler: res.get},
+			{Methods: rest.Editable, Args: append([]*rest.Schema{idArg("user")}, res.item.WriteArgs(false)...),
+				Permission: updateUserPermission(byID), Handler: res.updateUser(byID)},
+			{Methods: rest.Deletable, Args: userDeleteArgs(true),
+				Permission: deleteUserPermission(byID), Handler: res.deleteUser(byID)},
 		}},
 		// GET /users/me has permission_callback __return_true; the handler refuses
-		// anonymous callers itself.
+		// anonymous callers itself. Its writes act on the caller.
 		{Namespace: Namespace, Pattern: base + "/me", Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{contextArg()}, Handler: res.me},
+			{Methods: rest.Editable, Args: res.item.WriteArgs(false),
+				Permission: updateUserPermission(callerID), Handler: res.updateUser(callerID)},
+			{Methods: rest.Deletable, Args: userDeleteArgs(false),
+				Permission: deleteUserPermission(callerID), Handler: res.deleteUser(callerID)},
 		}},
 	}
 }
