@@ -141,11 +141,3 @@ func callerID(r *rest.Request) int {
 	}
 	return 0
 }
-
-// codeIncorrectPassword is wp_authenticate_application_password's error for a wrong
-// password, which 6.1's REST API never shows (see authenticate).
-const codeIncorrectPassword = "incorrect_password"
-
-// codeInvalidUsername is wp_authenticate_application_password's error for an unknown
-// login, likewise never shown by 6.1's REST API.
-const codeInvalidUsername = "invalid_username"
