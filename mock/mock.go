@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -29,8 +30,13 @@ type Options struct {
 	Name, Description string
 	// Clock supplies "now" for new and changed content; nil is time.Now.
 	Clock func() time.Time
+	// Dataset is the site's start-up content (see fixtures); nil generates one from
+	// Seed and Size.
+	Dataset *fixtures.Dataset
 	// Seed chooses the generated dataset when no Dataset is given.
 	Seed int64
+	// Size is the generated site's size; the zero Size is fixtures.DefaultSize.
+	Size fixtures.Size
 	// OpenAuth makes every request act as the administrator (-auth=open).
 	OpenAuth bool
 	// AdminAppPassword fixes the administrator's application password; empty derives
@@ -47,6 +53,8 @@ type Mock struct {
 	opts   Options
 	store  *store.Store
 	server *rest.Server
+	// dataset is the start-up content, which a reset restores.
+	dataset *fixtures.Dataset
 	// Passwords are the seeded users' application passwords by login, for the banner.
 	Passwords map[string]string
 }
@@ -97,6 +105,9 @@ func (m *Mock) resources() []resource {
 		&terms{m: m, taxonomy: "category", base: "categories"},
 		&terms{m: m, taxonomy: "post_tag", base: "tags"},
 		&users{m: m},
+		&appPasswords{m: m},
+		&openapiDoc{m: m}, // wpmock/v1: the OpenAPI document
+		&control{m: m},    // wpmock/v1: reset and dataset
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wpmock/wpmock/fixtures"
 )
 
 // Shared test helpers: a seeded site behind httptest, requests as each seeded user,
@@ -28,7 +30,7 @@ type testSite struct {
 
 func newTestSite(t testing.TB) *testSite {
 	t.Helper()
-	m, err := New(Options{Seed: 1, Clock: fixedClock})
+	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock})
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}

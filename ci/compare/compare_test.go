@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
 )
 
@@ -37,7 +38,7 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("WordPress lacks objects after preparing it: %v", wp.unresolved)
 	}
 
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Dataset: fixtures.Example()})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}

@@ -13,9 +13,9 @@ import (
 )
 
 // The objects both sides must have for the rows to compare like with like. The mock's
-// seed (mock/seed.go) has them already; a fresh WordPress gets them from prepare,
-// through the API, as the same logins, names and slugs, so that lookups by slug find
-// the counterpart on each side.
+// example dataset (fixtures/example.json) has them already; a fresh WordPress gets
+// them from prepare, through the API, as the same logins, names and slugs, so that
+// lookups by slug find the counterpart on each side.
 
 // roleUsers are the seeded non-admin users: login, display name, role.
 var roleUsers = []struct{ login, name, role string }{

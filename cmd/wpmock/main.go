@@ -1,9 +1,11 @@
 // Command wpmock serves the mock WordPress REST API.
 //
-//	wpmock -addr 127.0.0.1:8080 -seed 1
+//	wpmock -addr 127.0.0.1:8080 -seed 1 -posts 50   # a generated site
+//	wpmock -seed 7 -posts 1000 -export site.json    # save it as a dataset file
+//	wpmock -data site.json                          # start from a dataset file
 //
-// It prints a banner with the REST root and the seeded users' application passwords,
-// logs one line per request, and shuts down gracefully on SIGINT or SIGTERM.
+// It prints a banner with the REST root, the dataset and the users' application
+// passwords, logs one line per request, and shuts down gracefully on SIGINT or SIGTERM.
 package main
 
 import (
@@ -17,10 +19,12 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"sort"
+	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
 )
 
@@ -46,6 +50,13 @@ type Main struct {
 	Addr    string
 	Options mock.Options
 	Quiet   bool
+	// Data is a dataset file to start from instead of a generated site (-data).
+	Data string
+	// Export names a file to write the start-up dataset to, "-" for Stdout, instead
+	// of serving (-export).
+	Export string
+	// OpenAPI prints the OpenAPI document instead of serving.
+	OpenAPI bool
 	Stdout  io.Writer
 	Stderr  io.Writer
 
@@ -64,8 +75,31 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.StringVar(&m.Options.AdminAppPassword, "admin-app-password", os.Getenv("WPMOCK_ADMIN_APP_PASSWORD"), "application password of user admin")
 	auth := fs.String("auth", envOr("WPMOCK_AUTH", "app-password"), "authentication: app-password, or open (every request acts as admin)")
 	fs.BoolVar(&m.Quiet, "quiet", false, "no request log")
+	fs.StringVar(&m.Data, "data", os.Getenv("WPMOCK_DATA"), "start from this dataset file (fixtures/README.md) instead of a generated site")
+	fs.StringVar(&m.Export, "export", "", "write the dataset as JSON to this file (- for stdout) and exit")
+	size := &m.Options.Size
+	fs.IntVar(&size.Posts, "posts", fixtures.DefaultSize.Posts, "generated site: posts (revisions and media come on top)")
+	fs.IntVar(&size.Users, "users", fixtures.DefaultSize.Users, "generated site: users, admin included")
+	fs.IntVar(&size.Terms, "terms", fixtures.DefaultSize.Terms, "generated site: categories and tags, Uncategorized included")
+	fs.IntVar(&size.Media, "media", fixtures.DefaultSize.Media, "generated site: media items (images)")
+	fs.BoolVar(&m.OpenAPI, "openapi", false, "print the OpenAPI document (fixtures/openapi.json; -url sets its server) and exit")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if m.Data != "" {
+		var sizeFlags []string
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "posts", "users", "terms", "media", "seed":
+				sizeFlags = append(sizeFlags, "-"+f.Name)
+			}
+		})
+		if len(sizeFlags) > 0 {
+			return fmt.Errorf("%s shape a generated site, not one loaded with -data", strings.Join(sizeFlags, ", "))
+		}
+	}
+	if *size == (fixtures.Size{}) {
+		size.Users = 1 // all zero: the smallest site, not the default one
 	}
 	switch *auth {
 	case "app-password":
@@ -86,19 +120,35 @@ func envOr(name, def string) string {
 
 // Run serves until ctx is done, then shuts down gracefully.
 func (m *Main) Run(ctx context.Context) error {
-	if !m.Quiet {
+	if m.OpenAPI {
+		return m.printOpenAPI()
+	}
+	if !m.Quiet && m.Export == "" {
 		m.Options.Log = log.New(m.Stderr, "", log.LstdFlags)
+	}
+	start := time.Now()
+	if m.Data != "" {
+		ds, err := fixtures.LoadFile(m.Data)
+		if err != nil {
+			return err
+		}
+		m.Options.Dataset = ds
 	}
 	site, err := mock.New(m.Options)
 	if err != nil {
 		return err
+	}
+	loaded := time.Since(start)
+	debug.FreeOSMemory() // what building a large site allocated and dropped goes back
+	if m.Export != "" {
+		return m.export(site)
 	}
 	ln, err := net.Listen("tcp", m.Addr)
 	if err != nil {
 		return err
 	}
 	m.URL = "http://" + ln.Addr().String()
-	m.banner(site)
+	m.banner(site, loaded)
 	srv := &http.Server{Handler: site, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -119,23 +169,68 @@ func (m *Main) Run(ctx context.Context) error {
 	return nil
 }
 
-func (m *Main) banner(site *mock.Mock) {
+func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 	root := m.URL + "/wp-json/"
 	if m.Options.SiteURL != "" {
 		root = m.Options.SiteURL + "/wp-json/"
 	}
-	fmt.Fprintf(m.Stdout, "wpmock: WordPress REST API mock at %s (seed %d)\n", root, m.Options.Seed)
+	fmt.Fprintf(m.Stdout, "wpmock: WordPress REST API mock at %s\n", root)
+	m.datasetLine(site, loaded, root)
 	if m.Options.OpenAuth {
 		fmt.Fprintln(m.Stdout, "wpmock: auth: open — every request acts as admin")
 		return
 	}
 	fmt.Fprintln(m.Stdout, "wpmock: auth: application passwords over HTTP Basic, e.g.")
-	logins := make([]string, 0, len(site.Passwords))
-	for l := range site.Passwords {
-		logins = append(logins, l)
+	// the first user of each role (admin first), which a large site's banner keeps short
+	shown, roles := 0, map[string]bool{}
+	for _, u := range site.StartupDataset().Users {
+		pw, ok := site.Passwords[u.Login]
+		if !ok || len(u.Roles) == 0 || roles[u.Roles[0]] {
+			continue
+		}
+		roles[u.Roles[0]] = true
+		shown++
+		fmt.Fprintf(m.Stdout, "  curl -u '%s:%s' %swp/v2/users/me   # %s\n", u.Login, pw, root, u.Roles[0])
 	}
-	sort.Strings(logins)
-	for _, l := range logins {
-		fmt.Fprintf(m.Stdout, "  curl -u '%s:%s' %swp/v2/users/me\n", l, site.Passwords[l], root)
+	if more := len(site.Passwords) - shown; more > 0 {
+		fmt.Fprintf(m.Stdout, "  (%d more users: their passwords are in GET %swpmock/v1/dataset)\n", more, root)
 	}
+}
+
+// printOpenAPI writes the mock's OpenAPI document to Stdout.
+func (m *Main) printOpenAPI() error {
+	site, err := mock.New(m.Options)
+	if err != nil {
+		return err
+	}
+	doc, err := site.OpenAPIJSON(m.Options.SiteURL)
+	if err != nil {
+		return err
+	}
+	_, err = m.Stdout.Write(doc)
+	return err
+}
+
+// datasetLine says what the site holds and where it came from.
+func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
+	from := fmt.Sprintf("generated from seed %d", m.Options.Seed)
+	if m.Data != "" {
+		from = "from " + m.Data
+	}
+	ds := site.StartupDataset()
+	types := map[string]int{}
+	for _, p := range ds.Posts {
+		types[p.Type]++
+	}
+	fmt.Fprintf(m.Stdout, "wpmock: dataset %s: %d posts, %d revisions, %d media, %d users, %d terms (%s); POST %swpmock/v1/reset restores it\n",
+		from, types["post"], types["revision"], types["attachment"], len(ds.Users), len(ds.Terms),
+		loaded.Round(time.Millisecond), root)
+}
+
+// export writes the start-up dataset (-export).
+func (m *Main) export(site *mock.Mock) error {
+	if m.Export == "-" {
+		return site.Export(m.Stdout)
+	}
+	return site.Dataset().WriteFile(m.Export)
 }

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wpmock/wpmock/fixtures"
+)
+
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	m := &Main{Stdout: &out, Stderr: io.Discard}
+	if err := m.ParseFlags(args); err != nil {
+		return "", err
+	}
+	err := m.Run(context.Background())
+	return out.String(), err
+}
+
+// TestExportThenData: -export writes the generated dataset; -data of that file
+// exports it again unchanged.
+func TestExportThenData(t *testing.T) {
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "first.json"), filepath.Join(dir, "second.json")
+	if _, err := run(t, "-seed", "5", "-posts", "12", "-users", "4", "-terms", "6", "-media", "2", "-export", first); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, "-data", first, "-export", second); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(first)
+	b, _ := os.ReadFile(second)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("-data of an export, exported again, differs (%d and %d bytes)", len(a), len(b))
+	}
+	ds, err := fixtures.LoadFile(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]int{}
+	for _, p := range ds.Posts {
+		types[p.Type]++
+	}
+	if types["post"] != 12 || types["attachment"] != 2 || len(ds.Users) != 4 || len(ds.Terms) != 6 {
+		t.Errorf("got %v, %d users, %d terms; want 12 posts, 2 media, 4 users, 6 terms", types, len(ds.Users), len(ds.Terms))
+	}
+	out, err := run(t, "-posts", "3", "-export", "-")
+	if err != nil || !strings.HasPrefix(out, "{\n  \"version\": 1,") {
+		t.Errorf("-export -: got %v %.40q", err, out)
+	}
+}
+
+// TestBadData: a bad -data file stops wpmock with the file, record and field.
+func TestBadData(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.json")
+	bad := strings.Replace(string(fixtures.ExampleJSON()), `"author": 4,`, `"author": 44,`, 1)
+	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := run(t, "-data", path, "-export", "-")
+	if want := path + `: posts[6] (id 7): field "author": no user has id 44`; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if _, err := run(t, "-data", path, "-posts", "10"); err == nil || !strings.Contains(err.Error(), "-posts") {
+		t.Errorf("-data with -posts: got %v, want an error naming -posts", err)
+	}
+}

@@ -1,0 +1,71 @@
+package mock
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/wpmock/wpmock/mock/rest"
+)
+
+// OwnNamespace is the mock's own namespace beside WordPress's: routes a test harness
+// needs and WordPress has no equivalent of. The index lists it like any namespace.
+const OwnNamespace = "wpmock/v1"
+
+// control is POST /wpmock/v1/reset (back to the start-up dataset) and GET
+// /wpmock/v1/dataset (the current content in the dataset format of fixtures, which
+// -data loads). Both are the administrator's, or anyone's under -auth=open: the
+// dataset holds every user's application password.
+type control struct{ m *Mock }
+
+func (c *control) routes() []*rest.Route {
+	base := "/" + OwnNamespace
+	return []*rest.Route{
+		{Namespace: OwnNamespace, Pattern: base + "/reset", Endpoints: []*rest.Endpoint{
+			{Methods: rest.Creatable, Permission: c.permission, Handler: c.reset},
+		}},
+		{Namespace: OwnNamespace, Pattern: base + "/dataset", Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Permission: c.permission, Handler: c.dataset},
+		}},
+	}
+}
+
+func (c *control) permission(r *rest.Request) *rest.Error {
+	if c.m.opts.OpenAuth || can(r, "manage_options") {
+		return nil
+	}
+	return r.Forbidden(rest.CodeForbidden, "Sorry, you are not allowed to do that.")
+}
+
+// reset swaps the whole store for a fresh copy of the start-up dataset, inside the
+// request's exclusive transaction: no other request sees a half-reset site.
+func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
+	txOf(r).Replace(c.m.build())
+	ds := c.m.dataset
+	types, taxonomies := map[string]int{}, map[string]int{}
+	for _, p := range ds.Posts {
+		types[p.Type]++
+	}
+	for _, t := range ds.Terms {
+		taxonomies[t.Taxonomy]++
+	}
+	return rest.OK(rest.Object{
+		{"reset", true},
+		{"posts", types["post"]},
+		{"media", types["attachment"]},
+		{"revisions", types["revision"]},
+		{"users", len(ds.Users)},
+		{"categories", taxonomies["category"]},
+		{"tags", taxonomies["post_tag"]},
+		{"meta", len(ds.Meta)},
+	}), nil
+}
+
+// dataset answers the dataset file itself, so that saving the body gives a file -data
+// can start from.
+func (c *control) dataset(r *rest.Request) (*rest.Response, *rest.Error) {
+	var b bytes.Buffer
+	if err := c.m.datasetOf(txOf(r)).Encode(&b); err != nil {
+		return nil, rest.Internal()
+	}
+	return rest.OK(json.RawMessage(b.Bytes())), nil
+}

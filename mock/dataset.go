@@ -1,0 +1,220 @@
+package mock
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// The site's content comes from a fixtures.Dataset (see fixtures/README.md): the
+// start-up dataset is kept, read-only, so that a reset can build the same store again,
+// and the current state converts back into a dataset for an export.
+
+// Dataset returns the site's current content, writes included, as a dataset.
+func (m *Mock) Dataset() *fixtures.Dataset {
+	var ds *fixtures.Dataset
+	m.store.Read(func(tx *store.Tx) { ds = m.datasetOf(tx) })
+	return ds
+}
+
+// StartupDataset is the dataset the site started from, which a reset restores. It is
+// shared: do not change it.
+func (m *Mock) StartupDataset() *fixtures.Dataset { return m.dataset }
+
+// Export writes the site's current content in the dataset format.
+func (m *Mock) Export(w io.Writer) error { return m.Dataset().Encode(w) }
+
+// Reset puts the site back to its start-up dataset, all at once.
+func (m *Mock) Reset() {
+	fresh := m.build()
+	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
+}
+
+// build makes a new store holding the start-up dataset. The store shares the
+// dataset's strings and file bytes, which neither side changes.
+func (m *Mock) build() *store.Store {
+	ds := m.dataset
+	files := make(map[string]*store.File, len(ds.Files))
+	t := store.Tables{
+		Posts: make([]*store.Post, len(ds.Posts)),
+		Users: make([]*store.User, len(ds.Users)),
+		Terms: make([]*store.Term, len(ds.Terms)),
+		Meta:  make([]*store.Meta, len(ds.Meta)),
+		Files: make([]*store.File, len(ds.Files)),
+	}
+	for i, f := range ds.Files {
+		t.Files[i] = &store.File{Path: f.Path, MimeType: f.MimeType, Data: f.Data}
+		files[f.Path] = t.Files[i]
+	}
+	for i := range ds.Users {
+		t.Users[i] = m.storeUser(&ds.Users[i])
+	}
+	for i, x := range ds.Terms {
+		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
+			Description: x.Description, Parent: x.Parent}
+	}
+	posts := make([]store.Post, len(ds.Posts)) // one allocation for a large site's posts
+	for i := range ds.Posts {
+		p := &posts[i]
+		storePost(p, &ds.Posts[i])
+		if f := files[p.File]; f != nil {
+			p.FileSize = len(f.Data)
+		}
+		t.Posts[i] = p
+	}
+	for i, x := range ds.Meta {
+		t.Meta[i] = &store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
+	}
+	next := ds.NextIDs()
+	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta}
+	s := store.Load(m.opts.Clock, t)
+	s.Write(recount)
+	return s
+}
+
+func storePost(p *store.Post, x *fixtures.Post) {
+	*p = store.Post{ID: x.ID, Type: x.Type, Status: x.Status, Author: x.Author,
+		Date: x.Date.UTC(), DateGMT: x.DateGMT.UTC(), Modified: x.Modified.UTC(), ModifiedGMT: x.ModifiedGMT.UTC(),
+		Slug: x.Slug, Title: x.Title, Content: x.Content, Excerpt: x.Excerpt, Password: x.Password,
+		Parent: x.Parent, CommentStatus: x.CommentStatus, PingStatus: x.PingStatus, GUID: x.GUID,
+		Format: x.Format, Template: x.Template, Sticky: x.Sticky, FeaturedMedia: x.FeaturedMedia,
+		Categories: clone(x.Categories), Tags: clone(x.Tags),
+		MimeType: x.MimeType, AltText: x.AltText, File: x.File, Width: x.Width, Height: x.Height,
+		TrashedStatus: x.TrashedStatus, TrashedSlug: x.TrashedSlug}
+	if x.Modified.IsZero() {
+		p.Modified = p.Date
+	}
+	if x.ModifiedGMT.IsZero() {
+		p.ModifiedGMT = p.Modified
+	}
+	if p.GUID == "" {
+		p.GUID = defaultGUID(p)
+	}
+}
+
+// defaultGUID is the GUID WordPress gives: the upload URL of an attachment's file,
+// "/?p=<id>" otherwise (relative to the site URL, which the mock only knows per
+// request).
+func defaultGUID(p *store.Post) string {
+	if p.Type == "attachment" && p.File != "" {
+		return uploadsPrefix + p.File
+	}
+	return "/?p=" + strconv.Itoa(p.ID)
+}
+
+// storeUser converts a user; -admin-app-password replaces the first application
+// password of user "admin".
+func (m *Mock) storeUser(x *fixtures.User) *store.User {
+	u := &store.User{ID: x.ID, Login: x.Login, Pass: x.Password, Slug: x.Slug, Email: x.Email, URL: x.URL,
+		Registered: x.Registered.UTC(), Name: x.Name, FirstName: x.FirstName, LastName: x.LastName,
+		Nickname: x.Nickname, Description: x.Description, Locale: x.Locale, Roles: clone(x.Roles)}
+	for _, ap := range x.AppPasswords {
+		u.AppPasswords = append(u.AppPasswords, store.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
+			Password: ap.Password, Created: ap.Created.UTC(), LastUsed: ap.LastUsed.UTC(), LastIP: ap.LastIP})
+	}
+	if u.Login == "admin" && m.opts.AdminAppPassword != "" {
+		pw := normalizeAppPassword(m.opts.AdminAppPassword)
+		if len(u.AppPasswords) == 0 {
+			u.AppPasswords = []store.AppPassword{{UUID: "00000000-0000-4000-8000-000000000000", Name: "wpmock",
+				Created: u.Registered}}
+		}
+		u.AppPasswords[0].Password = pw
+	}
+	return u
+}
+
+// datasetOf converts the store's current content into a dataset. Values the format
+// derives (modified from date, modified_gmt from modified, the GUID) are left out when
+// they are what would be derived, and a file drawn from an Image of the start-up
+// dataset is written as that Image while its bytes are unchanged.
+func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
+	t := tx.Tables()
+	ds := &fixtures.Dataset{
+		Version: fixtures.Version,
+		Users:   make([]fixtures.User, len(t.Users)),
+		Terms:   make([]fixtures.Term, len(t.Terms)),
+		Posts:   make([]fixtures.Post, len(t.Posts)),
+		Meta:    make([]fixtures.Meta, len(t.Meta)),
+		Files:   make([]fixtures.File, len(t.Files)),
+	}
+	for i, u := range t.Users {
+		x := fixtures.User{ID: u.ID, Login: u.Login, Password: u.Pass, Slug: u.Slug, Email: u.Email, URL: u.URL,
+			Registered: u.Registered, Name: u.Name, FirstName: u.FirstName, LastName: u.LastName,
+			Nickname: u.Nickname, Description: u.Description, Locale: u.Locale, Roles: append([]string{}, u.Roles...)}
+		for _, ap := range u.AppPasswords {
+			x.AppPasswords = append(x.AppPasswords, fixtures.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
+				Password: ap.Password, Created: ap.Created, LastUsed: ap.LastUsed, LastIP: ap.LastIP})
+		}
+		ds.Users[i] = x
+	}
+	for i, x := range t.Terms {
+		ds.Terms[i] = fixtures.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
+			Description: x.Description, Parent: x.Parent}
+	}
+	for i, p := range t.Posts {
+		x := fixtures.Post{ID: p.ID, Type: p.Type, Status: p.Status, Author: p.Author,
+			Date: p.Date, DateGMT: p.DateGMT, Modified: p.Modified, ModifiedGMT: p.ModifiedGMT,
+			Slug: p.Slug, Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Password: p.Password,
+			Parent: p.Parent, CommentStatus: p.CommentStatus, PingStatus: p.PingStatus, GUID: p.GUID,
+			Format: p.Format, Template: p.Template, Sticky: p.Sticky, FeaturedMedia: p.FeaturedMedia,
+			Categories: clone(p.Categories), Tags: clone(p.Tags),
+			MimeType: p.MimeType, AltText: p.AltText, File: p.File, Width: p.Width, Height: p.Height,
+			TrashedStatus: p.TrashedStatus, TrashedSlug: p.TrashedSlug}
+		if x.ModifiedGMT.Equal(x.Modified) {
+			x.ModifiedGMT = time.Time{}
+		}
+		if x.Modified.Equal(x.Date) {
+			x.Modified = time.Time{}
+		}
+		if x.GUID == defaultGUID(p) {
+			x.GUID = ""
+		}
+		ds.Posts[i] = x
+	}
+	for i, x := range t.Meta {
+		ds.Meta[i] = fixtures.Meta{ID: x.ID, Post: x.PostID, Key: x.Key, Value: x.Value}
+	}
+	drawn := map[string]*fixtures.File{}
+	for i := range m.dataset.Files {
+		if f := &m.dataset.Files[i]; f.Image != nil {
+			drawn[f.Path] = f
+		}
+	}
+	for i, f := range t.Files {
+		x := fixtures.File{Path: f.Path, MimeType: f.MimeType, Data: f.Data}
+		if d := drawn[f.Path]; d != nil && d.MimeType == f.MimeType && bytes.Equal(d.Data, f.Data) {
+			x.Image = d.Image
+		}
+		ds.Files[i] = x
+	}
+	// sequences only where they are not one past the largest id
+	past := ds.NextIDs()
+	seq := fixtures.Sequences{}
+	if t.Next.Post != past.Posts {
+		seq.Posts = t.Next.Post
+	}
+	if t.Next.User != past.Users {
+		seq.Users = t.Next.User
+	}
+	if t.Next.Term != past.Terms {
+		seq.Terms = t.Next.Term
+	}
+	if t.Next.Meta != past.Meta {
+		seq.Meta = t.Next.Meta
+	}
+	if seq != (fixtures.Sequences{}) {
+		ds.Sequences = &seq
+	}
+	return ds
+}
+
+func clone[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return append([]T(nil), s...)
+}

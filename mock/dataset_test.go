@@ -1,0 +1,165 @@
+package mock
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/wpmock/wpmock/fixtures"
+)
+
+// TestOwnNamespaceRoutes: wpmock/v1 is listed in the index like any namespace, with
+// reset and dataset in its own index.
+func TestOwnNamespaceRoutes(t *testing.T) {
+	s := newTestSite(t)
+	root := s.get(t, "/", "")
+	namespaces, _ := root.json.(map[string]any)["namespaces"].([]any)
+	found := false
+	for _, ns := range namespaces {
+		found = found || ns == OwnNamespace
+	}
+	if !found {
+		t.Errorf("index namespaces: got %v, want %s among them", namespaces, OwnNamespace)
+	}
+	ns := s.get(t, "/"+OwnNamespace, "")
+	routes, _ := ns.json.(map[string]any)["routes"].(map[string]any)
+	for _, r := range []string{"/wpmock/v1/reset", "/wpmock/v1/dataset"} {
+		if routes[r] == nil {
+			t.Errorf("GET /%s: no route %s in %v", OwnNamespace, r, sortedKeys(routes))
+		}
+	}
+}
+
+// TestOwnNamespacePermissions: reset and dataset are the administrator's.
+func TestOwnNamespacePermissions(t *testing.T) {
+	s := newTestSite(t)
+	for _, c := range []struct {
+		method, path, login string
+		status              int
+	}{
+		{http.MethodPost, "/wpmock/v1/reset", "", http.StatusUnauthorized},
+		{http.MethodPost, "/wpmock/v1/reset", "editor", http.StatusForbidden},
+		{http.MethodGet, "/wpmock/v1/dataset", "", http.StatusUnauthorized},
+		{http.MethodGet, "/wpmock/v1/dataset", "subscriber", http.StatusForbidden},
+	} {
+		s.do(t, c.method, c.path, c.login, nil).wantError(t, c.status, "rest_forbidden")
+	}
+	if got := s.do(t, http.MethodPost, "/wpmock/v1/reset", "admin", nil); got.status != http.StatusOK {
+		t.Errorf("reset as admin: got %d %s", got.status, got.body)
+	}
+	open, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, OpenAuth: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(open)
+	t.Cleanup(srv.Close)
+	o := &testSite{Mock: open, srv: srv}
+	if got := o.do(t, http.MethodPost, "/wpmock/v1/reset", "", nil); got.status != http.StatusOK {
+		t.Errorf("reset with -auth=open: got %d %s", got.status, got.body)
+	}
+}
+
+// TestResetRestoresStartup: after writes, the dataset shows them; a reset brings back
+// the start-up dataset exactly.
+func TestResetRestoresStartup(t *testing.T) {
+	s := newTestSite(t)
+	before := s.get(t, "/wpmock/v1/dataset", "admin")
+	if before.status != http.StatusOK {
+		t.Fatalf("GET /wpmock/v1/dataset: %d %s", before.status, before.body)
+	}
+	// the example's records come back (users aside: logging in records a last use)
+	ds, err := fixtures.Decode(before.body, "before")
+	if err != nil {
+		t.Fatal(err)
+	}
+	example := fixtures.Example()
+	if !reflect.DeepEqual(ds.Posts, example.Posts) || !reflect.DeepEqual(ds.Terms, example.Terms) ||
+		!reflect.DeepEqual(ds.Meta, example.Meta) || !reflect.DeepEqual(ds.Files, example.Files) || len(ds.Users) != 5 {
+		t.Errorf("the dataset of the example site is not example.json:\n%.600s", before.body)
+	}
+	created := s.do(t, http.MethodPost, "/wp/v2/posts", "admin", strings.NewReader(`{"title":"Added by a test","status":"publish"}`),
+		"Content-Type", "application/json")
+	if created.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", created.status, created.body)
+	}
+	s.do(t, http.MethodDelete, "/wp/v2/posts/3?force=true", "admin", nil)
+	during := s.get(t, "/wpmock/v1/dataset", "admin")
+	if !bytes.Contains(during.body, []byte(`"Added by a test"`)) || bytes.Contains(during.body, []byte(`"Writing a plugin in an afternoon"`)) {
+		t.Errorf("the dataset does not show the writes:\n%.600s", during.body)
+	}
+	if _, err := fixtures.Decode(during.body, "during"); err != nil {
+		t.Errorf("the dataset after writes does not load: %v", err)
+	}
+	reset := s.do(t, http.MethodPost, "/wpmock/v1/reset", "admin", nil)
+	if want := `{"reset":true,"posts":7,"media":1,"revisions":1,"users":5,"categories":3,"tags":2,"meta":2}`; string(reset.body) != want {
+		t.Errorf("reset: got %s, want %s", reset.body, want)
+	}
+	after := s.get(t, "/wpmock/v1/dataset", "admin")
+	if !bytes.Equal(after.body, before.body) {
+		t.Errorf("after a reset the dataset differs from the start-up one:\n%.600s", after.body)
+	}
+	if got := s.get(t, "/wp/v2/posts/3", ""); got.status != http.StatusOK {
+		t.Errorf("post 3 after the reset: %d", got.status)
+	}
+	// the next post gets the id it got the first time: the sequence is reset too
+	again := s.do(t, http.MethodPost, "/wp/v2/posts", "admin", strings.NewReader(`{"title":"Again"}`), "Content-Type", "application/json")
+	if id, want := again.json.(map[string]any)["id"], created.json.(map[string]any)["id"]; id != want {
+		t.Errorf("id after the reset: got %v, want %v", id, want)
+	}
+}
+
+// TestResetUnderLoad: resets while other requests read and write never show a
+// half-reset site (run with -race).
+func TestResetUnderLoad(t *testing.T) {
+	s := newTestSite(t)
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 20; i++ {
+				switch i % 4 {
+				case 0:
+					s.do(t, http.MethodPost, "/wpmock/v1/reset", "admin", nil)
+				case 1:
+					s.do(t, http.MethodPost, "/wp/v2/posts", "editor", strings.NewReader(`{"title":"x"}`), "Content-Type", "application/json")
+				default:
+					if got := s.get(t, "/wp/v2/posts?per_page=100", ""); got.header.Get("X-WP-Total") != "4" {
+						t.Errorf("published posts: got %s, want 4", got.header.Get("X-WP-Total"))
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestBadDatasetNotLoaded: New refuses a dataset that does not validate.
+func TestBadDatasetNotLoaded(t *testing.T) {
+	ds := fixtures.Example()
+	ds.Posts[1].Author = 42
+	m, err := New(Options{Dataset: ds})
+	if err == nil || m != nil || !strings.Contains(err.Error(), `posts[1] (id 2): field "author": no user has id 42`) {
+		t.Errorf("got %v, %v; want no mock and the author error", m, err)
+	}
+}
+
+// TestAdminAppPassword: -admin-app-password replaces the admin's password, and a
+// reset keeps it.
+func TestAdminAppPassword(t *testing.T) {
+	m, err := New(Options{Dataset: fixtures.Example(), AdminAppPassword: "abcd EFGH ijkl MNOP qrst UVWX"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Reset()
+	if got := m.Passwords["admin"]; got != "abcd EFGH ijkl MNOP qrst UVWX" {
+		t.Errorf("admin password: got %q", got)
+	}
+	if got := m.Dataset().Users[0].AppPasswords[0].Password; got != "abcdEFGHijklMNOPqrstUVWX" {
+		t.Errorf("admin password after a reset: got %q", got)
+	}
+}

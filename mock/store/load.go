@@ -1,0 +1,144 @@
+package store
+
+import (
+	"slices"
+	"sort"
+	"time"
+)
+
+// Whole-store operations: loading a dataset, replacing everything at once (a reset)
+// and reading everything (an export).
+
+// Sequences are the next ids the store hands out, as MySQL's AUTO_INCREMENT values.
+type Sequences struct{ Post, User, Term, Meta int }
+
+// Tables is the whole content of a store.
+type Tables struct {
+	Posts []*Post // every type, by ascending id
+	Users []*User // by ascending id
+	Terms []*Term // by ascending id
+	Meta  []*Meta // by ascending id
+	Files []*File // by path
+	// Next are the next ids; a field below one past the largest id is raised to it.
+	Next Sequences
+}
+
+// Load returns a store holding the tables' records, which it takes over. It sorts each
+// index once, O(n log n), where inserting a large site's posts one by one would cost
+// O(n²). Ids must be distinct and positive (the dataset's validation sees to it).
+func Load(clock func() time.Time, t Tables) *Store {
+	s := New(clock)
+	for _, p := range t.Posts {
+		s.posts[p.ID] = p
+		s.byID[p.Type] = append(s.byID[p.Type], p)
+		s.byDate[p.Type] = append(s.byDate[p.Type], p)
+		key := p.Type + "/" + p.Status
+		s.byStatus[key] = append(s.byStatus[key], p)
+		if p.Parent != 0 {
+			s.children[p.Parent] = append(s.children[p.Parent], p)
+		}
+		if p.Slug != "" {
+			s.slugs[p.Type+"/"+p.Slug] = append(s.slugs[p.Type+"/"+p.Slug], p)
+		}
+		s.nextPost = max(s.nextPost, p.ID+1)
+	}
+	for _, list := range s.byID {
+		slices.SortFunc(list, idCmp)
+	}
+	for _, list := range s.children {
+		slices.SortFunc(list, idCmp)
+	}
+	for _, list := range s.byDate {
+		slices.SortFunc(list, dateCmp)
+	}
+	for _, list := range s.byStatus {
+		slices.SortFunc(list, dateCmp)
+	}
+	for _, u := range t.Users {
+		s.users[u.ID] = u
+		s.userID = append(s.userID, u.ID)
+		s.nextUser = max(s.nextUser, u.ID+1)
+	}
+	sort.Ints(s.userID)
+	for _, term := range t.Terms {
+		s.terms[term.ID] = term
+		s.termID = append(s.termID, term.ID)
+		s.nextTerm = max(s.nextTerm, term.ID+1)
+	}
+	sort.Ints(s.termID)
+	for _, m := range t.Meta {
+		s.meta[m.ID] = m
+		s.metaID = append(s.metaID, m.ID)
+		s.postMeta[m.PostID] = append(s.postMeta[m.PostID], m.ID)
+		s.nextMeta = max(s.nextMeta, m.ID+1)
+	}
+	sort.Ints(s.metaID)
+	for _, ids := range s.postMeta {
+		sort.Ints(ids)
+	}
+	for _, f := range t.Files {
+		s.files[f.Path] = f
+	}
+	s.nextPost, s.nextUser = max(s.nextPost, t.Next.Post), max(s.nextUser, t.Next.User)
+	s.nextTerm, s.nextMeta = max(s.nextTerm, t.Next.Term), max(s.nextMeta, t.Next.Meta)
+	return s
+}
+
+func idCmp(a, b *Post) int { return a.ID - b.ID }
+
+// dateCmp orders as dateLess does: newest first, ties by higher id first.
+func dateCmp(a, b *Post) int {
+	if c := b.Date.Compare(a.Date); c != 0 {
+		return c
+	}
+	return b.ID - a.ID
+}
+
+// Replace gives the store src's whole content at once: inside Write, no reader sees a
+// mix of old and new. src must not be used afterwards. (Every table of Store is listed
+// here: a new one must be too, as TestReplaceTakesEveryTable checks.)
+func (tx *Tx) Replace(src *Store) {
+	tx.mustWrite()
+	s := tx.s
+	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs
+	s.postMeta, s.meta, s.metaID = src.postMeta, src.meta, src.metaID
+	s.users, s.userID, s.terms, s.termID, s.files = src.users, src.userID, src.terms, src.termID, src.files
+	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta
+}
+
+// Tables returns the store's whole content. The records are the store's own: read
+// them inside the transaction, and do not change them.
+func (tx *Tx) Tables() Tables {
+	s := tx.s
+	t := Tables{
+		Posts: make([]*Post, 0, len(s.posts)),
+		Users: tx.Users(),
+		Terms: make([]*Term, 0, len(s.termID)),
+		Meta:  make([]*Meta, 0, len(s.metaID)),
+		Files: make([]*File, 0, len(s.files)),
+		Next:  Sequences{Post: s.nextPost, User: s.nextUser, Term: s.nextTerm, Meta: s.nextMeta},
+	}
+	for _, p := range s.posts {
+		t.Posts = append(t.Posts, p)
+	}
+	slices.SortFunc(t.Posts, idCmp)
+	for _, id := range s.termID {
+		t.Terms = append(t.Terms, s.terms[id])
+	}
+	for _, id := range s.metaID {
+		t.Meta = append(t.Meta, s.meta[id])
+	}
+	for _, f := range s.files {
+		t.Files = append(t.Files, f)
+	}
+	slices.SortFunc(t.Files, func(a, b *File) int {
+		switch {
+		case a.Path < b.Path:
+			return -1
+		case a.Path > b.Path:
+			return 1
+		}
+		return 0
+	})
+	return t
+}
