@@ -245,3 +245,29 @@ func jsonType(v any) string {
 	}
 	return fmt.Sprintf("%T", v)
 }
+
+// wantKeysInclude checks that the object at path has at least the keys want (a site's
+// post types, taxonomies and statuses are its configuration: plugins add more).
+func wantKeysInclude(t T, r *Result, path string, want []string, rule string) bool {
+	t.Helper()
+	v, ok := at(r.JSON(), path)
+	if _, isObj := v.(map[string]any); !ok || !isObj {
+		return check(t, r, false, rule, "%s is %s, want an object", orRoot(path), show(v, ok))
+	}
+	missing, _ := diffSets(want, keysOf(v))
+	return check(t, r, len(missing) == 0, rule, "%s: missing %v (has %v)", orRoot(path), missing, keysOf(v))
+}
+
+// wantNoKeys checks that the object at path has none of the keys.
+func wantNoKeys(t T, r *Result, path string, keys []string, rule string) bool {
+	t.Helper()
+	v, _ := at(r.JSON(), path)
+	got := keysOf(v)
+	var present []string
+	for _, k := range keys {
+		if contains(got, k) {
+			present = append(present, k)
+		}
+	}
+	return check(t, r, len(present) == 0, rule, "%s has %v", orRoot(path), present)
+}

@@ -128,6 +128,7 @@ func (c *client) do(t T, method, path string, body []byte, header ...string) *Re
 	if method != http.MethodHead {
 		res.Body = []byte(resp.Body().Raw())
 	}
+	s.spec.check(t, res) // every response, against the OpenAPI document
 	return res
 }
 

@@ -1,0 +1,189 @@
+package contract
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// The permissions group: what each default role may do, as a table of (role × route ×
+// action) → status and code, derived from WordPress 6.1's capabilities (map_meta_cap
+// and the controllers' permission callbacks; reference §8–§15) and confirmed against a
+// running 6.1. Refusals are 401 for anonymous callers and 403 for logged-in ones
+// (rest_authorization_required_code).
+
+// permRow is one line of the table.
+type permRow struct {
+	role   string // anonymous or a role name
+	method string
+	path   string
+	body   map[string]any
+	upload bool // POST a PNG to /wp/v2/media instead of body
+	status int
+	code   string   // the error code, "" on success
+	keys   []string // on success, the exact keys of the answer (statuses lists)
+	why    string   // the WordPress rule, for the failure message
+}
+
+// permFixture is what the table acts on; "others'" objects belong to the admin.
+type permFixture struct {
+	adminID, authorID, editorID, subscriberID int
+	adminDraft, adminDraft2                   string // the admin's drafts (another user's post for every role)
+	authorDraft, authorDraft2, contribDraft   string // each role's own drafts
+	category, tag                             string // terms created by the admin
+}
+
+var allStatuses = []string{"draft", "future", "pending", "private", "publish", "trash"}
+
+func init() {
+	register("permissions", true, func(s *Suite, t T) {
+		acc := map[string]*account{"anonymous": anonymous}
+		for _, role := range []string{"editor", "author", "contributor", "subscriber"} {
+			acc[role] = s.accountFor(t, role)
+		}
+		f := permFixture{adminID: s.adminID(), authorID: acc["author"].id, editorID: acc["editor"].id, subscriberID: acc["subscriber"].id}
+		post := func(who *account, what string) string {
+			return fmt.Sprintf("/wp/v2/posts/%d", idOf(s.create(t, who, "/wp/v2/posts", map[string]any{"title": s.name(what)})))
+		}
+		f.adminDraft, f.adminDraft2 = post(nil, "perm-admin"), post(nil, "perm-admin2")
+		f.authorDraft, f.authorDraft2 = post(acc["author"], "perm-author"), post(acc["author"], "perm-author2")
+		f.contribDraft = post(acc["contributor"], "perm-contributor")
+		f.category = fmt.Sprintf("/wp/v2/categories/%d", idOf(s.create(t, nil, "/wp/v2/categories", map[string]any{"name": s.name("perm-cat")})))
+		f.tag = fmt.Sprintf("/wp/v2/tags/%d", idOf(s.create(t, nil, "/wp/v2/tags", map[string]any{"name": s.name("perm-tag")})))
+		// the admin's draft gets a revision, so its revisions list is not trivially empty
+		s.as(s.admin()).send(t, http.MethodPost, f.adminDraft, map[string]any{"content": "wpcontract revised"})
+
+		for _, row := range permTable(s, f) {
+			permCheck(s, t, acc[row.role], row)
+		}
+	})
+}
+
+func permCheck(s *Suite, t T, acc *account, row permRow) {
+	t.Helper()
+	var r *Result
+	switch {
+	case row.upload:
+		r = s.upload(t, acc, s.name("perm")+".png", "image/png", pngBytes, "")
+	case row.body != nil:
+		r = s.as(acc).send(t, row.method, row.path, row.body)
+	default:
+		r = s.as(acc).do(t, row.method, row.path, nil)
+	}
+	if r.Status == http.StatusCreated && !row.upload {
+		s.deleteLater(strings.SplitN(row.path, "?", 2)[0], idOf(r))
+	}
+	want := fmt.Sprint(row.status)
+	if row.code != "" {
+		want += " " + row.code
+	}
+	rule := fmt.Sprintf("%s: %s %s → %s (%s)", row.role, row.method, row.path, want, row.why)
+	if row.code != "" {
+		wantError(t, r, row.status, row.code, rule)
+		return
+	}
+	if wantStatus(t, r, row.status, rule) && row.keys != nil {
+		wantKeys(t, r, "", row.keys, rule)
+	}
+}
+
+// permTable is the table; f supplies the objects' paths.
+func permTable(s *Suite, f permFixture) []permRow {
+	title := func(what string) map[string]any { return map[string]any{"title": s.name(what)} }
+	with := func(what string, kv ...any) map[string]any {
+		b := title(what)
+		for i := 0; i+1 < len(kv); i += 2 {
+			b[kv[i].(string)] = kv[i+1]
+		}
+		return b
+	}
+	newUser := func(what string) map[string]any {
+		login := s.name(what)
+		return map[string]any{"username": login, "email": login + "@example.com", "password": randomPassword()}
+	}
+	const (
+		P, G, D = http.MethodPost, http.MethodGet, http.MethodDelete
+		posts   = "/wp/v2/posts"
+	)
+	reassign := fmt.Sprintf("?force=true&reassign=%d", f.adminID)
+	return []permRow{
+		// creating posts: create_posts (edit_posts), publish_posts, edit_others_posts
+		{"anonymous", P, posts, title("p"), false, 401, "rest_cannot_create", nil, "creating posts needs edit_posts"},
+		{"subscriber", P, posts, title("p"), false, 403, "rest_cannot_create", nil, "subscribers lack edit_posts"},
+		{"contributor", P, posts, title("p"), false, 201, "", nil, "contributors may write drafts"},
+		{"contributor", P, posts, with("p", "status", "pending"), false, 201, "", nil, "contributors may submit for review"},
+		{"contributor", P, posts, with("p", "status", "publish"), false, 403, "rest_cannot_publish", nil, "contributors lack publish_posts"},
+		{"contributor", P, posts, with("p", "sticky", true), false, 403, "rest_cannot_assign_sticky", nil, "sticky needs edit_others_posts or publish_posts"},
+		{"contributor", P, posts, with("p", "author", f.adminID), false, 403, "rest_cannot_edit_others", nil, "another author needs edit_others_posts"},
+		{"author", P, posts, with("p", "status", "publish"), false, 201, "", nil, "authors have publish_posts"},
+		{"editor", P, posts, with("p", "author", f.authorID), false, 201, "", nil, "editors have edit_others_posts"},
+
+		// reading another user's draft: read_post maps to edit_post for a draft
+		{"anonymous", G, f.adminDraft, nil, false, 401, "rest_forbidden", nil, "a draft is not public"},
+		{"subscriber", G, f.adminDraft, nil, false, 403, "rest_forbidden", nil, "another user's draft needs edit_others_posts"},
+		{"author", G, f.adminDraft, nil, false, 403, "rest_forbidden", nil, "another user's draft needs edit_others_posts"},
+		{"author", G, f.adminDraft + "?context=edit", nil, false, 403, "rest_forbidden_context", nil, "context=edit is checked first and needs edit_post"},
+		{"author", G, f.authorDraft, nil, false, 200, "", nil, "authors read their own drafts"},
+		{"editor", G, f.adminDraft + "?context=edit", nil, false, 200, "", nil, "editors have edit_others_posts"},
+
+		// editing and deleting posts
+		{"anonymous", P, f.adminDraft, title("e"), false, 401, "rest_cannot_edit", nil, "editing needs edit_post"},
+		{"subscriber", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "subscribers lack edit_posts"},
+		{"contributor", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "another user's post needs edit_others_posts"},
+		{"contributor", P, f.contribDraft, title("e"), false, 200, "", nil, "contributors edit their own drafts"},
+		{"author", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "authors lack edit_others_posts"},
+		{"author", P, f.authorDraft, title("e"), false, 200, "", nil, "authors edit their own posts"},
+		{"editor", P, f.adminDraft, title("e"), false, 200, "", nil, "editors have edit_others_posts"},
+		{"contributor", D, f.adminDraft + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "another user's post needs delete_others_posts"},
+		{"author", D, f.adminDraft + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "authors lack delete_others_posts"},
+		{"author", D, f.authorDraft2 + "?force=true", nil, false, 200, "", nil, "authors delete their own posts"},
+		{"editor", D, f.adminDraft2 + "?force=true", nil, false, 200, "", nil, "editors have delete_others_posts"},
+
+		// edit context on collections
+		{"anonymous", G, posts + "?context=edit", nil, false, 401, "rest_forbidden_context", nil, "context=edit on posts needs edit_posts"},
+		{"subscriber", G, posts + "?context=edit", nil, false, 403, "rest_forbidden_context", nil, "subscribers lack edit_posts"},
+		{"contributor", G, posts + "?context=edit", nil, false, 200, "", nil, "contributors have edit_posts"},
+		{"author", G, "/wp/v2/users?context=edit", nil, false, 403, "rest_forbidden_context", nil, "context=edit on users needs list_users"},
+		{"editor", G, "/wp/v2/users?context=edit", nil, false, 403, "rest_forbidden_context", nil, "editors lack list_users"},
+		{"subscriber", G, "/wp/v2/types?context=edit", nil, false, 403, "rest_cannot_view", nil, "the types list in edit context needs edit_posts on some type"},
+		{"contributor", G, "/wp/v2/types?context=edit", nil, false, 200, "", nil, "contributors have edit_posts"},
+		{"contributor", G, f.adminDraft + "/revisions", nil, false, 403, "rest_cannot_read", nil, "revisions need edit_post on the parent"},
+		{"editor", G, f.adminDraft + "/revisions", nil, false, 200, "", nil, "editors may edit the parent"},
+
+		// users
+		{"subscriber", G, "/wp/v2/users/me", nil, false, 200, "", nil, "everyone logged in reads /users/me"},
+		{"subscriber", G, fmt.Sprintf("/wp/v2/users/%d?context=edit", f.subscriberID), nil, false, 200, "", nil, "users may edit themselves"},
+		{"subscriber", G, fmt.Sprintf("/wp/v2/users/%d?context=edit", f.adminID), nil, false, 403, "rest_forbidden_context", nil, "another user in edit context needs edit_user"},
+		{"subscriber", P, fmt.Sprintf("/wp/v2/users/%d", f.subscriberID), map[string]any{"first_name": "Wpc"}, false, 200, "", nil, "users edit their own profile"},
+		{"subscriber", P, fmt.Sprintf("/wp/v2/users/%d", f.subscriberID), map[string]any{"roles": []string{"administrator"}}, false, 403, "rest_cannot_edit_roles", nil, "roles need promote_user"},
+		{"author", P, fmt.Sprintf("/wp/v2/users/%d", f.editorID), map[string]any{"first_name": "Wpc"}, false, 403, "rest_cannot_edit", nil, "another user needs edit_users"},
+		{"anonymous", P, "/wp/v2/users", newUser("perm-u1"), false, 401, "rest_cannot_create_user", nil, "creating users needs create_users"},
+		{"editor", P, "/wp/v2/users", newUser("perm-u2"), false, 403, "rest_cannot_create_user", nil, "editors lack create_users"},
+		{"editor", D, fmt.Sprintf("/wp/v2/users/%d%s", f.authorID, reassign), nil, false, 403, "rest_user_cannot_delete", nil, "editors lack delete_users"},
+
+		// terms: creating categories needs edit_terms (manage_categories), tags assign_terms (edit_posts)
+		{"author", P, "/wp/v2/categories", map[string]any{"name": s.name("perm-c1")}, false, 403, "rest_cannot_create", nil, "authors lack manage_categories"},
+		{"editor", P, "/wp/v2/categories", map[string]any{"name": s.name("perm-c2")}, false, 201, "", nil, "editors have manage_categories"},
+		{"anonymous", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t1")}, false, 401, "rest_cannot_create", nil, "creating tags needs assign_terms"},
+		{"subscriber", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t2")}, false, 403, "rest_cannot_create", nil, "subscribers lack edit_posts"},
+		{"contributor", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t3")}, false, 201, "", nil, "tags need only edit_posts"},
+		{"author", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t4")}, false, 201, "", nil, "tags need only edit_posts"},
+		{"author", P, f.category, map[string]any{"description": "wpc"}, false, 403, "rest_cannot_update", nil, "editing a term needs manage_categories"},
+		{"author", P, f.tag, map[string]any{"description": "wpc"}, false, 403, "rest_cannot_update", nil, "editing a tag needs manage_categories too"},
+		{"editor", P, f.tag, map[string]any{"description": "wpc"}, false, 200, "", nil, "editors have manage_categories"},
+		{"author", D, f.category + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "deleting a term needs manage_categories"},
+
+		// media: upload_files
+		{"subscriber", P, "/wp/v2/media", nil, true, 403, "rest_cannot_create", nil, "subscribers lack upload_files"},
+		{"contributor", P, "/wp/v2/media", nil, true, 403, "rest_cannot_create", nil, "contributors lack upload_files"},
+		{"author", P, "/wp/v2/media", nil, true, 201, "", nil, "authors have upload_files"},
+
+		// statuses: public ones for everyone, the others for users with edit_posts
+		{"anonymous", G, "/wp/v2/statuses", nil, false, 200, "", []string{"publish"}, "anonymous users see only public statuses"},
+		{"subscriber", G, "/wp/v2/statuses", nil, false, 200, "", []string{"publish"}, "subscribers lack edit_posts"},
+		{"contributor", G, "/wp/v2/statuses", nil, false, 200, "", allStatuses, "edit_posts shows every status"},
+		{"subscriber", G, "/wp/v2/statuses?context=edit", nil, false, 403, "rest_cannot_view", nil, "statuses in edit context need edit_posts"},
+		{"subscriber", G, "/wp/v2/statuses/draft", nil, false, 403, "rest_cannot_read_status", nil, "a non-public status needs edit_posts"},
+		{"contributor", G, "/wp/v2/statuses/draft", nil, false, 200, "", nil, "contributors have edit_posts"},
+	}
+}

@@ -1,0 +1,362 @@
+package contract
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The schemas group: OPTIONS on every collection and item route of the spec describes
+// the route as WordPress 6.1 does (rest_handle_options_request → get_data_for_route in
+// "help" context): its namespace, its methods, each endpoint's methods and arguments,
+// the key facts of the collection arguments (defaults, bounds, enums) and the item
+// schema (title, properties, each property's type and contexts). Ids that cannot
+// exist are fine: OPTIONS matches the route pattern, not an object.
+
+// endpointArgs is one endpoint of a route: its methods and its arguments' names.
+type endpointArgs struct {
+	methods []string
+	args    string // space-separated argument names
+}
+
+const (
+	postsListArgs = "context page per_page search after modified_after author author_exclude before modified_before exclude include offset order orderby slug status tax_relation categories categories_exclude tags tags_exclude sticky"
+	postsWrite    = "date date_gmt slug status password title content author excerpt featured_media comment_status ping_status format meta sticky template categories tags"
+	mediaListArgs = "context page per_page search after modified_after author author_exclude before modified_before exclude include offset order orderby parent parent_exclude slug status media_type mime_type"
+	mediaWrite    = "date date_gmt slug status title author comment_status ping_status meta template alt_text caption description post"
+	usersListArgs = "context page per_page search exclude include offset order orderby slug roles capabilities who has_published_posts"
+	usersWrite    = "username name first_name last_name email url description locale nickname slug roles password meta"
+	tagsListArgs  = "context page per_page search exclude include offset order orderby hide_empty post slug"
+	catsListArgs  = "context page per_page search exclude include order orderby hide_empty parent post slug"
+)
+
+var (
+	methodsGet       = []string{"GET"}
+	methodsGetPost   = []string{"GET", "POST"}
+	methodsItem      = []string{"GET", "POST", "PUT", "PATCH", "DELETE"}
+	updateMethods    = []string{"POST", "PUT", "PATCH"}
+	methodsGetDelete = []string{"GET", "DELETE"}
+)
+
+// optionsRoute is what OPTIONS on one route must describe.
+type optionsRoute struct {
+	path      string // concrete path, ids replaced by ones that cannot exist
+	pattern   string // how the rules name it
+	methods   []string
+	endpoints []endpointArgs
+	title     string // schema title
+}
+
+var optionsRoutes = []optionsRoute{
+	{"/wp/v2/posts", "/wp/v2/posts", methodsGetPost, []endpointArgs{{methodsGet, postsListArgs}, {[]string{"POST"}, postsWrite}}, "post"},
+	{"/wp/v2/posts/" + missingID, "/wp/v2/posts/{id}", methodsItem, []endpointArgs{{methodsGet, "id context password"}, {updateMethods, "id " + postsWrite}, {[]string{"DELETE"}, "id force"}}, "post"},
+	{"/wp/v2/media", "/wp/v2/media", methodsGetPost, []endpointArgs{{methodsGet, mediaListArgs}, {[]string{"POST"}, mediaWrite}}, "attachment"},
+	{"/wp/v2/media/" + missingID, "/wp/v2/media/{id}", methodsItem, []endpointArgs{{methodsGet, "id context"}, {updateMethods, "id " + mediaWrite}, {[]string{"DELETE"}, "id force"}}, "attachment"},
+	{"/wp/v2/users", "/wp/v2/users", methodsGetPost, []endpointArgs{{methodsGet, usersListArgs}, {[]string{"POST"}, usersWrite}}, "user"},
+	{"/wp/v2/users/" + missingID, "/wp/v2/users/{id}", methodsItem, []endpointArgs{{methodsGet, "id context"}, {updateMethods, "id " + usersWrite}, {[]string{"DELETE"}, "id force reassign"}}, "user"},
+	{"/wp/v2/tags", "/wp/v2/tags", methodsGetPost, []endpointArgs{{methodsGet, tagsListArgs}, {[]string{"POST"}, "description name slug meta"}}, "tag"},
+	{"/wp/v2/tags/" + missingID, "/wp/v2/tags/{id}", methodsItem, []endpointArgs{{methodsGet, "id context"}, {updateMethods, "id description name slug meta"}, {[]string{"DELETE"}, "id force"}}, "tag"},
+	{"/wp/v2/categories", "/wp/v2/categories", methodsGetPost, []endpointArgs{{methodsGet, catsListArgs}, {[]string{"POST"}, "description name slug parent meta"}}, "category"},
+	{"/wp/v2/categories/" + missingID, "/wp/v2/categories/{id}", methodsItem, []endpointArgs{{methodsGet, "id context"}, {updateMethods, "id description name slug parent meta"}, {[]string{"DELETE"}, "id force"}}, "category"},
+	{"/wp/v2/posts/" + missingID + "/revisions", "/wp/v2/posts/{parent}/revisions", methodsGet, []endpointArgs{{methodsGet, "parent context page per_page search exclude include offset order orderby"}}, "post-revision"},
+	{"/wp/v2/posts/" + missingID + "/revisions/" + missingID, "/wp/v2/posts/{parent}/revisions/{id}", methodsGetDelete, []endpointArgs{{methodsGet, "parent id context"}, {[]string{"DELETE"}, "parent id force"}}, "post-revision"},
+	{"/wp/v2/types", "/wp/v2/types", methodsGet, []endpointArgs{{methodsGet, "context"}}, "type"},
+	{"/wp/v2/types/post", "/wp/v2/types/{type}", methodsGet, []endpointArgs{{methodsGet, "type context"}}, "type"},
+	{"/wp/v2/taxonomies", "/wp/v2/taxonomies", methodsGet, []endpointArgs{{methodsGet, "context type"}}, "taxonomy"},
+	{"/wp/v2/taxonomies/category", "/wp/v2/taxonomies/{taxonomy}", methodsGet, []endpointArgs{{methodsGet, "taxonomy context"}}, "taxonomy"},
+	{"/wp/v2/statuses", "/wp/v2/statuses", methodsGet, []endpointArgs{{methodsGet, "context"}}, "status"},
+	{"/wp/v2/statuses/publish", "/wp/v2/statuses/{status}", methodsGet, []endpointArgs{{methodsGet, "status context"}}, "status"},
+}
+
+// schemaProps is an item schema: property → "type contexts" where type is one JSON
+// schema type or several joined by "|", and contexts are the property's context list
+// (compared as a set; "-" is the empty list).
+type schemaProps map[string]string
+
+const (
+	ctxAll      = "view,edit,embed"
+	ctxViewEdit = "view,edit"
+	ctxEdit     = "edit"
+)
+
+var postDateProps = schemaProps{"date": "string|null " + ctxAll, "date_gmt": "string|null " + ctxViewEdit, "guid": "object " + ctxViewEdit,
+	"id": "integer " + ctxAll, "link": "string " + ctxAll, "modified": "string " + ctxViewEdit, "modified_gmt": "string " + ctxViewEdit,
+	"slug": "string " + ctxAll, "status": "string " + ctxViewEdit, "type": "string " + ctxAll, "permalink_template": "string " + ctxEdit,
+	"generated_slug": "string " + ctxEdit, "title": "object " + ctxAll, "author": "integer " + ctxAll, "comment_status": "string " + ctxViewEdit,
+	"ping_status": "string " + ctxViewEdit, "meta": "object " + ctxViewEdit, "template": "string " + ctxViewEdit}
+
+func withProps(base schemaProps, more schemaProps) schemaProps {
+	out := schemaProps{}
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range more {
+		out[k] = v
+	}
+	return out
+}
+
+var termProps = schemaProps{"id": "integer " + ctxAll, "count": "integer " + ctxViewEdit, "description": "string " + ctxViewEdit, "link": "string " + ctxAll,
+	"name": "string " + ctxAll, "slug": "string " + ctxAll, "taxonomy": "string " + ctxAll, "meta": "object " + ctxViewEdit}
+
+// itemSchemas are the schemas of WordPress 6.1, by the route that is asked.
+var itemSchemas = map[string]schemaProps{
+	"/wp/v2/posts": withProps(postDateProps, schemaProps{"password": "string " + ctxEdit, "content": "object " + ctxViewEdit,
+		"excerpt": "object " + ctxAll, "featured_media": "integer " + ctxAll, "format": "string " + ctxViewEdit, "sticky": "boolean " + ctxViewEdit,
+		"categories": "array " + ctxViewEdit, "tags": "array " + ctxViewEdit}),
+	"/wp/v2/media": withProps(postDateProps, schemaProps{"alt_text": "string " + ctxAll, "caption": "object " + ctxAll,
+		"description": "object " + ctxViewEdit, "media_type": "string " + ctxAll, "mime_type": "string " + ctxAll, "media_details": "object " + ctxAll,
+		"post": "integer " + ctxViewEdit, "source_url": "string " + ctxAll, "missing_image_sizes": "array " + ctxEdit}),
+	"/wp/v2/users": {"id": "integer " + ctxAll, "username": "string " + ctxEdit, "name": "string " + ctxAll, "first_name": "string " + ctxEdit,
+		"last_name": "string " + ctxEdit, "email": "string " + ctxEdit, "url": "string " + ctxAll, "description": "string " + ctxAll,
+		"link": "string " + ctxAll, "locale": "string " + ctxEdit, "nickname": "string " + ctxEdit, "slug": "string " + ctxAll,
+		"registered_date": "string " + ctxEdit, "roles": "array " + ctxEdit, "password": "string -", "capabilities": "object " + ctxEdit,
+		"extra_capabilities": "object " + ctxEdit, "avatar_urls": "object " + ctxAll, "meta": "object " + ctxViewEdit},
+	"/wp/v2/tags":       termProps,
+	"/wp/v2/categories": withProps(termProps, schemaProps{"parent": "integer " + ctxViewEdit}),
+	"/wp/v2/posts/" + missingID + "/revisions": {"author": "integer " + ctxAll, "date": "string " + ctxAll, "date_gmt": "string " + ctxViewEdit,
+		"guid": "object " + ctxViewEdit, "id": "integer " + ctxAll, "modified": "string " + ctxViewEdit, "modified_gmt": "string " + ctxViewEdit,
+		"parent": "integer " + ctxAll, "slug": "string " + ctxAll, "title": "object " + ctxAll, "content": "object " + ctxViewEdit, "excerpt": "object " + ctxAll},
+	"/wp/v2/types": {"capabilities": "object " + ctxEdit, "description": "string " + ctxViewEdit, "hierarchical": "boolean " + ctxViewEdit,
+		"viewable": "boolean " + ctxEdit, "labels": "object " + ctxEdit, "name": "string " + ctxAll, "slug": "string " + ctxAll,
+		"supports": "object " + ctxEdit, "has_archive": "string|boolean " + ctxViewEdit, "taxonomies": "array " + ctxViewEdit,
+		"rest_base": "string " + ctxAll, "rest_namespace": "string " + ctxAll, "visibility": "object " + ctxEdit, "icon": "string|null " + ctxAll},
+	"/wp/v2/taxonomies": {"capabilities": "object " + ctxEdit, "description": "string " + ctxViewEdit, "hierarchical": "boolean " + ctxViewEdit,
+		"labels": "object " + ctxEdit, "name": "string " + ctxAll, "slug": "string " + ctxAll, "show_cloud": "boolean " + ctxEdit,
+		"types": "array " + ctxViewEdit, "rest_base": "string " + ctxAll, "rest_namespace": "string " + ctxAll, "visibility": "object " + ctxEdit},
+	"/wp/v2/statuses": {"name": "string " + ctxAll, "private": "boolean " + ctxEdit, "protected": "boolean " + ctxEdit, "public": "boolean " + ctxViewEdit,
+		"queryable": "boolean " + ctxViewEdit, "show_in_list": "boolean " + ctxEdit, "slug": "string " + ctxAll, "date_floating": "boolean " + ctxViewEdit},
+}
+
+// listFacts are the collection arguments' key facts: argument → JSON of the fields
+// that must be there (descriptions left out).
+var listFacts = map[string]map[string]map[string]any{
+	"/wp/v2/posts": {"order": orderArg("desc"), "orderby": orderby("date", "author date id include modified parent relevance slug include_slugs title"),
+		"status": {"type": "array", "default": "publish", "items": map[string]any{"type": "string", "enum": splitWords(
+			"publish future draft pending private trash auto-draft inherit request-pending request-confirmed request-failed request-completed any")}},
+		"sticky": {"type": "boolean"}, "include": intList(), "after": {"type": "string", "format": "date-time"}},
+	"/wp/v2/media": {"order": orderArg("desc"), "orderby": orderby("date", "author date id include modified parent relevance slug include_slugs title"),
+		"status":     {"type": "array", "default": "inherit", "items": map[string]any{"type": "string", "enum": splitWords("inherit private trash")}},
+		"media_type": {"type": "string", "default": nil, "enum": splitWords("image video text application audio")}, "parent": intList()},
+	"/wp/v2/users": {"order": orderArg("asc"), "orderby": orderby("name", "id include name registered_date slug include_slugs email url"),
+		"who": {"type": "string", "enum": splitWords("authors")}, "roles": {"type": "array", "items": map[string]any{"type": "string"}}},
+	"/wp/v2/tags": {"order": orderArg("asc"), "orderby": orderby("name", "id include name slug include_slugs term_group description count"),
+		"hide_empty": {"type": "boolean", "default": false}, "post": {"type": "integer", "default": nil}},
+	"/wp/v2/categories": {"order": orderArg("asc"), "orderby": orderby("name", "id include name slug include_slugs term_group description count"),
+		"hide_empty": {"type": "boolean", "default": false}, "parent": {"type": "integer"}},
+	"/wp/v2/posts/" + missingID + "/revisions": {"order": orderArg("desc"), "orderby": orderby("date", "date id include relevance slug include_slugs title"),
+		"per_page": {"type": "integer", "minimum": 1, "maximum": 100}},
+}
+
+func splitWords(s string) []string { return strings.Fields(s) }
+
+func orderArg(def string) map[string]any {
+	return map[string]any{"type": "string", "default": def, "enum": []string{"asc", "desc"}}
+}
+
+func orderby(def, enum string) map[string]any {
+	return map[string]any{"type": "string", "default": def, "enum": splitWords(enum)}
+}
+
+func intList() map[string]any {
+	return map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "default": []any{}}
+}
+
+var contextArg = map[string]any{"type": "string", "enum": []string{"view", "embed", "edit"}, "default": "view", "required": false}
+
+func init() {
+	register("schemas", false, func(s *Suite, t T) {
+		for _, rt := range optionsRoutes {
+			rt := rt
+			t.Run(rt.pattern, func(t T) { checkOptions(s, t, rt) })
+		}
+	})
+}
+
+func checkOptions(s *Suite, t T, rt optionsRoute) {
+	r := s.as(anonymous).do(t, http.MethodOptions, rt.path, nil)
+	name := "OPTIONS " + rt.pattern
+	if !wantStatus(t, r, http.StatusOK, name+" answers 200 with the route's description") {
+		return
+	}
+	wantValue(t, r, "namespace", "wp/v2", name+": namespace is \"wp/v2\"")
+	wantValue(t, r, "methods", rt.methods, name+": methods lists the route's methods in WordPress's order")
+	eps, _ := r.object()["endpoints"].([]any)
+	check(t, r, len(eps) == len(rt.endpoints), name+fmtEndpoints(rt), "%d endpoints", len(eps))
+	for i, ep := range rt.endpoints {
+		if i >= len(eps) {
+			break
+		}
+		p := "endpoints." + strconv.Itoa(i)
+		wantValue(t, r, p+".methods", ep.methods, name+": endpoint "+strconv.Itoa(i)+" serves "+strings.Join(ep.methods, ", "))
+		args, _ := at(r.JSON(), p+".args")
+		want := splitWords(ep.args)
+		missing, extra := diffSets(want, keysOf(args))
+		check(t, r, len(missing)+len(extra) == 0, name+": "+strings.Join(ep.methods, "/")+" takes exactly the arguments "+ep.args,
+			"missing %v, unexpected %v", missing, extra)
+	}
+	hasPlaceholder := strings.Contains(rt.pattern, "{")
+	if hasPlaceholder {
+		_, ok := at(r.JSON(), "_links")
+		check(t, r, !ok, name+": a route with a placeholder has no _links (only fixed routes link to themselves)", "_links present")
+	} else {
+		wantValue(t, r, "_links", map[string]any{"self": []any{map[string]any{"href": s.cfg.URL + rt.path}}},
+			name+": _links.self is the route's own URL (fixed routes only)")
+	}
+	checkArgFacts(s, t, r, rt)
+	checkSchema(t, r, rt)
+}
+
+func fmtEndpoints(rt optionsRoute) string {
+	var parts []string
+	for _, ep := range rt.endpoints {
+		parts = append(parts, strings.Join(ep.methods, "/"))
+	}
+	return ": exactly " + strconv.Itoa(len(rt.endpoints)) + " endpoints (" + strings.Join(parts, "; ") + ")"
+}
+
+// endpointFor is the path of the endpoint serving method ("" if none).
+func endpointFor(r *Result, method string) string {
+	eps, _ := r.object()["endpoints"].([]any)
+	for i, ep := range eps {
+		ms, _ := at(ep, "methods")
+		list, _ := ms.([]any)
+		for _, m := range list {
+			if m == method {
+				return "endpoints." + strconv.Itoa(i)
+			}
+		}
+	}
+	return "endpoints.none"
+}
+
+// wantArg checks the listed fields of an argument's description.
+func wantArg(t T, r *Result, endpoint, arg string, want map[string]any, rule string) {
+	t.Helper()
+	for _, k := range sortedKeys(want) {
+		wantValue(t, r, endpoint+".args."+arg+"."+k, want[k], rule+" ("+arg+"."+k+")")
+	}
+}
+
+func sortedKeys(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func checkArgFacts(s *Suite, t T, r *Result, rt optionsRoute) {
+	name := "OPTIONS " + rt.pattern
+	get := endpointFor(r, "GET")
+	wantArg(t, r, get, "context", contextArg, name+": GET takes context, enum [view, embed, edit], default view, not required")
+	if facts, ok := listFacts[rt.path]; ok {
+		wantArg(t, r, get, "page", map[string]any{"type": "integer", "default": 1, "minimum": 1}, name+": page is an integer, default 1, minimum 1")
+		if _, own := facts["per_page"]; !own {
+			wantArg(t, r, get, "per_page", map[string]any{"type": "integer", "default": 10, "minimum": 1, "maximum": 100},
+				name+": per_page is an integer, default 10, between 1 and 100")
+		} else {
+			v, has := at(r.JSON(), get+".args.per_page.default")
+			check(t, r, !has, name+": revisions' per_page has no default (all revisions unless asked)", "default %s", show(v, has))
+		}
+		wantArg(t, r, get, "search", map[string]any{"type": "string"}, name+": search is a string")
+		for _, arg := range sortedKeys(toAny(facts)) {
+			wantArg(t, r, get, arg, facts[arg], name+": the "+arg+" argument as WordPress 6.1 declares it")
+		}
+	}
+	if del := endpointFor(r, "DELETE"); del != "endpoints.none" {
+		wantArg(t, r, del, "force", map[string]any{"type": "boolean", "default": false}, name+": DELETE takes force, a boolean, default false")
+		if strings.HasPrefix(rt.pattern, "/wp/v2/users") {
+			wantArg(t, r, del, "reassign", map[string]any{"type": "integer", "required": true}, name+": DELETE requires reassign, an integer")
+		}
+	}
+	if post := endpointFor(r, "POST"); post != "endpoints.none" && !strings.Contains(rt.pattern, "{") {
+		var required []string
+		switch rt.path {
+		case "/wp/v2/users":
+			required = []string{"username", "email", "password"}
+		case "/wp/v2/tags", "/wp/v2/categories":
+			required = []string{"name"}
+		}
+		args, _ := at(r.JSON(), post+".args")
+		var got []string
+		for _, k := range keysOf(args) {
+			if req, _ := at(args, k+".required"); req == true {
+				got = append(got, k)
+			}
+		}
+		missing, extra := diffSets(required, got)
+		check(t, r, len(missing)+len(extra) == 0, name+": on create exactly "+fmtList(required)+" are required",
+			"missing %v, unexpected %v", missing, extra)
+		batch := rt.path != "/wp/v2/media" && rt.path != "/wp/v2/users"
+		v, has := at(r.JSON(), get+".allow_batch")
+		if batch {
+			check(t, r, has && jsonEqual(v, map[string]any{"v1": true}), name+": endpoints allow batch requests (allow_batch {\"v1\":true})", "allow_batch %s", show(v, has))
+		} else {
+			check(t, r, !has, name+": endpoints have no allow_batch in 6.1 (media never, users from 6.6)", "allow_batch %s", show(v, has))
+		}
+	}
+}
+
+func toAny(m map[string]map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func fmtList(l []string) string {
+	if len(l) == 0 {
+		return "none"
+	}
+	return strings.Join(l, ", ")
+}
+
+func checkSchema(t T, r *Result, rt optionsRoute) {
+	name := "OPTIONS " + rt.pattern
+	wantValue(t, r, "schema.title", rt.title, name+": the schema's title is \""+rt.title+"\"")
+	wantValue(t, r, "schema.$schema", "http://json-schema.org/draft-04/schema#", name+": the schema is draft-04")
+	wantValue(t, r, "schema.type", "object", name+": the schema describes an object")
+	props, ok := itemSchemas[rt.path]
+	if !ok {
+		return // item routes: the collection's check covers the properties
+	}
+	want := make([]string, 0, len(props))
+	for k := range props {
+		want = append(want, k)
+	}
+	sort.Strings(want)
+	wantKeys(t, r, "schema.properties", want, name+": the schema has exactly the properties of WordPress 6.1's "+rt.title)
+	for _, k := range want {
+		typ, ctx, _ := strings.Cut(props[k], " ")
+		var wantType any = typ
+		if strings.Contains(typ, "|") {
+			wantType = strings.Split(typ, "|")
+		}
+		p := "schema.properties." + k
+		wantValue(t, r, p+".type", wantType, name+": property "+k+" has type "+typ)
+		got, _ := at(r.JSON(), p+".context")
+		wantCtx := []string{}
+		if ctx != "-" {
+			wantCtx = strings.Split(ctx, ",")
+		}
+		missing, extra := diffSets(wantCtx, stringsOf(got))
+		check(t, r, len(missing)+len(extra) == 0, name+": property "+k+" is returned in contexts ["+ctx+"]",
+			"context %s: missing %v, unexpected %v", show(got, true), missing, extra)
+	}
+}
+
+// stringsOf is a JSON array's strings.
+func stringsOf(v any) []string {
+	l, _ := v.([]any)
+	out := []string{}
+	for _, x := range l {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,212 @@
+package contract
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"regexp"
+	"strings"
+)
+
+// The types group: the JSON type of every field of every resource, as WordPress 6.1
+// prints it: integers for ids, post dates as YYYY-MM-DDTHH:MM:SS with no offset but
+// users' registered_date with +00:00, meta [] (an empty PHP array) when nothing is
+// registered, an unattached attachment's post null, media_details.sizes {} when the
+// image has no sub-sizes, labels that may be null, icons that may be null.
+
+// fieldKinds are the JSON shapes a field can be checked against.
+var fieldKinds = map[string]struct {
+	desc string
+	ok   func(v any) bool
+}{
+	"int":         {"an integer", isInt},
+	"string":      {"a string", func(v any) bool { _, ok := v.(string); return ok }},
+	"bool":        {"a boolean", func(v any) bool { _, ok := v.(bool); return ok }},
+	"null":        {"null", func(v any) bool { return v == nil }},
+	"object":      {"an object", func(v any) bool { _, ok := v.(map[string]any); return ok }},
+	"date":        {"a string YYYY-MM-DDTHH:MM:SS (no offset, no Z)", matchesRe(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`)},
+	"date+00":     {"a string YYYY-MM-DDTHH:MM:SS+00:00", matchesRe(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$`)},
+	"url":         {"an absolute http(s) URL", matchesRe(`^https?://`)},
+	"[]":          {"an empty array [] (PHP's empty array, never {})", func(v any) bool { l, ok := v.([]any); return ok && len(l) == 0 }},
+	"{}":          {"an empty object {} (never [])", func(v any) bool { m, ok := v.(map[string]any); return ok && len(m) == 0 }},
+	"int[]":       {"an array of integers", arrayOf(isInt)},
+	"string[]":    {"an array of strings", arrayOf(func(v any) bool { _, ok := v.(string); return ok })},
+	"bool{}":      {"an object whose values are booleans", objectOf(func(v any) bool { _, ok := v.(bool); return ok })},
+	"string{}":    {"an object whose values are strings", objectOf(func(v any) bool { _, ok := v.(string); return ok })},
+	"url{}":       {"an object whose values are URLs", objectOf(matchesRe(`^https?://`))},
+	"label{}":     {"an object whose values are strings or null", objectOf(func(v any) bool { _, ok := v.(string); return ok || v == nil })},
+	"string|bool": {"a string or a boolean", func(v any) bool { _, s := v.(string); _, b := v.(bool); return s || b }},
+}
+
+func isInt(v any) bool { f, ok := v.(float64); return ok && f == math.Trunc(f) }
+
+func matchesRe(re string) func(any) bool {
+	rx := regexp.MustCompile(re)
+	return func(v any) bool { s, ok := v.(string); return ok && rx.MatchString(s) }
+}
+
+func arrayOf(ok func(any) bool) func(any) bool {
+	return func(v any) bool {
+		l, isList := v.([]any)
+		for _, x := range l {
+			if !ok(x) {
+				return false
+			}
+		}
+		return isList
+	}
+}
+
+func objectOf(ok func(any) bool) func(any) bool {
+	return func(v any) bool {
+		m, isObj := v.(map[string]any)
+		for _, x := range m {
+			if !ok(x) {
+				return false
+			}
+		}
+		return isObj && len(m) > 0
+	}
+}
+
+// wantKind checks the JSON shape of the value at path.
+func wantKind(t T, r *Result, path, kind, what string) bool {
+	t.Helper()
+	k, known := fieldKinds[kind]
+	if !known {
+		panic("contract: unknown kind " + kind)
+	}
+	v, ok := at(r.JSON(), path)
+	return check(t, r, ok && k.ok(v), what+": "+path+" is "+k.desc, "%s (%s)", show(v, ok), jsonType(v))
+}
+
+// wantKinds checks a table of "path kind" pairs (comma-separated, on several lines).
+func wantKinds(t T, r *Result, what, table string) {
+	t.Helper()
+	for _, line := range strings.Split(strings.TrimSpace(table), "\n") {
+		for _, pair := range strings.Split(line, ",") {
+			f := strings.Fields(pair)
+			if len(f) == 2 {
+				wantKind(t, r, f[0], f[1], what)
+			}
+		}
+	}
+}
+
+const (
+	postDates = "date date, date_gmt date, modified date, modified_gmt date"
+	postKinds = `id int, ` + postDates + `, guid.rendered url, guid.raw url, password string, slug string, status string, type string, link url
+title.raw string, title.rendered string, content.raw string, content.rendered string, content.protected bool, content.block_version int
+excerpt.raw string, excerpt.rendered string, excerpt.protected bool, author int, featured_media int, comment_status string, ping_status string
+sticky bool, template string, format string, meta [], categories int[], tags int[], permalink_template string, generated_slug string`
+	mediaKinds = `id int, ` + postDates + `, guid.rendered url, guid.raw url, slug string, status string, type string, link url
+title.raw string, title.rendered string, author int, comment_status string, ping_status string, template string, meta []
+permalink_template string, generated_slug string, description.raw string, description.rendered string, caption.raw string, caption.rendered string
+alt_text string, media_type string, mime_type string, media_details object, post null, source_url url, missing_image_sizes []
+media_details.width int, media_details.height int, media_details.file string, media_details.filesize int, media_details.sizes {}
+media_details.image_meta object, media_details.image_meta.aperture string, media_details.image_meta.credit string, media_details.image_meta.camera string
+media_details.image_meta.caption string, media_details.image_meta.created_timestamp string, media_details.image_meta.copyright string
+media_details.image_meta.focal_length string, media_details.image_meta.iso string, media_details.image_meta.shutter_speed string
+media_details.image_meta.title string, media_details.image_meta.orientation string, media_details.image_meta.keywords []`
+	userKinds = `id int, username string, name string, first_name string, last_name string, email string, url string, description string
+link url, locale string, nickname string, slug string, roles string[], registered_date date+00, capabilities bool{}, extra_capabilities bool{}
+avatar_urls url{}, avatar_urls.24 url, avatar_urls.48 url, avatar_urls.96 url, meta object, meta.persisted_preferences []`
+	termKinds = `id int, count int, description string, link url, name string, slug string, taxonomy string, meta []`
+	revKinds  = `author int, ` + postDates + `, id int, parent int, slug string, guid.rendered url, guid.raw url
+title.raw string, title.rendered string, content.raw string, content.rendered string, excerpt.raw string, excerpt.rendered string`
+	typeKinds = `capabilities string{}, description string, hierarchical bool, has_archive string|bool, visibility bool{}, viewable bool
+labels label{}, labels.name string, labels.parent_item_colon null, name string, slug string, icon string, supports bool{}, taxonomies string[]
+rest_base string, rest_namespace string`
+	taxKinds = `name string, slug string, capabilities string{}, description string, labels label{}, labels.popular_items null, types string[]
+show_cloud bool, hierarchical bool, rest_base string, rest_namespace string, visibility bool{}`
+	statusKinds = `name string, private bool, protected bool, public bool, queryable bool, show_in_list bool, slug string, date_floating bool`
+)
+
+func init() {
+	register("types", false, func(s *Suite, t T) {
+		t.Run("posts", func(t T) { typesOfPosts(s, t) })
+		t.Run("media", func(t T) { typesOfMedia(s, t) })
+		t.Run("users", func(t T) { typesOfUsers(s, t) })
+		t.Run("terms", func(t T) {
+			f := s.fixture(t, "terms")
+			admin := s.as(s.admin())
+			wantKinds(t, admin.get(t, fmt.Sprintf("/wp/v2/tags/%d?context=edit", f.tag)), "tag (edit)", termKinds)
+			wantKinds(t, s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/tags?include=%d", f.tag)), "tag in a list (view)", "0."+
+				strings.ReplaceAll(termKinds, ", ", ", 0."))
+			r := admin.get(t, fmt.Sprintf("/wp/v2/categories/%d?context=edit", f.child))
+			wantKinds(t, r, "category (edit)", termKinds+", parent int")
+			wantValue(t, r, "parent", f.cat, "category: parent is the parent's id (an integer)")
+			r = admin.get(t, fmt.Sprintf("/wp/v2/categories/%d?context=edit", f.cat))
+			wantValue(t, r, "parent", 0, "category: parent is 0 (not null) at the top level")
+		})
+		t.Run("revisions", func(t T) {
+			f := s.fixture(t, "post")
+			r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/posts/%d/revisions/%d?context=edit", f.post, f.revision))
+			wantKinds(t, r, "revision (edit)", revKinds)
+			wantValue(t, r, "parent", f.post, "revision: parent is the post's id")
+		})
+		t.Run("registries", func(t T) {
+			admin := s.as(s.admin())
+			wantKinds(t, admin.get(t, "/wp/v2/types/post?context=edit"), "type post (edit)", typeKinds)
+			r := s.as(anonymous).get(t, "/wp/v2/types")
+			for _, k := range keysOf(r.JSON()) {
+				v, _ := at(r.JSON(), k+".icon")
+				check(t, r, v == nil || jsonType(v) == "string", "types list: icon is a dashicon name, or null for a type without one",
+					"%s.icon is %s", k, jsonType(v))
+			}
+			wantKind(t, r, "post.icon", "string", "types list: post has a dashicon name")
+			wantKind(t, r, "post.taxonomies", "string[]", "types list")
+			wantKinds(t, admin.get(t, "/wp/v2/taxonomies/category?context=edit"), "taxonomy category (edit)", taxKinds)
+			wantKinds(t, admin.get(t, "/wp/v2/statuses/publish?context=edit"), "status publish (edit)", statusKinds)
+		})
+	})
+}
+
+func typesOfPosts(s *Suite, t T) {
+	f := s.fixture(t, "post")
+	admin := s.as(s.admin())
+	r := admin.get(t, fmt.Sprintf("/wp/v2/posts/%d?context=edit", f.post))
+	wantKinds(t, r, "post (edit)", postKinds)
+	wantValue(t, r, "content.block_version", 1, "post: content.block_version is 1 when the content holds blocks (<!-- wp:)")
+	wantValue(t, r, "tags", []int{f.tag}, "post: tags lists the term ids as integers")
+	l := s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/posts?include=%d", f.post))
+	wantKinds(t, l, "post in a list (view)", "0.id int, 0.date date, 0.date_gmt date, 0.meta [], 0.sticky bool, 0.categories int[], 0.content.protected bool")
+	draft := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("draft")})
+	wantKinds(t, draft, "draft post (created without a date)", "date date, date_gmt date, modified_gmt date, slug string, generated_slug string")
+	wantValue(t, draft, "slug", "", "a draft created without a slug has slug \"\" (generated_slug holds the would-be slug)")
+	wantValue(t, draft, "content.block_version", 0, "post: content.block_version is 0 when the content has no blocks")
+}
+
+func typesOfMedia(s *Suite, t T) {
+	f := s.fixture(t, "media")
+	r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/media/%d?context=edit", f.media))
+	wantKinds(t, r, "attachment (edit)", mediaKinds)
+	wantValue(t, r, "media_type", "image", "attachment: media_type of a PNG is \"image\"")
+	wantValue(t, r, "mime_type", "image/png", "attachment: mime_type of a PNG is \"image/png\"")
+	wantValue(t, r, "media_details.width", 2, "attachment: media_details.width is the image's width in pixels")
+	wantValue(t, r, "media_details.height", 3, "attachment: media_details.height is the image's height in pixels")
+	txt := s.upload(t, nil, s.name("notes")+".txt", "text/plain", []byte("wpcontract notes\n"), "")
+	if wantStatus(t, txt, http.StatusCreated, "uploading a text file answers 201") {
+		wantValue(t, txt, "media_type", "file", "attachment: media_type of anything but an image is \"file\"")
+		wantValue(t, txt, "media_details", map[string]any{"filesize": 17, "sizes": map[string]any{}},
+			"attachment: a non-image's media_details is {filesize, sizes:{}}")
+	}
+	f = s.fixture(t, "post")
+	att := s.upload(t, nil, s.name("attached")+".png", "image/png", pngBytes, fmt.Sprintf("post=%d", f.post))
+	if wantStatus(t, att, http.StatusCreated, "uploading a PNG attached to a post (?post=) answers 201") {
+		wantValue(t, att, "post", f.post, "attachment: post is the parent post's id (an integer) when attached")
+	}
+}
+
+func typesOfUsers(s *Suite, t T) {
+	needWrites(s, t)
+	login := s.name("typed")
+	u := s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com", "password": randomPassword()})
+	wantKinds(t, u, "user (edit, as created)", userKinds)
+	wantValue(t, u, "roles", []string{"subscriber"}, "a user created without roles gets the default role, subscriber")
+	wantValue(t, u, "capabilities", map[string]any{"read": true, "level_0": true, "subscriber": true},
+		"user: capabilities is an object of capability → true (the role's caps and the role itself)")
+	wantValue(t, u, "extra_capabilities", map[string]any{"subscriber": true}, "user: extra_capabilities is an object {role: true}")
+	r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/users/%d", idOf(u)))
+	wantKinds(t, r, "user (view)", "id int, name string, url string, description string, link url, slug string, avatar_urls url{}, meta []")
+}
