@@ -8,6 +8,7 @@ WP_PORT   ?= 8081
 WP_ENV    := ci/wordpress/.run/env
 URL       ?=
 
+SHELL     := /bin/bash
 .DEFAULT_GOAL := help
 .PHONY: help run build test lint wordpress-up wordpress-down conformance compare contract bench
 
@@ -46,10 +47,16 @@ contract: ## run the contract suite against URL (WPCONTRACT_USER / WPCONTRACT_PA
 	@test -n "$(URL)" || { echo "usage: make contract URL=http://host/wp-json"; exit 1; }
 	WPCONTRACT_URL=$(URL) $(GO) test -count=1 ./contract/...
 
-conformance: ## bring WordPress up, check it (smoke test, side-by-side comparison), bring it down
+conformance: ## bring WordPress up; smoke check, side-by-side comparison, contract suite against it; bring it down
 	@WP_PORT=$(WP_PORT) bash ci/wordpress/up.sh && \
 	  status=0; \
 	  bash ci/wordpress/smoke.sh || status=1; \
-	  if [ $$status -eq 0 ] && [ -d ci/compare ]; then $(MAKE) --no-print-directory compare || status=1; fi; \
+	  if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory compare || status=1; fi; \
+	  if [ $$status -eq 0 ]; then \
+	    . ./$(WP_ENV) && WPCONTRACT_REPORT=$(CURDIR)/ci/wordpress/.run/contract-report \
+	      $(GO) test -count=1 -v -run 'TestContract$$' ./contract/ | tee ci/wordpress/.run/contract.log | grep -E '^(=== RUN|--- |    --- |ok|FAIL|PASS)|contract:' ; \
+	    test $${PIPESTATUS[0]} -eq 0 || status=1; \
+	    cat ci/wordpress/.run/contract-report/summary.md 2>/dev/null; \
+	  fi; \
 	  bash ci/wordpress/down.sh; \
 	  exit $$status
