@@ -48,7 +48,7 @@ contract: ## run the contract suite against URL (WPCONTRACT_USER / WPCONTRACT_PA
 	WPCONTRACT_URL=$(URL) $(GO) test -count=1 ./contract/...
 
 conformance: ## bring WordPress up; smoke check, side-by-side comparison, contract suite against it; bring it down
-	@WP_PORT=$(WP_PORT) bash ci/wordpress/up.sh && \
+	@if ! WP_PORT=$(WP_PORT) bash ci/wordpress/up.sh; then bash ci/wordpress/down.sh; exit 1; fi; \
 	  status=0; \
 	  bash ci/wordpress/smoke.sh || status=1; \
 	  if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory compare || status=1; fi; \
