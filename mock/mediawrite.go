@@ -338,19 +338,7 @@ func fallbackAttachment(r *rest.Request) *store.Post {
 	now := txOf(r).Now()
 	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open",
 		PingStatus: "closed", Date: now, DateGMT: now, Modified: now, ModifiedGMT: now, Parent: r.Int("post")}
-	for _, f := range []struct {
-		name string
-		dst  *string
-	}{{"caption", &p.Excerpt}, {"description", &p.Content}} {
-		if v, ok := r.Raw(f.name); ok {
-			if s, ok := rawValue(v); ok {
-				*f.dst = s
-			}
-		}
-	}
-	if r.Has("alt_text") {
-		p.AltText = r.String("alt_text")
-	}
+	applyAttachmentText(r, p)
 	return p
 }
 

@@ -208,19 +208,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		}
 	}
 	if w.typ == "attachment" {
-		for _, f := range []struct {
-			name string
-			dst  *string
-		}{{"caption", &p.Excerpt}, {"description", &p.Content}} {
-			if v, ok := r.Raw(f.name); ok {
-				if s, ok := rawValue(v); ok {
-					*f.dst = s
-				}
-			}
-		}
-		if r.Has("alt_text") {
-			p.AltText = r.String("alt_text")
-		}
+		applyAttachmentText(r, p)
 		if r.Has("post") {
 			p.Parent = r.Int("post")
 		}
@@ -324,6 +312,24 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	}
 	p.Slug = slug
 	return nil
+}
+
+// applyAttachmentText sets what an attachment keeps in other columns: the caption in
+// post_excerpt, the description in post_content (each a string or {raw}), and alt_text.
+func applyAttachmentText(r *rest.Request, p *store.Post) {
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"caption", &p.Excerpt}, {"description", &p.Content}} {
+		if v, ok := r.Raw(f.name); ok {
+			if s, ok := rawValue(v); ok {
+				*f.dst = s
+			}
+		}
+	}
+	if r.Has("alt_text") {
+		p.AltText = r.String("alt_text")
+	}
 }
 
 // reservedSlugs always get a suffix (feeds and embed), as wp_unique_post_slug does.

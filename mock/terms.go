@@ -224,33 +224,19 @@ func (res *terms) get(r *rest.Request) (*rest.Response, *rest.Error) {
 
 // termQuery is the get_terms (or wp_get_object_terms) query a list request builds.
 type termQuery struct {
-	offset, perPage int
-	orderby         string
-	desc            bool
-	include         []int
-	includeSet      map[int]bool
-	exclude         map[int]bool
-	slugs           []string // sanitize_title'd
-	search          string   // lower case
-	parent          int
-	hasParent       bool
-	postTerms       map[int]bool // the post filter's terms; nil: no post filter
-	hideEmpty       bool
-	keep            map[int]bool // hierarchical hide_empty: empty terms kept for a non-empty descendant
+	listQuery
+	slugs     []string // sanitize_title'd
+	search    string   // lower case
+	parent    int
+	hasParent bool
+	postTerms map[int]bool // the post filter's terms; nil: no post filter
+	hideEmpty bool
+	keep      map[int]bool // hierarchical hide_empty: empty terms kept for a non-empty descendant
 }
 
 // parseQuery maps the request onto get_terms' arguments as get_items does.
 func (res *terms) parseQuery(r *rest.Request) *termQuery {
-	q := &termQuery{perPage: r.Int("per_page"), orderby: r.String("orderby"), desc: r.String("order") == "desc"}
-	q.offset = (r.Int("page") - 1) * q.perPage
-	if o := r.Int("offset"); o != 0 {
-		q.offset = o
-	}
-	q.include = r.Ints("include")
-	q.includeSet = intSet(q.include)
-	if q.includeSet == nil { // WP_Term_Query drops exclude when include is given
-		q.exclude = intSet(r.Ints("exclude"))
-	}
+	q := &termQuery{listQuery: newListQuery(r)}
 	for _, s := range r.Strings("slug") {
 		q.slugs = append(q.slugs, sanitizeTitle(s))
 	}

@@ -73,34 +73,20 @@ func headerPage(offset, perPage int) int {
 
 // userQuery is the WP_User_Query a /users request builds.
 type userQuery struct {
-	offset, perPage int
-	orderby         string
-	desc            bool
-	include         []int
-	includeSet      map[int]bool
-	exclude         map[int]bool
-	slugs           []string
-	search          string   // without WordPress's added wildcards, lower case
-	searchCols      []string // WP_User_Query column names
-	searchID        float64  // the term as MySQL reads it as a number, for ID = 'term'
-	searchHasID     bool
-	roles           map[string]bool
-	authors         bool         // who=authors: user_level != 0
-	published       map[int]bool // has_published_posts: authors of published posts
+	listQuery
+	slugs       []string
+	search      string   // without WordPress's added wildcards, lower case
+	searchCols  []string // WP_User_Query column names
+	searchID    float64  // the term as MySQL reads it as a number, for ID = 'term'
+	searchHasID bool
+	roles       map[string]bool
+	authors     bool         // who=authors: user_level != 0
+	published   map[int]bool // has_published_posts: authors of published posts
 }
 
 // parseUserQuery is get_items' mapping of the request onto WP_User_Query.
 func parseUserQuery(r *rest.Request) *userQuery {
-	q := &userQuery{perPage: r.Int("per_page"), orderby: r.String("orderby"), desc: r.String("order") == "desc"}
-	q.offset = (r.Int("page") - 1) * q.perPage
-	if o := r.Int("offset"); o != 0 {
-		q.offset = o
-	}
-	q.include = r.Ints("include")
-	q.includeSet = intSet(q.include)
-	if q.includeSet == nil { // WP_User_Query ignores exclude when include is given
-		q.exclude = intSet(r.Ints("exclude"))
-	}
+	q := &userQuery{listQuery: newListQuery(r)}
 	q.slugs = r.Strings("slug")
 	listUsers := can(r, "list_users")
 	var publishedTypes []string
