@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -266,13 +267,14 @@ func (res *appPasswords) create(r *rest.Request) (*rest.Response, *rest.Error) {
 			return nil, rest.Errorf(http.StatusConflict, codeAppPasswordDuplicateName, msgAppPasswordDuplicateName)
 		}
 	}
-	ap := store.AppPassword{UUID: newUUID4(), Name: name, Password: newAppPassword(), Created: txOf(r).Now()}
+	plain := newAppPassword()
+	ap := store.AppPassword{UUID: newUUID4(), Name: name, Hash: fixtures.HashPassword(plain), Created: txOf(r).Now()}
 	if uuid, _ := r.Raw("uuid"); phpEmpty(uuid) { // an app_id is taken only without a uuid
 		ap.AppID = r.String("app_id")
 	}
 	u.AppPasswords = append(u.AppPasswords, ap)
 	r.SetParam("context", rest.Edit)
-	it := &appPasswordItem{owner: u.ID, ap: ap, plain: chunkAppPassword(ap.Password)}
+	it := &appPasswordItem{owner: u.ID, ap: ap, plain: chunkAppPassword(plain)}
 	return rest.Created(res.render(r, it, rest.Edit), r.RestURL(appPasswordPath(u.ID, ap.UUID))), nil
 }
 

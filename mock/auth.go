@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -48,7 +49,7 @@ func (m *Mock) identify(hr *http.Request) *caller {
 	if !ok {
 		return nil
 	}
-	password = normalizeAppPassword(password)
+	hash := []byte(fixtures.HashPassword(normalizeAppPassword(password)))
 	var c *caller
 	record := false
 	m.store.Read(func(tx *store.Tx) {
@@ -64,7 +65,7 @@ func (m *Mock) identify(hr *http.Request) *caller {
 			return
 		}
 		for _, ap := range u.AppPasswords {
-			if subtle.ConstantTimeCompare([]byte(ap.Password), []byte(password)) == 1 {
+			if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
 				c = newCaller(u)
 				c.appPassword = ap.UUID
 				// record_application_password_usage: at most once a day

@@ -109,22 +109,50 @@ func defaultGUID(p *store.Post) string {
 // storeUser converts a user; -admin-app-password replaces the first application
 // password of user "admin".
 func (m *Mock) storeUser(x *fixtures.User) *store.User {
-	u := &store.User{ID: x.ID, Login: x.Login, Pass: x.Password, Slug: x.Slug, Email: x.Email, URL: x.URL,
+	u := &store.User{ID: x.ID, Login: x.Login, PassHash: x.PasswordHash, Slug: x.Slug, Email: x.Email, URL: x.URL,
 		Registered: x.Registered.UTC(), Name: x.Name, FirstName: x.FirstName, LastName: x.LastName,
 		Nickname: x.Nickname, Description: x.Description, Locale: x.Locale, Roles: clone(x.Roles)}
-	for _, ap := range x.AppPasswords {
-		u.AppPasswords = append(u.AppPasswords, store.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
-			Password: ap.Password, Created: ap.Created.UTC(), LastUsed: ap.LastUsed.UTC(), LastIP: ap.LastIP})
+	if x.Password != "" {
+		u.PassHash = fixtures.HashPassword(x.Password)
 	}
-	if u.Login == "admin" && m.opts.AdminAppPassword != "" {
-		pw := normalizeAppPassword(m.opts.AdminAppPassword)
+	for _, ap := range x.AppPasswords {
+		hash := ap.Hash
+		if ap.Password != "" {
+			hash = fixtures.HashPassword(ap.Password)
+		}
+		u.AppPasswords = append(u.AppPasswords, store.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
+			Hash: hash, Created: ap.Created.UTC(), LastUsed: ap.LastUsed.UTC(), LastIP: ap.LastIP})
+	}
+	if pw := m.adminPassword(); u.Login == "admin" && pw != "" {
 		if len(u.AppPasswords) == 0 {
 			u.AppPasswords = []store.AppPassword{{UUID: "00000000-0000-4000-8000-000000000000", Name: "wpmock",
 				Created: u.Registered}}
 		}
-		u.AppPasswords[0].Password = pw
+		u.AppPasswords[0].Hash = fixtures.HashPassword(pw)
 	}
 	return u
+}
+
+// adminPassword is -admin-app-password without its spaces, or "".
+func (m *Mock) adminPassword() string { return normalizeAppPassword(m.opts.AdminAppPassword) }
+
+// plainPasswords lists the application passwords the dataset gave in plain text, by
+// login (the first of each user): all the mock will ever know of them, for the banner.
+func (m *Mock) plainPasswords(ds *fixtures.Dataset) map[string]string {
+	out := map[string]string{}
+	for _, u := range ds.Users {
+		pw := ""
+		if len(u.AppPasswords) > 0 {
+			pw = u.AppPasswords[0].Password
+		}
+		if u.Login == "admin" && m.adminPassword() != "" {
+			pw = m.adminPassword()
+		}
+		if pw != "" {
+			out[u.Login] = chunkAppPassword(pw)
+		}
+	}
+	return out
 }
 
 // datasetOf converts the store's current content into a dataset. Values the format
@@ -142,12 +170,12 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 		Files:   make([]fixtures.File, len(t.Files)),
 	}
 	for i, u := range t.Users {
-		x := fixtures.User{ID: u.ID, Login: u.Login, Password: u.Pass, Slug: u.Slug, Email: u.Email, URL: u.URL,
+		x := fixtures.User{ID: u.ID, Login: u.Login, PasswordHash: u.PassHash, Slug: u.Slug, Email: u.Email, URL: u.URL,
 			Registered: u.Registered, Name: u.Name, FirstName: u.FirstName, LastName: u.LastName,
 			Nickname: u.Nickname, Description: u.Description, Locale: u.Locale, Roles: append([]string{}, u.Roles...)}
 		for _, ap := range u.AppPasswords {
 			x.AppPasswords = append(x.AppPasswords, fixtures.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
-				Password: ap.Password, Created: ap.Created, LastUsed: ap.LastUsed, LastIP: ap.LastIP})
+				Hash: ap.Hash, Created: ap.Created, LastUsed: ap.LastUsed, LastIP: ap.LastIP})
 		}
 		ds.Users[i] = x
 	}

@@ -159,7 +159,42 @@ func TestAdminAppPassword(t *testing.T) {
 	if got := m.Passwords["admin"]; got != "abcd EFGH ijkl MNOP qrst UVWX" {
 		t.Errorf("admin password: got %q", got)
 	}
-	if got := m.Dataset().Users[0].AppPasswords[0].Password; got != "abcdEFGHijklMNOPqrstUVWX" {
-		t.Errorf("admin password after a reset: got %q", got)
+	ap := m.Dataset().Users[0].AppPasswords[0]
+	if ap.Hash != fixtures.HashPassword("abcdEFGHijklMNOPqrstUVWX") || ap.Password != "" {
+		t.Errorf("admin password after a reset: got hash %q, plain %q", ap.Hash, ap.Password)
+	}
+}
+
+// TestExportHoldsNoPasswords: passwords never appear in a response; the dataset
+// export (and so GET /wpmock/v1/dataset) holds hashes only, and reloading it still
+// lets everyone log in.
+func TestExportHoldsNoPasswords(t *testing.T) {
+	m, err := New(Options{Dataset: fixtures.Example()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := m.Export(&b); err != nil {
+		t.Fatal(err)
+	}
+	for login, pw := range m.Passwords {
+		if strings.Contains(b.String(), strings.ReplaceAll(pw, " ", "")) {
+			t.Errorf("the export holds %s's application password", login)
+		}
+	}
+	ds, err := fixtures.Decode([]byte(b.String()), "export")
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := New(Options{Dataset: ds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodGet, "/wp-json/wp/v2/users/me", nil)
+	req.SetBasicAuth("editor", m.Passwords["editor"])
+	rec := httptest.NewRecorder()
+	again.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Errorf("after reloading the export, editor's password: got %d", rec.Code)
 	}
 }

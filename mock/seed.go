@@ -25,15 +25,8 @@ func (m *Mock) seed() error {
 	}
 	m.dataset = ds
 	fresh := m.build()
-	m.Passwords = map[string]string{}
-	m.store.Write(func(tx *store.Tx) {
-		tx.Replace(fresh)
-		for _, u := range tx.Users() {
-			if len(u.AppPasswords) > 0 {
-				m.Passwords[u.Login] = chunkAppPassword(u.AppPasswords[0].Password)
-			}
-		}
-	})
+	m.Passwords = m.plainPasswords(ds)
+	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
 	return nil
 }
 

@@ -75,6 +75,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.StringVar(&m.Options.AdminAppPassword, "admin-app-password", os.Getenv("WPMOCK_ADMIN_APP_PASSWORD"), "application password of user admin")
 	auth := fs.String("auth", envOr("WPMOCK_AUTH", "app-password"), "authentication: app-password, or open (every request acts as admin)")
 	fs.BoolVar(&m.Quiet, "quiet", false, "no request log")
+	fs.Int64Var(&m.Options.MaxBody, "max-body", 64<<20, "largest request body (uploads included) in bytes; larger ones get 413 rest_body_too_large")
 	fs.StringVar(&m.Data, "data", os.Getenv("WPMOCK_DATA"), "start from this dataset file (fixtures/README.md) instead of a generated site")
 	fs.StringVar(&m.Export, "export", "", "write the dataset as JSON to this file (- for stdout) and exit")
 	size := &m.Options.Size
@@ -181,11 +182,12 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 		return
 	}
 	fmt.Fprintln(m.Stdout, "wpmock: auth: application passwords over HTTP Basic, e.g.")
-	// the first user of each role (admin first), which a large site's banner keeps short
+	// every user of a small site; the first user of each role (admin first) of a large one
+	all := len(site.Passwords) <= 12
 	shown, roles := 0, map[string]bool{}
 	for _, u := range site.StartupDataset().Users {
 		pw, ok := site.Passwords[u.Login]
-		if !ok || len(u.Roles) == 0 || roles[u.Roles[0]] {
+		if !ok || len(u.Roles) == 0 || (!all && roles[u.Roles[0]]) {
 			continue
 		}
 		roles[u.Roles[0]] = true
@@ -193,7 +195,7 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 		fmt.Fprintf(m.Stdout, "  curl -u '%s:%s' %swp/v2/users/me   # %s\n", u.Login, pw, root, u.Roles[0])
 	}
 	if more := len(site.Passwords) - shown; more > 0 {
-		fmt.Fprintf(m.Stdout, "  (%d more users: their passwords are in GET %swpmock/v1/dataset)\n", more, root)
+		fmt.Fprintf(m.Stdout, "  (%d more users; as admin, give any of them an application password: POST %swp/v2/users/<id>/application-passwords)\n", more, root)
 	}
 }
 

@@ -50,7 +50,7 @@ type Post struct {
 type User struct {
 	ID           int
 	Login        string
-	Pass         string // application-independent login password (never shown)
+	PassHash     string // the login password hashed (never shown: the mock authenticates with application passwords)
 	Slug         string // user_nicename
 	Email        string
 	URL          string
@@ -70,7 +70,7 @@ type AppPassword struct {
 	UUID     string
 	AppID    string
 	Name     string
-	Password string // the plain password; the mock compares in constant time
+	Hash     string // fixtures.HashPassword of the password; the plain one is never kept
 	Created  time.Time
 	LastUsed time.Time
 	LastIP   string
