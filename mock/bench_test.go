@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
 // benchSite is a site with n extra published posts.
 func benchSite(b *testing.B, n int) *Mock {
 	b.Helper()
-	m, err := New(Options{Seed: 1, Clock: fixedClock})
+	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -386,12 +386,10 @@ func (q *postQuery) matches(p *store.Post) bool {
 		if neg {
 			term = term[1:]
 		}
-		found := strings.Contains(strings.ToLower(p.Title), term) ||
-			strings.Contains(strings.ToLower(p.Excerpt), term) ||
-			strings.Contains(strings.ToLower(p.Content), term) ||
+		found := containsFold(p.Title, term) || containsFold(p.Excerpt, term) || containsFold(p.Content, term) ||
 			// attachments also match on their file (_wp_attached_file), as the media
 			// controller asks WP_Query to with wp_allow_query_attachment_by_filename
-			q.typ == "attachment" && strings.Contains(strings.ToLower(p.File), term)
+			q.typ == "attachment" && containsFold(p.File, term)
 		if found == neg {
 			return false
 		}
@@ -580,4 +578,29 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	resp := rest.OK(items)
 	r.Paginate(resp, collection, total, q.page, q.perPage)
 	return resp, nil
+}
+
+// containsFold reports whether s contains the lower-case term, ignoring case like
+// MySQL's LIKE under a case-insensitive collation, without allocating for ASCII text.
+func containsFold(s, term string) bool {
+	if !isASCII(term) || !isASCII(s) {
+		return strings.Contains(strings.ToLower(s), term)
+	}
+	n := len(term)
+	for i := 0; i+n <= len(s); i++ {
+		j := 0
+		for ; j < n; j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != term[j] {
+				break
+			}
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
 }
