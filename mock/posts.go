@@ -52,7 +52,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 					if passwordRequired(r, p) {
 						return ""
 					}
-					return renderContent(p.Content)
+					return m.renderedContent(p)
 				}),
 			rest.F(rest.Bool("protected").Desc("Whether the content is protected with a password.").Ctx(all...).RO(),
 				func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
@@ -67,7 +67,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 					if passwordRequired(r, p) {
 						return ""
 					}
-					return renderExcerpt(p.Excerpt, p.Content)
+					return m.renderedExcerpt(p)
 				}),
 			rest.F(rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO(),
 				func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
@@ -191,12 +191,16 @@ func postActions(r *rest.Request, typ string) []string {
 		rels = append(rels, "wp:action-assign-author")
 	}
 	if typ == "post" {
-		for _, tax := range []string{"categories", "tags"} {
-			if can(r, "manage_categories") {
-				rels = append(rels, "wp:action-create-"+tax)
+		// creating terms of a hierarchical taxonomy takes edit_terms (manage_categories);
+		// of a flat one, assign_terms (edit_posts), as get_available_actions decides
+		for _, tax := range []struct {
+			base, createCap string
+		}{{"categories", "manage_categories"}, {"tags", "edit_posts"}} {
+			if can(r, tax.createCap) {
+				rels = append(rels, "wp:action-create-"+tax.base)
 			}
 			if can(r, "edit_posts") {
-				rels = append(rels, "wp:action-assign-"+tax)
+				rels = append(rels, "wp:action-assign-"+tax.base)
 			}
 		}
 	}
