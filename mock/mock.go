@@ -50,9 +50,10 @@ type Options struct {
 
 // Mock is a mock WordPress site.
 type Mock struct {
-	opts   Options
-	store  *store.Store
-	server *rest.Server
+	renders renders // rendered content and excerpts, see render.go
+	opts    Options
+	store   *store.Store
+	server  *rest.Server
 	// dataset is the start-up content, which a reset restores.
 	dataset *fixtures.Dataset
 	// Passwords are the seeded users' application passwords by login, for the banner.

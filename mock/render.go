@@ -4,17 +4,58 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
+
+	"github.com/wpmock/wpmock/mock/store"
 )
 
 // The "rendered" forms of titles, content and excerpts, as WordPress's default filters
 // produce them for ordinary text: wptexturize's typographic entities, wpautop's
 // paragraphs, block comments removed, and wp_trim_excerpt's 55 words.
 
-var blockComment = regexp.MustCompile(`<!--\s*/?wp:[^>]*-->`)
-
 // hasBlocks is has_blocks: the content holds block markup.
 func hasBlocks(content string) bool { return strings.Contains(content, "<!-- wp:") }
+
+// renders caches rendered content and excerpts: the filters cost far more than the
+// rest of an item, and clients fetch the same posts again and again. An entry is keyed
+// by post id and used only while its source text is unchanged, so edits need no
+// invalidation; the cache is emptied when it reaches its bound.
+type renders struct {
+	mu sync.Mutex
+	m  map[int]rendered
+}
+
+type rendered struct {
+	content, excerpt   string // sources
+	rContent, rExcerpt string // their rendered forms
+}
+
+const maxRenders = 20000
+
+func (c *renders) get(p *store.Post) rendered {
+	c.mu.Lock()
+	e, ok := c.m[p.ID]
+	c.mu.Unlock()
+	if ok && e.content == p.Content && e.excerpt == p.Excerpt {
+		return e
+	}
+	e = rendered{content: p.Content, excerpt: p.Excerpt,
+		rContent: renderContent(p.Content), rExcerpt: renderExcerpt(p.Excerpt, p.Content)}
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxRenders {
+		c.m = make(map[int]rendered)
+	}
+	c.m[p.ID] = e
+	c.mu.Unlock()
+	return e
+}
+
+// renderedContent is the post's content.rendered.
+func (m *Mock) renderedContent(p *store.Post) string { return m.renders.get(p).rContent }
+
+// renderedExcerpt is the post's excerpt.rendered.
+func (m *Mock) renderedExcerpt(p *store.Post) string { return m.renders.get(p).rExcerpt }
 
 // renderContent is the_content: do_blocks (block comments removed, and then no
 // wpautop), or wpautop for classic content; wptexturize outside tags.
@@ -23,7 +64,7 @@ func renderContent(content string) string {
 		return ""
 	}
 	if hasBlocks(content) {
-		return texturize(blockComment.ReplaceAllString(content, ""))
+		return texturize(stripBlockComments(content))
 	}
 	return autop(texturize(content))
 }
@@ -43,7 +84,7 @@ func renderTitle(title, status string) string {
 func renderExcerpt(excerpt, content string) string {
 	text := excerpt
 	if text == "" {
-		text = trimWords(stripTags(blockComment.ReplaceAllString(content, "")), 55, " [&hellip;]")
+		text = trimWords(stripTags(stripBlockComments(content)), 55, " [&hellip;]")
 	}
 	if text == "" {
 		return ""
@@ -51,9 +92,54 @@ func renderExcerpt(excerpt, content string) string {
 	return autop(texturize(text))
 }
 
-var tagRe = regexp.MustCompile(`<[^>]*>`)
+// stripBlockComments removes the block delimiters (<!-- wp:name {...} --> and
+// <!-- /wp:name -->), which is all do_blocks leaves of them for static blocks.
+func stripBlockComments(s string) string {
+	if !strings.Contains(s, "<!--") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for {
+		i := strings.Index(s, "<!--")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		rest := strings.TrimLeft(s[i+4:], " \t\n\r")
+		end := strings.Index(s[i:], "-->")
+		if end < 0 || !(strings.HasPrefix(rest, "wp:") || strings.HasPrefix(rest, "/wp:")) {
+			b.WriteString(s[:i+4])
+			s = s[i+4:]
+			continue
+		}
+		b.WriteString(s[:i])
+		s = s[i+end+3:]
+	}
+}
 
-func stripTags(s string) string { return tagRe.ReplaceAllString(s, "") }
+// stripTags is wp_strip_all_tags' tag removal.
+func stripTags(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		s = s[i+j+1:]
+	}
+}
 
 // trimWords is wp_trim_words.
 func trimWords(text string, n int, more string) string {
