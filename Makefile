@@ -39,7 +39,7 @@ wordpress-up: ## start a fresh real WordPress 6.1 on 127.0.0.1:$(WP_PORT) (insta
 wordpress-down: ## stop the WordPress started by wordpress-up
 	bash ci/wordpress/down.sh
 
-compare: ## side by side: the same read requests to real WordPress (must be up) and to the mock
+compare: ## side by side: the same reads and writes, per role, to real WordPress (must be up) and to the mock
 	@test -f $(WP_ENV) || { echo "no $(WP_ENV): run make wordpress-up first"; exit 1; }
 	. ./$(WP_ENV) && WPCOMPARE=1 $(GO) test -count=1 -v -run TestCompare ./ci/compare/
 

@@ -43,7 +43,8 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("mock.New: %v", err)
 	}
 	srv := httptest.NewServer(m)
-	defer srv.Close()
+	t.Cleanup(srv.Close) // after the cleanup of the write rows, registered later
+
 	mk := newTarget("mock", srv.URL+"/wp-json", srv.URL)
 	for login, pw := range m.Passwords {
 		mk.passwords[login] = pw
@@ -53,8 +54,23 @@ func TestCompare(t *testing.T) {
 		t.Logf("mock: {%s} unresolved (its rows fail): %s", name, why)
 	}
 
+	// The write rows make objects on both sides: whatever an earlier run left is
+	// swept first, and what this run makes is deleted at the end, even after failures.
+	for _, tg := range []*target{wp, mk} {
+		for _, e := range sweep(tg) {
+			t.Logf("sweeping %s before the write rows: %v", tg.name, e)
+		}
+	}
+	t.Cleanup(func() {
+		for _, tg := range []*target{wp, mk} {
+			for _, e := range cleanup(tg) {
+				t.Errorf("cleaning up %s: %v", tg.name, e)
+			}
+		}
+	})
+
 	var total, passed, failed, skipped int
-	for _, rw := range rows() {
+	for _, rw := range allRows() {
 		rw := rw
 		total++
 		skip := false
@@ -91,7 +107,9 @@ func compareRow(t *testing.T, rw *row, wp, mk *target) {
 	}
 	t.Logf("WordPress %s: %s; mock %s: %s", wantPath, want.summary(), gotPath, got.summary())
 	var msgs []string
-	for _, d := range compareResponses(rw, want, got) {
+	diffs := compareResponses(rw, want, got)
+	diffs = append(diffs, checkExpect(rw, wp, want, mk, got)...)
+	for _, d := range diffs {
 		if reason := allowedFor(rw.name(), d); reason != "" {
 			t.Logf("allowed: %s (%s)", d, reason)
 			continue
@@ -118,6 +136,12 @@ func describeRow(rw *row) string {
 	for i := 0; i+1 < len(rw.header); i += 2 {
 		s += fmt.Sprintf(", %s: %s", rw.header[i], rw.header[i+1])
 	}
+	switch {
+	case rw.body != "":
+		s += ", body " + rw.body
+	case rw.raw != nil:
+		s += fmt.Sprintf(", a %d-byte body", len(rw.raw))
+	}
 	return s
 }
 
@@ -131,9 +155,19 @@ func send(tg *target, rw *row) (*response, string, error) {
 	if rw.site {
 		base = tg.site
 	}
-	r, err := tg.do(rw.method, base+path, rw.as, rw.header, nil)
+	header, body := rw.header, rw.raw
+	if rw.body != "" {
+		b, err := tg.expand(rw.body)
+		if err != nil {
+			return nil, path, err
+		}
+		body = []byte(b)
+		header = append([]string{"Content-Type", "application/json"}, rw.header...)
+	}
+	r, err := tg.do(rw.method, base+path, rw.as, header, body)
 	if err != nil {
 		return nil, path, fmt.Errorf("%s %s on %s: %w", rw.method, path, tg.name, err)
 	}
+	tg.remember(rw, path, r)
 	return r, path, nil
 }

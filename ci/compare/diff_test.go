@@ -81,6 +81,22 @@ func compareHeaders(d *differ, rw *row, want, got *response) {
 	if w, g := linkRels(want.header), linkRels(got.header); w != g {
 		d.add("header Link", "rels got [%s], want [%s]", g, w)
 	}
+	// The other headers whose presence clients test: Location on creation and the
+	// X-WP-* family (X-WP-Upload-Attachment-ID, ...); their values are data.
+	names := map[string]bool{"Location": true}
+	for _, h := range []http.Header{want.header, got.header} {
+		for k := range h {
+			if strings.HasPrefix(k, "X-Wp-") && k != "X-Wp-Total" && k != "X-Wp-Totalpages" {
+				names[k] = true
+			}
+		}
+	}
+	for _, h := range sortedKeys(names) {
+		w, g := want.header.Values(h), got.header.Values(h)
+		if (len(w) == 0) != (len(g) == 0) {
+			d.add("header "+h, "got %q, want %q", g, w)
+		}
+	}
 }
 
 var relAttr = regexp.MustCompile(`rel="([^"]*)"`)
@@ -129,6 +145,12 @@ func compareError(d *differ, want, got any) {
 		gp, gok := gd[k].(map[string]any)
 		if wok && gok {
 			keyDiff(d, "data."+k, wp, gp)
+		}
+		// rest_missing_callback_param lists the missing parameters, in schema order.
+		wl, wok := wd[k].([]any)
+		gl, gok := gd[k].([]any)
+		if wok && gok && compact(wl) != compact(gl) {
+			d.add("data."+k, "got %s, want %s", compact(gl), compact(wl))
 		}
 	}
 }
@@ -412,7 +434,7 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func sortedKeys(m map[string]any) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -1,8 +1,10 @@
 // Package compare holds the side-by-side comparison of the mock with a real WordPress
-// 6.1 (make compare): the same read requests go to both, and what comes back is
-// compared by status, error code, JSON shape (keys and types, not values) and the
-// presence of the headers clients rely on. Everything lives in the test files; this
-// package has no API.
+// 6.1 (make compare): the same requests go to both, and what comes back is compared by
+// status, error code, JSON shape (keys and types, not values) and the presence of the
+// headers clients rely on. The read rows come first (rows_test.go); then a sequence of
+// write rows (write_rows_test.go) creates, updates and deletes objects named wpcompare-*
+// on both sides, as admin and per role, and deletes whatever they made at the end.
+// Everything lives in the test files; this package has no API.
 //
 // Run it with a WordPress from ci/wordpress up:
 //

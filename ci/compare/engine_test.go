@@ -105,10 +105,45 @@ func TestAllowed(t *testing.T) {
 // TestRowNames keeps subtest names unique, so that -run can pick any row.
 func TestRowNames(t *testing.T) {
 	seen := map[string]bool{}
-	for _, rw := range rows() {
+	for _, rw := range allRows() {
 		if seen[rw.name()] {
 			t.Errorf("two rows named %q", rw.name())
 		}
 		seen[rw.name()] = true
+	}
+}
+
+// TestWriteHelpers covers what the write rows rely on: values by path, the id an
+// answer gives a placeholder, placeholders with digits next to JSON braces.
+func TestWriteHelpers(t *testing.T) {
+	v := decode(t, `{"id":3,"previous":{"status":"trash"},"tags":[4,5],"list":[{"title":{"raw":"x"}}]}`)
+	for _, c := range []struct{ path, want string }{
+		{"id", "3"}, {"previous.status", "trash"}, {"tags", "[4,5]"}, {"tags[1]", "5"}, {"list[0].title.raw", "x"},
+	} {
+		got, ok := valueAt(v, c.path)
+		if !ok || valueString(got) != c.want {
+			t.Errorf("valueAt(%q): got %v %v, want %s", c.path, got, ok, c.want)
+		}
+	}
+	if _, ok := valueAt(v, "tags[2]"); ok {
+		t.Error("valueAt past the end of a list")
+	}
+	if n, _ := valueAt(decode(t, `[1,2]`), "#"); valueString(n) != "2" {
+		t.Errorf("valueAt #: got %v", n)
+	}
+	if answerID(decode(t, `[{"id":7}]`)) != "7" || answerID(decode(t, `{"uuid":"u-1","x":1}`)) != "u-1" || answerID(decode(t, `[]`)) != "" {
+		t.Error("answerID")
+	}
+	tg := newTarget("t", "http://h/wp-json", "http://h")
+	tg.ids["p1"] = "12"
+	if got, err := tg.expand(`{"id":{p1},"tags":[{p1}]}`); err != nil || got != `{"id":12,"tags":[12]}` {
+		t.Errorf("expand: got %q, %v", got, err)
+	}
+	want := &response{status: 201, header: http.Header{"Location": {"http://h/wp-json/wp/v2/posts/12"}, "X-Wp-Upload-Attachment-Id": {"12"}}}
+	got := &response{status: 201, header: http.Header{}}
+	var d differ
+	compareHeaders(&d, &row{}, want, got)
+	if len(d) != 2 || d[0].path != "header Location" || d[1].path != "header X-Wp-Upload-Attachment-Id" {
+		t.Errorf("compareHeaders: got %v", d)
 	}
 }

@@ -31,6 +31,24 @@ type row struct {
 	// mockOnly, when set, says why the row has no WordPress counterpart; it is skipped.
 	mockOnly string
 	note     string
+
+	// The write rows' fields (write_rows_test.go); read rows leave them empty.
+	// body is a JSON template, its {placeholders} filled per side, sent as
+	// application/json (unless header names another Content-Type).
+	body string
+	// raw is a body sent as it is, with the row's headers (uploads).
+	raw []byte
+	// save names the placeholder that takes, per side, the answer's "id" (a list's:
+	// its first item's), or its "uuid" for application passwords.
+	save string
+	// savePassword is a login that takes the answer's application "password", so that
+	// later rows can act as it.
+	savePassword string
+	// expect are pairs of a value path ("author", "previous.status", "[0].id"; "#" is
+	// the length of a list) and a template: on each side, the value must be the
+	// template expanded there. Ids differ between the sites; this is how rows check
+	// that they point at the same object.
+	expect []string
 }
 
 // name is the subtest name: method, path template, who, and the note.

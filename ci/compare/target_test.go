@@ -25,6 +25,9 @@ type target struct {
 	ids map[string]string
 	// unresolved says why a placeholder has no id here.
 	unresolved map[string]string
+	// created are the paths (under the REST root) of the objects the write rows made
+	// here, in order; cleanup deletes them.
+	created []string
 }
 
 func newTarget(name, api, site string) *target {
@@ -145,8 +148,9 @@ func (tg *target) want2xx(method, path, login string, in any) (*response, error)
 	return r, nil
 }
 
-// placeholder matches {name} in a request template.
-var placeholder = regexp.MustCompile(`\{([a-z]+)\}`)
+// placeholder matches {name} in a request template: a lowercase letter, then
+// lowercase letters and digits (so JSON bodies' {"key": ...} never match).
+var placeholder = regexp.MustCompile(`\{([a-z][a-z0-9]*)\}`)
 
 // expand fills a template's placeholders with this target's ids.
 func (tg *target) expand(tmpl string) (string, error) {
