@@ -91,7 +91,8 @@ func (res *media) routes() []*rest.Route {
 	schema := schemaInOrder(it, mediaSchemaOrder...)
 	base := "/" + Namespace + "/media"
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+		// create_item reads the file from $_FILES or the raw body
+		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Upload: true}, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: mediaListArgs(), Permission: res.listPermission, Handler: res.list},
 			{Methods: rest.Creatable, Args: argsInOrder(it.WriteArgs(true), mediaSchemaOrder),
 				Permission: res.createPermission, Handler: res.create},

@@ -96,7 +96,9 @@ func (res *postMeta) routes() []*rest.Route {
 			{Methods: rest.Readable, Args: []*rest.Schema{metaContextArg()}, Permission: canView, Handler: res.list},
 			{Methods: rest.Creatable, Args: it.WriteArgs(true), Permission: canView, Handler: res.create},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
+		// the plugin's delete_item answers {"message": "Deleted meta"}; the mock, as the
+		// specification says, {deleted, previous}: the document allows both
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Shape: rest.Shape{DeleteMessage: true}, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{metaContextArg()}, Permission: canView, Handler: res.get},
 			{Methods: rest.Editable, Args: it.WriteArgs(false), Permission: canView, Handler: res.update},
 			{Methods: rest.Deletable, Args: []*rest.Schema{metaForceArg()},

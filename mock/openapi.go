@@ -22,21 +22,6 @@ const docNamespace = "wpmock/v1"
 // listen address.
 const DocSite = "http://127.0.0.1:8080"
 
-// shapes say how the resources answer where their declarations cannot tell.
-var shapes = map[string]rest.Shape{
-	// WP_REST_Post_Types_Controller, WP_REST_Taxonomies_Controller and
-	// WP_REST_Post_Statuses_Controller key their collections by slug.
-	"type":     {Keyed: true},
-	"taxonomy": {Keyed: true},
-	"status":   {Keyed: true},
-	// WP_REST_Attachments_Controller::create_item reads the file from $_FILES or the
-	// raw body.
-	"attachment": {Upload: true},
-	// The meta plugin's delete_item answers {"message":"Deleted meta"}; the
-	// specification, and so the mock, {deleted, previous} (see the README).
-	"meta": {DeleteMessage: true},
-}
-
 // quirks are where WordPress 6.1 prints values its own item schemas do not allow; a
 // real site's responses must validate, so the document widens these.
 var quirks = []rest.Quirk{
@@ -88,7 +73,6 @@ func (m *Mock) OpenAPI(site string) (*openapi3.T, error) {
 				Description: "The site URL: scheme, host and any path, without a trailing slash.",
 			}},
 		}},
-		Shapes: shapes,
 		Quirks: quirks,
 	})
 }

@@ -191,7 +191,8 @@ func (res *taxonomies) routes() []*rest.Route {
 	it := res.declare()
 	base := "/" + Namespace + "/taxonomies"
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
+		// WordPress keys this collection by slug (get_items builds an object)
+		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Keyed: true}, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{
 				contextArg(),
 				rest.Str("type").Desc("Limit results to taxonomies associated with a specific post type."),

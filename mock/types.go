@@ -197,7 +197,8 @@ func (res *types) routes() []*rest.Route {
 	it := res.declare()
 	base := "/" + Namespace + "/types"
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
+		// WordPress keys this collection by slug (get_items builds an object)
+		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Keyed: true}, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{contextArg()}, Permission: res.listPermission, Handler: res.list},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<type>[\w-]+)`, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{

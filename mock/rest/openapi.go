@@ -20,15 +20,12 @@ import (
 type Document struct {
 	Info    *openapi3.Info
 	Servers openapi3.Servers
-	// Shapes say, by item schema title, how a resource answers where its declaration
-	// cannot tell.
-	Shapes map[string]Shape
 	// Quirks widen response schemas where WordPress prints values its own schema does
 	// not allow.
 	Quirks []Quirk
 }
 
-// Shape is how one resource's routes answer, beyond what the declaration says.
+// Shape is how a route answers beyond what its item schema says.
 type Shape struct {
 	// Keyed: the collection is an object keyed by slug, not a list (WordPress's
 	// registries: post types, taxonomies, statuses).
@@ -112,7 +109,6 @@ type docGen struct {
 // docItem is an item schema's components.
 type docItem struct {
 	title, name string
-	shape       Shape
 	schema      *openapi3.Schema
 }
 
@@ -439,7 +435,7 @@ func (g *docGen) operation(dr *docRoute, e *Endpoint, method string) *openapi3.O
 			args = append(args, a)
 		}
 	}
-	upload := dr.item != nil && dr.item.shape.Upload && dr.collection && method == http.MethodPost
+	upload := dr.item != nil && dr.rt.Shape.Upload && dr.collection && method == http.MethodPost
 	if isWrite(method) {
 		op.RequestBody = g.body(dr, method, args, upload)
 		if upload {
@@ -508,7 +504,7 @@ func (g *docGen) success(dr *docRoute, e *Endpoint, method string) (int, *openap
 		body, desc = schemaRef(compNamespaceIndex, g.doc.Components.Schemas[compNamespaceIndex].Value), "The namespace index."
 	case it == nil:
 		body, desc = openapi3.NewSchemaRef("", &openapi3.Schema{}), "The response."
-	case method == http.MethodGet && dr.collection && it.shape.Keyed:
+	case method == http.MethodGet && dr.collection && rt.Shape.Keyed:
 		body = openapi3.NewSchemaRef("", objectOrEmpty(mapOf(it.ref())))
 		desc = "The " + it.title + " items the caller may see, keyed by slug."
 	case method == http.MethodGet && dr.collection:
@@ -520,7 +516,7 @@ func (g *docGen) success(dr *docRoute, e *Endpoint, method string) (int, *openap
 	case isWrite(method):
 		body, desc = it.ref(), "The updated "+it.title+", in edit context."
 	case method == http.MethodDelete:
-		body, desc = g.deleted(it), "The removed "+it.title+"."
+		body, desc = g.deleted(it, rt.Shape.DeleteMessage), "The removed "+it.title+"."
 	default:
 		body, desc = it.ref(), "The "+it.title+"."
 	}
@@ -551,11 +547,11 @@ func header(desc, kind string, required bool) *openapi3.HeaderRef {
 // deleted is a DELETE's answer: the item moved to the trash (force=false, where the
 // resource has a trash) or {deleted: true, previous: <item>}; for a Shape.DeleteMessage
 // resource, {deleted, previous} or {message}.
-func (g *docGen) deleted(it *docItem) *openapi3.SchemaRef {
+func (g *docGen) deleted(it *docItem, message bool) *openapi3.SchemaRef {
 	s := props(typed("object"), "deleted", typed("boolean"), "previous", it.ref())
 	s.Required = []string{"deleted", "previous"}
 	env := g.component(it.name+"_deleted", described(s, "A "+it.title+" deleted for good, as it was."))
-	if it.shape.DeleteMessage {
+	if message {
 		m := props(typed("object"), "message", typed("string"))
 		m.Required = []string{"message"}
 		msg := g.component(it.name+"_deleted_message", described(m, "A "+it.title+" deleted for good: a message only."))

@@ -410,7 +410,7 @@ func (g *docGen) item(rt *Route) *docItem {
 		return it
 	}
 	title := wpNode(o).str("title")
-	it := &docItem{title: title, shape: g.d.Shapes[title]}
+	it := &docItem{title: title}
 	g.items[string(printed)] = it
 
 	shared := g.itemSchema(o, title, "")

@@ -58,7 +58,10 @@ type Route struct {
 	Endpoints []*Endpoint
 	// Schema is the item schema printed by OPTIONS; nil for routes without one.
 	Schema func() Object
-	segs   []segment
+	// Shape is how the route answers where its item schema cannot tell (the OpenAPI
+	// document reads it).
+	Shape Shape
+	segs  []segment
 }
 
 type segment struct {
