@@ -3,6 +3,7 @@ package contract
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -265,7 +266,7 @@ func wantNoKeys(t T, r *Result, path string, keys []string, rule string) bool {
 	got := keysOf(v)
 	var present []string
 	for _, k := range keys {
-		if contains(got, k) {
+		if slices.Contains(got, k) {
 			present = append(present, k)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -173,7 +174,7 @@ func Run(t T, cfg Config) {
 		res := s.result(g.name)
 		t.Run(g.name, func(t T) {
 			switch {
-			case contains(cfg.Skip, g.name):
+			case slices.Contains(cfg.Skip, g.name):
 				res.skipped = "skipped by WPCONTRACT_SKIP"
 				t.Skipf("%s: %s", g.name, res.skipped)
 			case g.write && cfg.ReadOnly:
@@ -189,15 +190,6 @@ func Run(t T, cfg Config) {
 		}
 	}
 	t.Logf("%s", s.summaryLine())
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // onCleanup registers a clean-up step; they run last-in first-out when the suite ends.

@@ -3,6 +3,7 @@ package mock
 import (
 	"html"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -206,7 +207,7 @@ func ksesAttrs(list string, allowed []string) string {
 		}
 		rest = rest[len(m[0]):]
 		name, lname := m[1], strings.ToLower(m[1])
-		if seen[lname] || !containsString(allowed, lname) {
+		if seen[lname] || !slices.Contains(allowed, lname) {
 			seen[lname] = true
 			continue
 		}
@@ -240,7 +241,7 @@ func ksesBadProtocol(v string) string {
 			return v
 		}
 		next := trimPHP(rest)
-		if s := strings.ToLower(strings.Join(strings.Fields(html.UnescapeString(scheme)), "")); containsString(ksesProtocols, s) {
+		if s := strings.ToLower(strings.Join(strings.Fields(html.UnescapeString(scheme)), "")); slices.Contains(ksesProtocols, s) {
 			next = s + ":" + next
 		}
 		if next == v {

@@ -447,9 +447,9 @@ func (q *postQuery) less(a, b *store.Post) bool {
 	case "title":
 		c = strings.Compare(a.Title, b.Title)
 	case "include":
-		return indexOf(q.includeOrder, a.ID) < indexOf(q.includeOrder, b.ID)
+		return rank(q.includeOrder, a.ID) < rank(q.includeOrder, b.ID)
 	case "include_slugs":
-		return indexOfString(q.slugOrder, a.Slug) < indexOfString(q.slugOrder, b.Slug)
+		return rank(q.slugOrder, a.Slug) < rank(q.slugOrder, b.Slug)
 	case "relevance":
 		ra, rb := q.relevance(a), q.relevance(b)
 		if ra != rb {
@@ -486,16 +486,9 @@ func (q *postQuery) relevance(p *store.Post) int {
 	return 1
 }
 
-func indexOf(list []int, v int) int {
-	for i, x := range list {
-		if x == v {
-			return i
-		}
-	}
-	return len(list)
-}
-
-func indexOfString(list []string, v string) int {
+// rank is v's position in list, or len(list) when it is not there (orderby=include
+// and include_slugs put unknown values last).
+func rank[T comparable](list []T, v T) int {
 	for i, x := range list {
 		if x == v {
 			return i

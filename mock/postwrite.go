@@ -1,8 +1,9 @@
 package mock
 
 import (
+	"maps"
 	"net/http"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -409,7 +410,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create boo
 			}
 			ids := []int{}
 			for _, id := range r.Ints(t.base) {
-				if term := tx.Term(id); term != nil && term.Taxonomy == t.taxonomy && !containsInt(ids, id) {
+				if term := tx.Term(id); term != nil && term.Taxonomy == t.taxonomy && !slices.Contains(ids, id) {
 					ids = append(ids, id)
 				}
 			}
@@ -427,15 +428,6 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create boo
 	if meta, ok := r.Param("meta").(map[string]any); ok {
 		w.m.updateMetaField(tx, p.ID, meta)
 	}
-}
-
-func containsInt(list []int, v int) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // create is create_item.
@@ -568,7 +560,7 @@ func deleteArgs(noun string) []*rest.Schema {
 // (see metaField) are set, null deletes them, unknown and protected keys are ignored,
 // as WP_REST_Meta_Fields::update_value does for unregistered meta.
 func (m *Mock) updateMetaField(tx *store.Tx, postID int, meta map[string]any) {
-	for _, key := range sortedMapKeys(meta) {
+	for _, key := range slices.Sorted(maps.Keys(meta)) {
 		if isProtectedMeta(key) || !tx.MetaKeyUsed(key) {
 			continue
 		}
@@ -595,15 +587,6 @@ func (m *Mock) updateMetaField(tx *store.Tx, postID int, meta map[string]any) {
 		}
 		rows[0].Value = s
 	}
-}
-
-func sortedMapKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // phpEmpty is PHP's empty() for request values: nil, "", "0", 0, false, empty lists.

@@ -3,6 +3,7 @@ package mock
 import (
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
@@ -290,18 +291,9 @@ func exactFields(r *rest.Request, o rest.Object) rest.Object {
 	}
 	out := o[:0:0]
 	for _, m := range o {
-		if m.Key == "_links" || containsString(names, m.Key) {
+		if m.Key == "_links" || slices.Contains(names, m.Key) {
 			out = append(out, m)
 		}
 	}
 	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -296,7 +296,7 @@ func (q *termQuery) matches(t *store.Term) bool {
 	if q.hasParent && t.Parent != q.parent {
 		return false
 	}
-	if len(q.slugs) > 0 && indexOfString(q.slugs, t.Slug) == len(q.slugs) {
+	if len(q.slugs) > 0 && rank(q.slugs, t.Slug) == len(q.slugs) {
 		return false
 	}
 	// (t.name LIKE '%s%' OR t.slug LIKE '%s%'), case-insensitive
@@ -314,9 +314,9 @@ func (q *termQuery) less(a, b *store.Term) bool {
 	c := 0
 	switch {
 	case q.orderby == "include" && len(q.include) > 0:
-		c = indexOf(q.include, a.ID) - indexOf(q.include, b.ID)
+		c = rank(q.include, a.ID) - rank(q.include, b.ID)
 	case q.orderby == "include_slugs" && len(q.slugs) > 0:
-		c = indexOfString(q.slugs, a.Slug) - indexOfString(q.slugs, b.Slug)
+		c = rank(q.slugs, a.Slug) - rank(q.slugs, b.Slug)
 	case q.orderby == "slug":
 		c = compareFold(a.Slug, b.Slug)
 	case q.orderby == "description":

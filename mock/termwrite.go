@@ -3,6 +3,7 @@ package mock
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -439,7 +440,7 @@ func deleteTerm(tx *store.Tx, t *store.Term) {
 		if t.Taxonomy == "category" {
 			ids = &p.Categories
 		}
-		if !containsInt(*ids, t.ID) {
+		if !slices.Contains(*ids, t.ID) {
 			continue
 		}
 		if fallback && len(*ids) == 1 {

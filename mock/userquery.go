@@ -276,7 +276,7 @@ func (q *userQuery) less(a, b *store.User) bool {
 		if len(q.include) == 0 { // no FIELD() clause: WP_User_Query orders by user_login
 			c = compareFold(a.Login, b.Login)
 		} else {
-			c = indexOf(q.include, a.ID) - indexOf(q.include, b.ID)
+			c = rank(q.include, a.ID) - rank(q.include, b.ID)
 		}
 	case "include_slugs":
 		// FIELD(user_nicename, ...) is always ascending: WordPress adds no direction

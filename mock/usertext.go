@@ -3,6 +3,7 @@ package mock
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -57,7 +58,7 @@ func escURLRaw(u string) string {
 	if u[0] == '/' {
 		return u
 	}
-	if m := urlScheme.FindStringSubmatch(u); m != nil && !containsString(ksesProtocols, strings.ToLower(m[1])) {
+	if m := urlScheme.FindStringSubmatch(u); m != nil && !slices.Contains(ksesProtocols, strings.ToLower(m[1])) {
 		return ""
 	}
 	return u

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -197,7 +198,7 @@ func checkRoleUpdate(r *rest.Request, userID int, roles []string) *rest.Error {
 		if !ok {
 			return rest.Errorf(http.StatusBadRequest, codeUserInvalidRole, msgRoleMissing, role)
 		}
-		if callerID(r) == userID && !containsString(caps, "edit_users") {
+		if callerID(r) == userID && !slices.Contains(caps, "edit_users") {
 			return r.Forbidden(codeUserInvalidRole, msgCannotGiveRole)
 		}
 	}
@@ -336,7 +337,7 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 	if r.Has("roles") {
 		u.Roles = []string{}
 		for _, role := range r.Strings("roles") {
-			if !containsString(u.Roles, role) {
+			if !slices.Contains(u.Roles, role) {
 				u.Roles = append(u.Roles, role)
 			}
 		}

@@ -1,6 +1,9 @@
 package rest
 
-import "net/http"
+import (
+	"net/http"
+	"slices"
+)
 
 // CodeInvalidNamespace: the namespace index was asked for a namespace that does not exist.
 const CodeInvalidNamespace = "rest_invalid_namespace"
@@ -39,7 +42,7 @@ func (s *Server) index(r *Request) (*Response, *Error) {
 
 func (s *Server) namespaceIndex(r *Request) (*Response, *Error) {
 	ns := r.String("namespace")
-	if !contains(s.namespaces, ns) {
+	if !slices.Contains(s.namespaces, ns) {
 		return nil, Errorf(http.StatusNotFound, CodeInvalidNamespace, "The specified namespace could not be found.")
 	}
 	data := Object{

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -570,9 +571,9 @@ func queryParam(a *Schema) *openapi3.Parameter {
 		Required: a.Required, Schema: openapi3.NewSchemaRef("", s)}
 	s.Description = ""
 	switch {
-	case contains(a.Types, "object"):
+	case slices.Contains(a.Types, "object"):
 		p.Style, p.Explode = openapi3.SerializationDeepObject, openapi3.BoolPtr(true)
-	case contains(a.Types, "array"):
+	case slices.Contains(a.Types, "array"):
 		p.Style, p.Explode = openapi3.SerializationForm, openapi3.BoolPtr(false)
 	}
 	return p

@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -413,7 +414,7 @@ func (r *Request) applyDefaults() {
 // zero is what rest_sanitize_value_from_schema makes of null: nil where the type allows
 // null, else strval/intval/floatval/boolval of null, or an empty array.
 func (a *Schema) zero() any {
-	if contains(a.Types, "null") {
+	if slices.Contains(a.Types, "null") {
 		return nil
 	}
 	switch a.Type() {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -287,7 +288,7 @@ func (s *Server) embedLinks(req *Request, item any, rels []string, cache map[str
 	links, _ := lv.(Object)
 	embedded := Object{}
 	for _, rel := range links {
-		if rels != nil && !contains(rels, rel.Key) {
+		if rels != nil && !slices.Contains(rels, rel.Key) {
 			continue
 		}
 		entries, _ := rel.Value.([]any)

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 )
@@ -59,7 +60,7 @@ func (s *Server) Register(routes ...*Route) {
 		s.add(s.indexRoute())
 	}
 	for _, rt := range routes {
-		if rt.Namespace != "" && !contains(s.namespaces, rt.Namespace) {
+		if rt.Namespace != "" && !slices.Contains(s.namespaces, rt.Namespace) {
 			s.namespaces = append(s.namespaces, rt.Namespace)
 			s.add(s.namespaceRoute(rt.Namespace))
 		}
@@ -307,7 +308,7 @@ func (s *Server) allowHeader(req *Request, resp *Response) {
 			ok = e.Permission(req) == nil
 		}
 		for _, m := range e.Methods {
-			if ok && !contains(allowed, m) {
+			if ok && !slices.Contains(allowed, m) {
 				allowed = append(allowed, m)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -466,7 +467,7 @@ func splitList(s string) []any {
 
 // bestType is rest_get_best_type_for_value.
 func bestType(v any, types []string) string {
-	if str, ok := v.(string); ok && str == "" && contains(types, "string") {
+	if str, ok := v.(string); ok && str == "" && slices.Contains(types, "string") {
 		return "string"
 	}
 	checks := []struct {
@@ -491,13 +492,4 @@ func bestType(v any, types []string) string {
 		}
 	}
 	return ""
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
