@@ -28,31 +28,16 @@ type Tables struct {
 // O(n²). Ids must be distinct and positive (the dataset's validation sees to it).
 func Load(clock func() time.Time, t Tables) *Store {
 	s := New(clock)
+	indexes := s.indexes()
 	for _, p := range t.Posts {
 		s.posts[p.ID] = p
-		s.byID[p.Type] = append(s.byID[p.Type], p)
-		s.byDate[p.Type] = append(s.byDate[p.Type], p)
-		key := p.Type + "/" + p.Status
-		s.byStatus[key] = append(s.byStatus[key], p)
-		if p.Parent != 0 {
-			s.children[p.Parent] = append(s.children[p.Parent], p)
-		}
-		if p.Slug != "" {
-			s.slugs[p.Type+"/"+p.Slug] = append(s.slugs[p.Type+"/"+p.Slug], p)
+		for _, ix := range indexes {
+			ix.appendUnsorted(p)
 		}
 		s.nextPost = max(s.nextPost, p.ID+1)
 	}
-	for _, list := range s.byID {
-		slices.SortFunc(list, idCmp)
-	}
-	for _, list := range s.children {
-		slices.SortFunc(list, idCmp)
-	}
-	for _, list := range s.byDate {
-		slices.SortFunc(list, dateCmp)
-	}
-	for _, list := range s.byStatus {
-		slices.SortFunc(list, dateCmp)
+	for _, ix := range indexes {
+		ix.sortAll()
 	}
 	for _, u := range t.Users {
 		s.users[u.ID] = u
@@ -82,16 +67,6 @@ func Load(clock func() time.Time, t Tables) *Store {
 	s.nextPost, s.nextUser = max(s.nextPost, t.Next.Post), max(s.nextUser, t.Next.User)
 	s.nextTerm, s.nextMeta = max(s.nextTerm, t.Next.Term), max(s.nextMeta, t.Next.Meta)
 	return s
-}
-
-func idCmp(a, b *Post) int { return a.ID - b.ID }
-
-// dateCmp orders as dateLess does: newest first, ties by higher id first.
-func dateCmp(a, b *Post) int {
-	if c := b.Date.Compare(a.Date); c != 0 {
-		return c
-	}
-	return b.ID - a.ID
 }
 
 // Replace gives the store src's whole content at once: inside Write, no reader sees a

@@ -56,20 +56,20 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 		return out
 	}
 	for _, typ := range []string{"post", "attachment", "revision"} {
-		if a, b := ids(inserted.byDate[typ]), ids(loaded.byDate[typ]); !reflect.DeepEqual(a, b) {
+		if a, b := ids(inserted.byDate.m[typ]), ids(loaded.byDate.m[typ]); !reflect.DeepEqual(a, b) {
 			t.Errorf("%s by date: got %v, want %v", typ, b, a)
 		}
-		if a, b := ids(inserted.byID[typ]), ids(loaded.byID[typ]); !reflect.DeepEqual(a, b) {
+		if a, b := ids(inserted.byID.m[typ]), ids(loaded.byID.m[typ]); !reflect.DeepEqual(a, b) {
 			t.Errorf("%s by id: got %v, want %v", typ, b, a)
 		}
 		for _, st := range []string{"publish", "draft", "inherit"} {
-			if a, b := ids(inserted.byStatus[typ+"/"+st]), ids(loaded.byStatus[typ+"/"+st]); !reflect.DeepEqual(a, b) {
+			if a, b := ids(inserted.byStatus.m[typ+"/"+st]), ids(loaded.byStatus.m[typ+"/"+st]); !reflect.DeepEqual(a, b) {
 				t.Errorf("%s/%s: got %v, want %v", typ, st, b, a)
 			}
 		}
 	}
-	for id := range inserted.children {
-		if a, b := ids(inserted.children[id]), ids(loaded.children[id]); !reflect.DeepEqual(a, b) {
+	for id := range inserted.children.m {
+		if a, b := ids(inserted.children.m[id]), ids(loaded.children.m[id]); !reflect.DeepEqual(a, b) {
 			t.Errorf("children of %d: got %v, want %v", id, b, a)
 		}
 	}

@@ -108,14 +108,14 @@ type Store struct {
 	clock func() time.Time
 
 	posts  map[int]*Post
-	byDate map[string][]*Post // per type, newest first (date desc, id desc)
+	byDate *index[string] // per type, newest first (date desc, id desc)
 	// per type and status ("post/publish"), newest first: the default lists (one
 	// status, no other filter) page through it without scanning
-	byStatus map[string][]*Post
-	byID     map[string][]*Post // per type, ascending id
-	children map[int][]*Post    // by parent id (revisions, attachments), ascending id
-	slugs    map[string][]*Post // by "type/slug", for wp_unique_post_slug
-	postMeta map[int][]int      // meta ids by post id, ascending
+	byStatus *index[string]
+	byID     *index[string] // per type, ascending id
+	children *index[int]    // by parent id (revisions, attachments), ascending id
+	slugs    *index[string] // by "type/slug", for wp_unique_post_slug
+	postMeta map[int][]int  // meta ids by post id, ascending
 	users    map[int]*User
 	userID   []int
 	terms    map[int]*Term
@@ -135,12 +135,12 @@ func New(clock func() time.Time) *Store {
 	return &Store{
 		clock:    clock,
 		posts:    map[int]*Post{},
-		byDate:   map[string][]*Post{},
-		byStatus: map[string][]*Post{},
-		children: map[int][]*Post{},
-		slugs:    map[string][]*Post{},
+		byDate:   newIndex(byType, dateCmp),
+		byStatus: newIndex(byTypeStatus, dateCmp),
+		children: newIndex(byParent, idCmp),
+		slugs:    newIndex(byTypeSlug, idCmp),
 		postMeta: map[int][]int{},
-		byID:     map[string][]*Post{},
+		byID:     newIndex(byType, idCmp),
 		users:    map[int]*User{},
 		terms:    map[int]*Term{},
 		meta:     map[int]*Meta{},
@@ -183,14 +183,21 @@ func (tx *Tx) Post(id int) *Post { return tx.s.posts[id] }
 
 // PostsByDate lists the posts of a type newest first (date desc, then id desc). The
 // slice belongs to the store: do not change it.
-func (tx *Tx) PostsByDate(typ string) []*Post { return tx.s.byDate[typ] }
+func (tx *Tx) PostsByDate(typ string) []*Post { return tx.s.byDate.list(typ) }
 
 // PostsByStatus lists the posts of a type and status newest first. Do not change the
 // slice.
-func (tx *Tx) PostsByStatus(typ, status string) []*Post { return tx.s.byStatus[typ+"/"+status] }
+func (tx *Tx) PostsByStatus(typ, status string) []*Post {
+	return tx.s.byStatus.list(typ + "/" + status)
+}
 
 // PostsByID lists the posts of a type by ascending id. Do not change the slice.
-func (tx *Tx) PostsByID(typ string) []*Post { return tx.s.byID[typ] }
+func (tx *Tx) PostsByID(typ string) []*Post { return tx.s.byID.list(typ) }
+
+// indexes lists every index of posts, so that each change keeps all of them right.
+func (s *Store) indexes() []postIndex {
+	return []postIndex{s.byID, s.byDate, s.byStatus, s.children, s.slugs}
+}
 
 // InsertPost stores a new post and gives it the next id of the posts sequence (unless
 // it has one, as when a dataset is loaded).
@@ -204,68 +211,37 @@ func (tx *Tx) InsertPost(p *Post) {
 		s.nextPost = p.ID + 1
 	}
 	s.posts[p.ID] = p
-	s.byID[p.Type] = insertSorted(s.byID[p.Type], p, idLess)
-	s.byDate[p.Type] = insertSorted(s.byDate[p.Type], p, dateLess)
-	key := p.Type + "/" + p.Status
-	s.byStatus[key] = insertSorted(s.byStatus[key], p, dateLess)
-	if p.Parent != 0 {
-		s.children[p.Parent] = insertSorted(s.children[p.Parent], p, idLess)
-	}
-	if p.Slug != "" {
-		s.slugs[p.Type+"/"+p.Slug] = append(s.slugs[p.Type+"/"+p.Slug], p)
+	for _, ix := range s.indexes() {
+		ix.add(p)
 	}
 }
 
 // PostsWithSlug lists the posts of a type that have the slug. Do not change the slice.
-func (tx *Tx) PostsWithSlug(typ, slug string) []*Post { return tx.s.slugs[typ+"/"+slug] }
-
-func (s *Store) unindexSlug(p *Post, slug string) {
-	if slug == "" {
-		return
-	}
-	key := p.Type + "/" + slug
-	if list := removeFrom(s.slugs[key], p); len(list) > 0 {
-		s.slugs[key] = list
-	} else {
-		delete(s.slugs, key)
-	}
-}
+func (tx *Tx) PostsWithSlug(typ, slug string) []*Post { return tx.s.slugs.list(typ + "/" + slug) }
 
 // Children lists the posts (of any type) whose parent is id, by ascending id. Do not
 // change the slice.
-func (tx *Tx) Children(id int) []*Post { return tx.s.children[id] }
+func (tx *Tx) Children(id int) []*Post { return tx.s.children.list(id) }
 
 // SetParent moves p under another parent.
 func (tx *Tx) SetParent(p *Post, parent int) {
-	tx.mustWrite()
-	s := tx.s
-	if p.Parent != 0 {
-		s.children[p.Parent] = removeFrom(s.children[p.Parent], p)
-	}
+	old := *p
 	p.Parent = parent
-	if parent != 0 {
-		s.children[parent] = insertSorted(s.children[parent], p, idLess)
-	}
+	tx.UpdatePost(p, old)
 }
 
 // UpdatePost reindexes p after a change; old is a copy of p from before the change
-// (its Date, Status and Slug are read).
+// (what the indexes key and order by: type, status, parent, slug, date).
 func (tx *Tx) UpdatePost(p *Post, old Post) {
 	tx.mustWrite()
-	s := tx.s
-	if old.Slug != p.Slug {
-		s.unindexSlug(p, old.Slug)
-		if p.Slug != "" {
-			s.slugs[p.Type+"/"+p.Slug] = append(s.slugs[p.Type+"/"+p.Slug], p)
-		}
-	}
-	if old.Date.Equal(p.Date) && old.Status == p.Status {
+	if old.Type == p.Type && old.Status == p.Status && old.Parent == p.Parent && old.Slug == p.Slug &&
+		old.Date.Equal(p.Date) {
 		return
 	}
-	s.byDate[p.Type] = insertSorted(removeFrom(s.byDate[p.Type], p), p, dateLess)
-	oldKey, key := p.Type+"/"+old.Status, p.Type+"/"+p.Status
-	s.byStatus[oldKey] = removeFrom(s.byStatus[oldKey], p)
-	s.byStatus[key] = insertSorted(s.byStatus[key], p, dateLess)
+	for _, ix := range tx.s.indexes() {
+		ix.remove(p, old)
+		ix.add(p)
+	}
 }
 
 // DeletePost removes a post for good (and its meta rows).
@@ -277,44 +253,12 @@ func (tx *Tx) DeletePost(id int) {
 		return
 	}
 	delete(s.posts, id)
-	s.byID[p.Type] = removeFrom(s.byID[p.Type], p)
-	s.byDate[p.Type] = removeFrom(s.byDate[p.Type], p)
-	key := p.Type + "/" + p.Status
-	s.byStatus[key] = removeFrom(s.byStatus[key], p)
-	if p.Parent != 0 {
-		s.children[p.Parent] = removeFrom(s.children[p.Parent], p)
+	for _, ix := range s.indexes() {
+		ix.remove(p, *p)
 	}
-	s.unindexSlug(p, p.Slug)
 	for _, mid := range append([]int(nil), s.postMeta[id]...) {
 		tx.DeleteMeta(mid)
 	}
-}
-
-// dateLess orders newest first, ties by higher id first.
-func dateLess(a, b *Post) bool {
-	if !a.Date.Equal(b.Date) {
-		return a.Date.After(b.Date)
-	}
-	return a.ID > b.ID
-}
-
-func idLess(a, b *Post) bool { return a.ID < b.ID }
-
-func insertSorted(list []*Post, p *Post, less func(a, b *Post) bool) []*Post {
-	i := sort.Search(len(list), func(i int) bool { return less(p, list[i]) })
-	list = append(list, nil)
-	copy(list[i+1:], list[i:])
-	list[i] = p
-	return list
-}
-
-func removeFrom(list []*Post, p *Post) []*Post {
-	for i, x := range list {
-		if x == p {
-			return append(list[:i], list[i+1:]...)
-		}
-	}
-	return list
 }
 
 // User returns the user with the id, or nil.

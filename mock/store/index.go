@@ -1,0 +1,93 @@
+package store
+
+import (
+	"slices"
+	"sort"
+)
+
+// index is one of the store's lists of posts: key says which list a post belongs in
+// (ok false: in none), cmp the list's order. Every index is declared once, in
+// Store.indexes, and maintained by the same code on insert, update, delete and load.
+type index[K comparable] struct {
+	m   map[K][]*Post
+	key func(p *Post) (K, bool)
+	cmp func(a, b *Post) int
+}
+
+func newIndex[K comparable](key func(p *Post) (K, bool), cmp func(a, b *Post) int) *index[K] {
+	return &index[K]{m: map[K][]*Post{}, key: key, cmp: cmp}
+}
+
+// postIndex is what the store does with any index.
+type postIndex interface {
+	add(p *Post)              // insert in order
+	remove(p *Post, old Post) // remove from the list old's key names
+	appendUnsorted(p *Post)   // bulk load: append, then sortAll once
+	sortAll()
+}
+
+func (ix *index[K]) list(k K) []*Post { return ix.m[k] }
+
+func (ix *index[K]) add(p *Post) {
+	if k, ok := ix.key(p); ok {
+		ix.m[k] = insertSorted(ix.m[k], p, ix.cmp)
+	}
+}
+
+func (ix *index[K]) remove(p *Post, old Post) {
+	k, ok := ix.key(&old)
+	if !ok {
+		return
+	}
+	if list := removeFrom(ix.m[k], p); len(list) > 0 {
+		ix.m[k] = list
+	} else {
+		delete(ix.m, k)
+	}
+}
+
+func (ix *index[K]) appendUnsorted(p *Post) {
+	if k, ok := ix.key(p); ok {
+		ix.m[k] = append(ix.m[k], p)
+	}
+}
+
+func (ix *index[K]) sortAll() {
+	for _, list := range ix.m {
+		slices.SortFunc(list, ix.cmp)
+	}
+}
+
+// The indexes' keys.
+func byType(p *Post) (string, bool)       { return p.Type, true }
+func byTypeStatus(p *Post) (string, bool) { return p.Type + "/" + p.Status, true }
+func byParent(p *Post) (int, bool)        { return p.Parent, p.Parent != 0 }
+func byTypeSlug(p *Post) (string, bool)   { return p.Type + "/" + p.Slug, p.Slug != "" }
+
+// idCmp orders by ascending id.
+func idCmp(a, b *Post) int { return a.ID - b.ID }
+
+// dateCmp orders newest first, ties by higher id first.
+func dateCmp(a, b *Post) int {
+	if c := b.Date.Compare(a.Date); c != 0 {
+		return c
+	}
+	return b.ID - a.ID
+}
+
+func insertSorted(list []*Post, p *Post, cmp func(a, b *Post) int) []*Post {
+	i := sort.Search(len(list), func(i int) bool { return cmp(p, list[i]) < 0 })
+	list = append(list, nil)
+	copy(list[i+1:], list[i:])
+	list[i] = p
+	return list
+}
+
+func removeFrom(list []*Post, p *Post) []*Post {
+	for i, x := range list {
+		if x == p {
+			return append(list[:i], list[i+1:]...)
+		}
+	}
+	return list
+}
