@@ -323,7 +323,6 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		p.Slug = res.w.uniqueSlug(tx, strconv.Itoa(p.ID), p.ID)
 	}
 	res.w.applyAfterInsert(r, p, true)
-	recount(tx)
 	r.SetParam("context", rest.Edit)
 	resp := rest.Created(res.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.ID)))
 	resp.SetDirectHeader(headerUploadID, p.ID)

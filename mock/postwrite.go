@@ -443,7 +443,7 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx.InsertPost(p)
 	p.GUID = "/?p=" + strconv.Itoa(p.ID)
 	w.applyAfterInsert(r, p, true)
-	recount(tx)
+	tally(tx, nil, p)
 	r.SetParam("context", rest.Edit)
 	return rest.Created(w.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/"+w.base+"/"+strconv.Itoa(p.ID))), nil
 }
@@ -474,7 +474,7 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx.UpdatePost(stored, before)
 	w.applyAfterInsert(r, stored, false)
 	w.m.saveRevision(r, stored)
-	recount(tx)
+	tally(tx, &before, stored)
 	r.SetParam("context", rest.Edit)
 	return rest.OK(w.item.RenderIn(r, stored, rest.Edit)), nil
 }
@@ -492,7 +492,6 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 		previous := w.item.RenderIn(r, p, rest.Edit)
 		previous = withoutLinks(previous)
 		w.m.deletePost(tx, p)
-		recount(tx)
 		return rest.OK(rest.Object{{"deleted", true}, {"previous", previous}}), nil
 	}
 	if w.typ == "attachment" { // MEDIA_TRASH is off by default
@@ -511,7 +510,7 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	p.Modified, p.ModifiedGMT = now, now
 	tx.UpdatePost(p, before)
 	w.m.saveRevision(r, p)
-	recount(tx)
+	tally(tx, &before, p)
 	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
 }
 
@@ -530,6 +529,7 @@ func withoutLinks(o rest.Object) rest.Object {
 // deletePost is wp_delete_post(force): the post, its meta and revisions go; its
 // attachments are detached; posts that featured it lose it.
 func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
+	tally(tx, p, nil)
 	for _, rv := range revisionsOf(tx, p.ID) {
 		tx.DeletePost(rv.ID)
 	}

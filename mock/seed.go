@@ -45,7 +45,30 @@ func seedImage(w, h int) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// recount sets every term's count to its number of published posts, as
+// tally moves a post's share of its terms' counts from its state before a change to
+// its state after it (either may be nil): a term counts the published posts that carry
+// it. WordPress adjusts the counts of the terms a change touches
+// (_update_post_term_count), and so does the mock, instead of recounting the site on
+// every write.
+func tally(tx *store.Tx, before, after *store.Post) {
+	add := func(p *store.Post, d int) {
+		if p == nil || p.Type != "post" || p.Status != "publish" {
+			return
+		}
+		for _, ids := range [][]int{p.Categories, p.Tags} {
+			for _, id := range ids {
+				if t := tx.Term(id); t != nil {
+					t.Count += d
+				}
+			}
+		}
+	}
+	add(before, -1)
+	add(after, 1)
+}
+
+// recount sets every term's count to its number of published posts (once, when a
+// dataset is loaded), as
 // _update_post_term_count keeps it.
 func recount(tx *store.Tx) {
 	counts := map[int]int{}

@@ -425,7 +425,7 @@ func (res *terms) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 
 // deleteTerm is wp_delete_term: a category's children move up to its parent; posts
 // lose the term, and a post whose only category it was gets the default category;
-// counts are recomputed.
+// the counts of the terms each post gains or loses follow.
 func deleteTerm(tx *store.Tx, t *store.Term) {
 	if t.Taxonomy == "category" {
 		for _, child := range tx.Terms(t.Taxonomy) {
@@ -443,8 +443,10 @@ func deleteTerm(tx *store.Tx, t *store.Term) {
 		if !slices.Contains(*ids, t.ID) {
 			continue
 		}
+		before := *p
 		if fallback && len(*ids) == 1 {
 			*ids = []int{defaultCategory}
+			tally(tx, &before, p)
 			continue
 		}
 		kept := make([]int, 0, len(*ids)-1)
@@ -454,7 +456,7 @@ func deleteTerm(tx *store.Tx, t *store.Term) {
 			}
 		}
 		*ids = kept
+		tally(tx, &before, p)
 	}
 	tx.DeleteTerm(t.ID)
-	recount(tx)
 }

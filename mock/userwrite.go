@@ -422,7 +422,6 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 		}
 	}
 	tx.DeleteUser(u.ID)
-	recount(tx)
 }
 
 // trashForUser is wp_trash_post as wp_delete_user's wp_delete_post calls it.
@@ -436,6 +435,7 @@ func (m *Mock) trashForUser(r *rest.Request, p *store.Post) {
 	p.Modified, p.ModifiedGMT = now, now
 	tx.UpdatePost(p, before)
 	m.saveRevision(r, p)
+	tally(tx, &before, p)
 }
 
 // findUser returns the first user (by id) that match accepts, or nil.
