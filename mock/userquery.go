@@ -153,10 +153,11 @@ func roleFilter(roles, caps []string) map[string]bool {
 // publishedAuthors are the authors of published posts of the given types.
 func publishedAuthors(tx *store.Tx, types []string) map[int]bool {
 	set := map[int]bool{}
-	for _, typ := range types {
-		for _, p := range tx.PostsByID(typ) {
-			if p.Status == "publish" {
-				set[p.Author] = true
+	for _, u := range tx.Users() {
+		for _, p := range tx.PostsByAuthor(u.ID) {
+			if p.Status == "publish" && slices.Contains(types, p.Type) {
+				set[u.ID] = true
+				break
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -338,17 +339,17 @@ func (res *users) getPermission(r *rest.Request) *rest.Error {
 // user: published posts, and private ones when the caller may read private posts of
 // the type (get_posts_by_author_sql).
 func hasCountedPosts(r *rest.Request, id int) bool {
-	tx := txOf(r)
+	private := map[string]bool{}
 	for _, typ := range restPostTypes {
 		privateCap := "read_private_posts"
 		if typ == "page" {
 			privateCap = "read_private_pages"
 		}
-		private := can(r, privateCap)
-		for _, p := range tx.PostsByID(typ) {
-			if p.Author == id && (p.Status == "publish" || private && p.Status == "private") {
-				return true
-			}
+		private[typ] = can(r, privateCap)
+	}
+	for _, p := range txOf(r).PostsByAuthor(id) {
+		if slices.Contains(restPostTypes, p.Type) && (p.Status == "publish" || private[p.Type] && p.Status == "private") {
+			return true
 		}
 	}
 	return false

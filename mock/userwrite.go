@@ -411,7 +411,9 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 	for _, p := range owned {
 		switch {
 		case reassign != nil:
+			old := *p
 			p.Author = *reassign
+			tx.UpdatePost(p, old)
 		case tx.Post(p.ID) == nil: // went with a post deleted before it
 		case p.Type == "revision":
 			tx.DeletePost(p.ID)

@@ -63,6 +63,7 @@ func byType(p *Post) (string, bool)       { return p.Type, true }
 func byTypeStatus(p *Post) (string, bool) { return p.Type + "/" + p.Status, true }
 func byParent(p *Post) (int, bool)        { return p.Parent, p.Parent != 0 }
 func byTypeSlug(p *Post) (string, bool)   { return p.Type + "/" + p.Slug, p.Slug != "" }
+func byAuthorID(p *Post) (int, bool)      { return p.Author, p.Author != 0 }
 
 // idCmp orders by ascending id.
 func idCmp(a, b *Post) int { return a.ID - b.ID }

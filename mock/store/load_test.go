@@ -16,7 +16,9 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 	for id := 1; id <= 300; id++ {
 		p := Post{ID: id, Type: []string{"post", "attachment", "revision"}[rng.IntN(3)],
 			Status: []string{"publish", "draft", "inherit"}[rng.IntN(3)],
-			Date:   base.Add(time.Duration(rng.IntN(50)) * time.Hour)} // ties on purpose
+			Date:   base.Add(time.Duration(rng.IntN(50)) * time.Hour), // ties on purpose
+			Author: rng.IntN(4),                                       // 0: no author
+			Slug:   []string{"", "a", "b", "c"}[rng.IntN(4)]}          // "" and shared slugs
 		if p.Type != "post" && id > 1 {
 			p.Parent = 1 + rng.IntN(id-1)
 		}
@@ -72,6 +74,19 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 		if a, b := ids(inserted.children.m[id]), ids(loaded.children.m[id]); !reflect.DeepEqual(a, b) {
 			t.Errorf("children of %d: got %v, want %v", id, b, a)
 		}
+	}
+	for id := range inserted.byAuthor.m {
+		if a, b := ids(inserted.byAuthor.m[id]), ids(loaded.byAuthor.m[id]); !reflect.DeepEqual(a, b) {
+			t.Errorf("posts of author %d: got %v, want %v", id, b, a)
+		}
+	}
+	for key := range inserted.slugs.m {
+		if a, b := ids(inserted.slugs.m[key]), ids(loaded.slugs.m[key]); !reflect.DeepEqual(a, b) {
+			t.Errorf("slug %s: got %v, want %v", key, b, a)
+		}
+	}
+	if len(inserted.byAuthor.m) != len(loaded.byAuthor.m) || len(inserted.slugs.m) != len(loaded.slugs.m) {
+		t.Error("author or slug indexes differ in size")
 	}
 	if !reflect.DeepEqual(inserted.postMeta, loaded.postMeta) || !reflect.DeepEqual(inserted.metaID, loaded.metaID) {
 		t.Error("meta indexes differ")

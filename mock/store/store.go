@@ -115,6 +115,7 @@ type Store struct {
 	byID     *index[string] // per type, ascending id
 	children *index[int]    // by parent id (revisions, attachments), ascending id
 	slugs    *index[string] // by "type/slug", for wp_unique_post_slug
+	byAuthor *index[int]    // by author id, ascending id
 	postMeta map[int][]int  // meta ids by post id, ascending
 	users    map[int]*User
 	userID   []int
@@ -139,6 +140,7 @@ func New(clock func() time.Time) *Store {
 		byStatus: newIndex(byTypeStatus, dateCmp),
 		children: newIndex(byParent, idCmp),
 		slugs:    newIndex(byTypeSlug, idCmp),
+		byAuthor: newIndex(byAuthorID, idCmp),
 		postMeta: map[int][]int{},
 		byID:     newIndex(byType, idCmp),
 		users:    map[int]*User{},
@@ -196,7 +198,7 @@ func (tx *Tx) PostsByID(typ string) []*Post { return tx.s.byID.list(typ) }
 
 // indexes lists every index of posts, so that each change keeps all of them right.
 func (s *Store) indexes() []postIndex {
-	return []postIndex{s.byID, s.byDate, s.byStatus, s.children, s.slugs}
+	return []postIndex{s.byID, s.byDate, s.byStatus, s.children, s.slugs, s.byAuthor}
 }
 
 // InsertPost stores a new post and gives it the next id of the posts sequence (unless
@@ -219,6 +221,10 @@ func (tx *Tx) InsertPost(p *Post) {
 // PostsWithSlug lists the posts of a type that have the slug. Do not change the slice.
 func (tx *Tx) PostsWithSlug(typ, slug string) []*Post { return tx.s.slugs.list(typ + "/" + slug) }
 
+// PostsByAuthor lists the posts (of any type) of a user, by ascending id. Do not change
+// the slice.
+func (tx *Tx) PostsByAuthor(id int) []*Post { return tx.s.byAuthor.list(id) }
+
 // Children lists the posts (of any type) whose parent is id, by ascending id. Do not
 // change the slice.
 func (tx *Tx) Children(id int) []*Post { return tx.s.children.list(id) }
@@ -231,11 +237,11 @@ func (tx *Tx) SetParent(p *Post, parent int) {
 }
 
 // UpdatePost reindexes p after a change; old is a copy of p from before the change
-// (what the indexes key and order by: type, status, parent, slug, date).
+// (what the indexes key and order by: type, status, parent, slug, author, date).
 func (tx *Tx) UpdatePost(p *Post, old Post) {
 	tx.mustWrite()
 	if old.Type == p.Type && old.Status == p.Status && old.Parent == p.Parent && old.Slug == p.Slug &&
-		old.Date.Equal(p.Date) {
+		old.Author == p.Author && old.Date.Equal(p.Date) {
 		return
 	}
 	for _, ix := range tx.s.indexes() {
