@@ -44,7 +44,8 @@ var roleLabels = map[string]string{
 }
 
 // caller is the user a request acts as: a snapshot of the user's id and capabilities
-// taken when the request was authenticated.
+// taken when the request was authenticated. caps is read-only (it may be a role's
+// shared set).
 type caller struct {
 	id    int
 	roles []string
@@ -55,14 +56,32 @@ type caller struct {
 }
 
 func newCaller(u *store.User) *caller {
-	c := &caller{id: u.ID, roles: append([]string(nil), u.Roles...), caps: map[string]bool{}}
+	c := &caller{id: u.ID, roles: append([]string(nil), u.Roles...)}
+	if len(u.Roles) == 1 {
+		c.caps = roleCapSets[u.Roles[0]] // shared and never changed: no map per request
+		return c
+	}
+	c.caps = map[string]bool{}
 	for _, role := range u.Roles {
-		for _, cap := range roleCaps[role] {
+		for cap := range roleCapSets[role] {
 			c.caps[cap] = true
 		}
 	}
 	return c
 }
+
+// roleCapSets are the roles' capabilities as sets, built once.
+var roleCapSets = func() map[string]map[string]bool {
+	sets := make(map[string]map[string]bool, len(roleCaps))
+	for role, caps := range roleCaps {
+		set := make(map[string]bool, len(caps))
+		for _, cap := range caps {
+			set[cap] = true
+		}
+		sets[role] = set
+	}
+	return sets
+}()
 
 // allCaps is WP_User::$allcaps in order: the role capabilities, then the roles.
 func allCaps(roles []string) []string {
