@@ -3,8 +3,10 @@ package compare
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -224,12 +226,12 @@ func compareIndex(d *differ, want, got any) {
 	if wn, ok := w["namespaces"].([]any); ok {
 		gn, _ := g["namespaces"].([]any)
 		for _, n := range wn {
-			if !containsValue(gn, n) {
+			if !slices.Contains(gn, n) {
 				d.add(fmt.Sprintf("namespaces[%v]", n), "missing (WordPress has it)")
 			}
 		}
 		for _, n := range gn {
-			if !containsValue(wn, n) {
+			if !slices.Contains(wn, n) {
 				d.add(fmt.Sprintf("namespaces[%v]", n), "unexpected (WordPress has no such namespace)")
 			}
 		}
@@ -391,15 +393,6 @@ func glob(pattern, s string) bool {
 	return strings.HasSuffix(s, parts[len(parts)-1])
 }
 
-func containsValue(list []any, v any) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 // compact is the JSON text of a value, for exact comparison and messages.
 func compact(v any) string {
 	b, _ := json.Marshal(v)
@@ -434,14 +427,7 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // jsonType names the JSON type of a decoded value; an empty array and an empty object
 // differ, as WordPress's "meta": [] and "media_details": {} do.
