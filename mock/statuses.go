@@ -78,7 +78,7 @@ func (res *statuses) declare() *rest.Item[postStatus] {
 	}
 	ro := func(s *rest.Schema, ctx ...string) *rest.Schema { return s.Ctx(ctx...).RO() }
 	// No Links: WordPress adds the archives link whatever _fields says, so render adds it.
-	res.item = &rest.Item[postStatus]{Title: "status", Fields: []*statusField{
+	res.item = &rest.Item[postStatus]{Title: "status", ExactFields: true, Fields: []*statusField{
 		rest.F(ro(rest.Str("name").Desc("The title for the status."), rest.Embed, rest.View, rest.Edit),
 			func(_ *rest.Request, s *postStatus) any { return s.Name }),
 		rest.F(ro(rest.Bool("private").Desc("Whether posts with this status should be private."), rest.Edit),
@@ -106,7 +106,7 @@ func (res *statuses) render(r *rest.Request, s *postStatus) rest.Object {
 	if s.Slug != "publish" {
 		href += "?status=" + s.Slug
 	}
-	return append(exactFields(r, res.item.Render(r, s)),
+	return append(res.item.Render(r, s),
 		rest.Member{Key: "_links", Value: rest.Links{}.Add("archives", href).Compact()})
 }
 

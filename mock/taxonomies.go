@@ -2,9 +2,6 @@ package mock
 
 import (
 	"net/http"
-	"regexp"
-	"slices"
-	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 )
@@ -142,7 +139,7 @@ func (res *taxonomies) declare() *rest.Item[taxonomy] {
 		return res.item
 	}
 	ro := func(s *rest.Schema, ctx []string) *rest.Schema { return s.Ctx(ctx...).RO() }
-	res.item = &rest.Item[taxonomy]{Title: "taxonomy", Links: res.links,
+	res.item = &rest.Item[taxonomy]{Title: "taxonomy", Links: res.links, ExactFields: true,
 		// get_item_schema's order, which is not the output order.
 		SchemaOrder: []string{"capabilities", "description", "hierarchical", "labels", "name", "slug",
 			"show_cloud", "types", "rest_base", "rest_namespace", "visibility"},
@@ -228,7 +225,7 @@ func (res *taxonomies) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		if r.Context() == rest.Edit && !can(r, t.assignCap()) {
 			continue
 		}
-		out = append(out, rest.Member{Key: t.Slug, Value: orEmptyArray(exactFields(r, res.item.Render(r, t)))})
+		out = append(out, rest.Member{Key: t.Slug, Value: orEmptyArray(res.item.Render(r, t))})
 	}
 	return rest.OK(out), nil // an empty Object prints {}, as WordPress's (object) cast
 }
@@ -257,43 +254,5 @@ func (res *taxonomies) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	if t == nil {
 		return nil, rest.Errorf(http.StatusNotFound, codeTaxonomyInvalid, msgTaxonomyInvalid)
 	}
-	return rest.OK(exactFields(r, res.item.Render(r, t))), nil
-}
-
-var fieldsSplit = regexp.MustCompile(`[\s,]+`)
-
-// exactFields imitates the taxonomies and statuses controllers, which test _fields
-// with in_array rather than rest_is_field_included: a dotted path
-// ("visibility.public") does not select its top-level field there. _links keeps the
-// engine's rule (those controllers use rest_is_field_included for it).
-func exactFields(r *rest.Request, o rest.Object) rest.Object {
-	raw, ok := r.Query.Get("_fields")
-	if !ok {
-		return o
-	}
-	var names []string
-	switch v := raw.(type) {
-	case string:
-		for _, f := range fieldsSplit.Split(v, -1) {
-			if f != "" {
-				names = append(names, f)
-			}
-		}
-	case []any:
-		for _, x := range v {
-			if s, ok := x.(string); ok {
-				names = append(names, strings.TrimSpace(s))
-			}
-		}
-	}
-	if len(names) == 0 {
-		return o
-	}
-	out := o[:0:0]
-	for _, m := range o {
-		if m.Key == "_links" || slices.Contains(names, m.Key) {
-			out = append(out, m)
-		}
-	}
-	return out
+	return rest.OK(res.item.Render(r, t)), nil
 }

@@ -1,6 +1,9 @@
 package rest
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Field is one field of a resource's items: its schema (name, type, contexts, ...) and
 // how to read it from an item of type T. Fields with a fixed inner shape (title.raw /
@@ -40,6 +43,10 @@ type Item[T any] struct {
 	// prepare_item_for_response outputs them (post types, taxonomies); nil keeps the
 	// order of Fields.
 	SchemaOrder []string
+	// ExactFields: the controller tests _fields with in_array, not
+	// rest_is_field_included, so a dotted sub-field ("visibility.public") does not
+	// select its parent (the post types, taxonomies and statuses controllers).
+	ExactFields bool
 }
 
 // Schema is the item schema document (get_public_item_schema).
@@ -113,7 +120,7 @@ func (it *Item[T]) RenderIn(r *Request, item *T, ctx string) Object {
 	fields := r.requestedFields()
 	out := make(Object, 0, len(it.Fields)+1)
 	for _, f := range it.Fields {
-		if !f.InContext(ctx) || !included(f.Name, fields) {
+		if !f.InContext(ctx) || !included(f.Name, fields) || (it.ExactFields && fields != nil && !slices.Contains(fields, f.Name)) {
 			continue
 		}
 		out = append(out, Member{f.Name, f.value(r, item, ctx)})
