@@ -2,7 +2,10 @@ package contract
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -118,101 +121,133 @@ var curiesLink = linkList(linkTo("https://api.w.org/{rel}", "name", "wp", "templ
 // keyShape is the key set of a response object in one context: the top-level keys and,
 // by dotted path, the keys of nested objects.
 type keyShape struct {
-	keys   string
-	nested map[string]string
+	keys   words
+	nested map[string]words
 }
 
 // resourceShape is what a resource looks like in each context.
 type resourceShape struct {
 	name       string
+	route      string                  // the collection, whose OPTIONS schema declares the fields
 	parts      []string                // the fixture parts it reads
 	item, list func(f *fixture) string // the item's path; a list path that finds only it
 	anonymous  bool                    // view and embed are read anonymously (else as the admin)
 	contexts   map[string]keyShape
 }
 
-const (
-	postView  = "id date date_gmt guid modified modified_gmt slug status type link title content excerpt author featured_media comment_status ping_status sticky template format meta categories tags _links"
-	postLinks = "self collection about author replies version-history predecessor-version wp:attachment wp:term curies"
+var (
+	postView = w("id date date_gmt guid modified modified_gmt slug status type link title content excerpt author featured_media comment_status ping_status sticky template format meta categories tags _links",
+		since(wp66, "class_list"))
+	postLinks = w("self collection about author replies version-history predecessor-version wp:attachment wp:term curies")
 	postEdit  = "wp:action-publish wp:action-unfiltered-html wp:action-sticky wp:action-assign-author wp:action-create-categories wp:action-assign-categories wp:action-create-tags wp:action-assign-tags"
-	mediaView = "id date date_gmt guid modified modified_gmt slug status type link title author comment_status ping_status template meta description caption alt_text media_type mime_type media_details post source_url _links"
-	mediaDet  = "width height file filesize sizes image_meta"
-	imageMeta = "aperture credit camera caption created_timestamp copyright focal_length iso shutter_speed title orientation keywords"
-	userEmbed = "id name url description link slug avatar_urls _links"
-	termView  = "id count description link name slug taxonomy meta _links"
-	termEmbed = "id link name slug taxonomy _links"
-	termLinks = "self collection about wp:post_type curies"
-	revView   = "author date date_gmt id modified modified_gmt parent slug guid title content excerpt _links"
+	mediaView = w("id date date_gmt guid modified modified_gmt slug status type link title author comment_status ping_status template meta description caption alt_text media_type mime_type media_details post source_url _links",
+		since(wp65, "featured_media"), since(wp70, "filename filesize"))
+	mediaEdit = w(mediaView.base+" permalink_template generated_slug missing_image_sizes",
+		append(mediaView.changes, since(wp70, "exif_orientation"), since(wp71, "image_quality image_output_format image_save_progressive"))...)
+	mediaDet   = w("width height file filesize sizes image_meta")
+	imageMeta  = w("aperture credit camera caption created_timestamp copyright focal_length iso shutter_speed title orientation keywords")
+	mediaLinks = w("self collection about author replies")
+	userEmbed  = "id name url description link slug avatar_urls _links"
+	termView   = "id count description link name slug taxonomy meta _links"
+	termEmbed  = "id link name slug taxonomy _links"
+	termLinks  = w("self collection about wp:post_type curies")
+	catLinks   = termLinks.plus("up")
+	revView    = w("author date date_gmt id modified modified_gmt parent slug guid title content excerpt _links", since(wp64, "meta"))
+	revLinks   = w("parent")
 )
 
 var resourceShapes = []resourceShape{
-	{"posts", []string{"post"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/posts/%d", f.post) },
+	{"posts", "/wp/v2/posts", []string{"post"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/posts/%d", f.post) },
 		func(f *fixture) string { return fmt.Sprintf("/wp/v2/posts?include=%d", f.post) }, true, map[string]keyShape{
-			"view": {postView, map[string]string{"guid": "rendered", "title": "rendered", "content": "rendered protected",
-				"excerpt": "rendered protected", "_links": postLinks}},
-			"embed": {"id date slug type link title excerpt author featured_media _links", map[string]string{"title": "rendered",
-				"excerpt": "rendered protected", "_links": postLinks}},
-			"edit": {postView + " password permalink_template generated_slug", map[string]string{"guid": "rendered raw",
-				"title": "raw rendered", "content": "raw rendered protected block_version", "excerpt": "raw rendered protected",
-				"_links": postLinks + " " + postEdit}},
+			"view": {postView, map[string]words{"guid": w("rendered"), "title": w("rendered"), "content": w("rendered protected"),
+				"excerpt": w("rendered protected"), "_links": postLinks}},
+			"embed": {w("id date slug type link title excerpt author featured_media _links"), map[string]words{"title": w("rendered"),
+				"excerpt": w("rendered protected"), "_links": postLinks}},
+			"edit": {postView.plus("password permalink_template generated_slug"), map[string]words{"guid": w("rendered raw"),
+				"title": w("raw rendered"), "content": w("raw rendered protected block_version"), "excerpt": w("raw rendered protected"),
+				"_links": postLinks.plus(postEdit)}},
 		}},
-	{"media", []string{"media"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/media/%d", f.media) },
+	{"media", "/wp/v2/media", []string{"media"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/media/%d", f.media) },
 		func(f *fixture) string { return fmt.Sprintf("/wp/v2/media?include=%d", f.media) }, true, map[string]keyShape{
-			"view": {mediaView, map[string]string{"guid": "rendered", "title": "rendered", "description": "rendered", "caption": "rendered",
-				"media_details": mediaDet, "media_details.sizes": "", "media_details.image_meta": imageMeta,
-				"_links": "self collection about author replies"}},
-			"embed": {"id date slug type link title author caption alt_text media_type mime_type media_details source_url _links",
-				map[string]string{"title": "rendered", "caption": "rendered", "media_details": mediaDet, "_links": "self collection about author replies"}},
-			"edit": {mediaView + " permalink_template generated_slug missing_image_sizes", map[string]string{"guid": "rendered raw",
-				"title": "raw rendered", "description": "raw rendered", "caption": "raw rendered", "media_details": mediaDet,
-				"_links": "self collection about author replies wp:action-unfiltered-html wp:action-assign-author curies"}},
+			"view": {mediaView, map[string]words{"guid": w("rendered"), "title": w("rendered"), "description": w("rendered"), "caption": w("rendered"),
+				"media_details": mediaDet, "media_details.sizes": w(""), "media_details.image_meta": imageMeta, "_links": mediaLinks}},
+			"embed": {w("id date slug type link title author caption alt_text media_type mime_type media_details source_url _links", since(wp65, "featured_media")),
+				map[string]words{"title": w("rendered"), "caption": w("rendered"), "media_details": mediaDet, "_links": mediaLinks}},
+			"edit": {mediaEdit, map[string]words{"guid": w("rendered raw"), "title": w("raw rendered"), "description": w("raw rendered"),
+				"caption": w("raw rendered"), "media_details": mediaDet,
+				"_links": mediaLinks.plus("wp:action-unfiltered-html wp:action-assign-author curies")}},
 		}},
-	{"users", []string{}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/users/%d", f.admin) },
+	{"users", "/wp/v2/users", []string{}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/users/%d", f.admin) },
 		func(f *fixture) string { return fmt.Sprintf("/wp/v2/users?include=%d", f.admin) }, false, map[string]keyShape{
-			"view":  {userEmbed + " meta", map[string]string{"avatar_urls": "24 48 96", "_links": "self collection"}},
-			"embed": {userEmbed, map[string]string{"avatar_urls": "24 48 96", "_links": "self collection"}},
-			"edit": {"id username name first_name last_name email url description link locale nickname slug roles registered_date capabilities extra_capabilities avatar_urls meta _links",
-				map[string]string{"avatar_urls": "24 48 96", "meta": "persisted_preferences", "_links": "self collection"}},
+			"view":  {w(userEmbed + " meta"), map[string]words{"avatar_urls": w("24 48 96"), "_links": w("self collection")}},
+			"embed": {w(userEmbed), map[string]words{"avatar_urls": w("24 48 96"), "_links": w("self collection")}},
+			"edit": {w("id username name first_name last_name email url description link locale nickname slug roles registered_date capabilities extra_capabilities avatar_urls meta _links"),
+				map[string]words{"avatar_urls": w("24 48 96"), "meta": w("persisted_preferences"), "_links": w("self collection")}},
 		}},
-	{"tags", []string{"terms"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/tags/%d", f.tag) },
+	{"tags", "/wp/v2/tags", []string{"terms"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/tags/%d", f.tag) },
 		func(f *fixture) string { return fmt.Sprintf("/wp/v2/tags?include=%d", f.tag) }, true, map[string]keyShape{
-			"view":  {termView, map[string]string{"_links": termLinks}},
-			"embed": {termEmbed, map[string]string{"_links": termLinks}},
-			"edit":  {termView, map[string]string{"_links": termLinks}},
+			"view":  {w(termView), map[string]words{"_links": termLinks}},
+			"embed": {w(termEmbed), map[string]words{"_links": termLinks}},
+			"edit":  {w(termView), map[string]words{"_links": termLinks}},
 		}},
-	{"categories", []string{"terms"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/categories/%d", f.child) },
+	{"categories", "/wp/v2/categories", []string{"terms"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/categories/%d", f.child) },
 		func(f *fixture) string { return fmt.Sprintf("/wp/v2/categories?include=%d", f.child) }, true, map[string]keyShape{
-			"view":  {termView + " parent", map[string]string{"_links": termLinks + " up"}},
-			"embed": {termEmbed, map[string]string{"_links": termLinks + " up"}},
-			"edit":  {termView + " parent", map[string]string{"_links": termLinks + " up"}},
+			"view":  {w(termView + " parent"), map[string]words{"_links": catLinks}},
+			"embed": {w(termEmbed), map[string]words{"_links": catLinks}},
+			"edit":  {w(termView + " parent"), map[string]words{"_links": catLinks}},
 		}},
-	{"revisions", []string{"post"}, func(f *fixture) string { return fmt.Sprintf("/wp/v2/posts/%d/revisions/%d", f.post, f.revision) },
+	{"revisions", revisionsRoute, []string{"post"},
+		func(f *fixture) string { return fmt.Sprintf("/wp/v2/posts/%d/revisions/%d", f.post, f.revision) },
 		func(f *fixture) string {
 			return fmt.Sprintf("/wp/v2/posts/%d/revisions?include=%d", f.post, f.revision)
 		}, false, map[string]keyShape{
-			"view": {revView, map[string]string{"guid": "rendered", "title": "rendered", "content": "rendered", "excerpt": "rendered", "_links": "parent"}},
-			"embed": {"author date id parent slug title excerpt _links", map[string]string{"title": "rendered", "excerpt": "rendered",
-				"_links": "parent"}},
-			"edit": {revView, map[string]string{"guid": "rendered raw", "title": "raw rendered", "content": "raw rendered",
-				"excerpt": "raw rendered", "_links": "parent"}},
+			"view": {revView, map[string]words{"guid": w("rendered"), "title": w("rendered"), "content": w("rendered"), "excerpt": w("rendered"), "_links": revLinks}},
+			"embed": {w("author date id parent slug title excerpt _links"), map[string]words{"title": w("rendered"), "excerpt": w("rendered"),
+				"_links": revLinks}},
+			"edit": {revView, map[string]words{"guid": w("rendered raw"), "title": w("raw rendered"), "content": w("raw rendered"),
+				"excerpt": w("raw rendered"), "_links": revLinks}},
 		}},
 }
 
-// wantShape checks an object (at path) against a shape.
-func wantShape(t T, r *Result, path string, sh keyShape, what string) {
+// wantShape checks an object (at path) against a shape in the checked version: exactly
+// its keys, but for the fields the site declares (see declared.go) where sa says.
+func (s *Suite) wantShape(t T, r *Result, path string, sh keyShape, what string, sa schemaAt) {
 	t.Helper()
-	wantKeys(t, r, path, splitWords(sh.keys), what+" has exactly the keys "+sh.keys)
-	for _, k := range sortedKeys(toAnyS(sh.nested)) {
-		p := k
-		if path != "" {
-			p = path + "." + k
-		}
-		rule := what + ": " + k + " has exactly the keys " + sh.nested[k]
-		if sh.nested[k] == "" {
-			rule = what + ": " + k + " is an empty object {} (not [])"
-		}
-		wantKeys(t, r, p, splitWords(sh.nested[k]), rule)
+	s.wantKeysAt(t, r, path, "", sh.keys, what, sa)
+	for _, k := range slices.Sorted(maps.Keys(sh.nested)) {
+		s.wantKeysAt(t, r, path, k, sh.nested[k], what+": "+k, sa)
 	}
+}
+
+// wantKeysAt checks that the object at path.sub has exactly the keys of want in the
+// checked version, and any key the site declares for sub in sa.
+func (s *Suite) wantKeysAt(t T, r *Result, path, sub string, want words, what string, sa schemaAt) bool {
+	t.Helper()
+	keys := want.at(s.wp)
+	rule := what + " has exactly the keys " + strings.Join(keys, " ")
+	if len(keys) == 0 {
+		rule = what + " is an empty object {} (not [])"
+	}
+	if !s.cfg.Strict && sa.route != "" {
+		rule += " (and fields the site's schema declares)"
+	}
+	p := path
+	if sub != "" && p != "" {
+		p += "." + sub
+	} else if sub != "" {
+		p = sub
+	}
+	v, ok := at(r.JSON(), p)
+	if _, isObj := v.(map[string]any); !ok || !isObj {
+		return check(t, r, false, rule, "%s is %s, want an object", orRoot(p), show(v, ok))
+	}
+	missing, extra := diffSets(keys, keysOf(v))
+	if strings.HasPrefix(sub, "_links") {
+		sa = schemaAt{} // links are not fields: no schema declares them
+	}
+	extra = s.undeclared(t, sa, sub, extra)
+	return check(t, r, len(missing)+len(extra) == 0, rule, "%s: missing %v, unexpected %v (in WordPress %s, not declared by the site's schema)",
+		orRoot(p), missing, extra, s.wp)
 }
 
 func toAnyS(m map[string]string) map[string]any {
@@ -234,15 +269,15 @@ func init() {
 					if rs.anonymous && ctx != "edit" {
 						acc = anonymous
 					}
-					sh := rs.contexts[ctx]
+					sh, sa := rs.contexts[ctx], schemaAt{rs.route, ctx}
 					item := s.as(acc).get(t, rs.item(f)+"?context="+ctx)
 					if wantStatus(t, item, http.StatusOK, "GET "+rs.name+" item in "+ctx+" context answers 200") {
-						wantShape(t, item, "", sh, rs.name+" item ("+ctx+")")
+						s.wantShape(t, item, "", sh, rs.name+" item ("+ctx+")", sa)
 					}
 					list := s.as(acc).get(t, rs.list(f)+"&context="+ctx)
 					if check(t, list, list.Status == http.StatusOK && len(list.list()) == 1,
 						"GET "+rs.name+" filtered by include= lists exactly the object, 200", "%d, %d items", list.Status, len(list.list())) {
-						wantShape(t, list, "0", sh, rs.name+" list element ("+ctx+")")
+						s.wantShape(t, list, "0", sh, rs.name+" list element ("+ctx+")", sa)
 					}
 				}
 				checkLinks(s, t, rs.name, f)
@@ -250,6 +285,19 @@ func init() {
 		}
 		t.Run("types, taxonomies, statuses", func(t T) { checkRegistryFields(s, t) })
 	})
+}
+
+// selfLink is an item's self link as acc reads it: from 6.7 it carries targetHints, the
+// methods acc may use on the item (computed as the Allow header is).
+func (s *Suite) selfLink(href string, acc *account) []any {
+	if s.wp < wp67 {
+		return linkList(linkTo(href))
+	}
+	allow := []string{"GET"}
+	if acc != anonymous {
+		allow = strings.Split(allowItem, ", ")
+	}
+	return linkList(linkTo(href, "targetHints", map[string]any{"allow": allow}))
 }
 
 // checkLinks checks the exact _links of the fixture objects in view context.
@@ -262,7 +310,7 @@ func checkLinks(s *Suite, t T, name string, f *fixture) {
 	switch name {
 	case "posts":
 		path = fmt.Sprintf("/wp/v2/posts/%d", f.post)
-		want = map[string]any{"self": linkList(linkTo(u(path))), "collection": linkList(linkTo(u("/wp/v2/posts"))),
+		want = map[string]any{"self": s.selfLink(u(path), acc), "collection": linkList(linkTo(u("/wp/v2/posts"))),
 			"about": linkList(linkTo(u("/wp/v2/types/post"))), "author": linkList(author),
 			"replies":             linkList(linkTo(u(fmt.Sprintf("/wp/v2/comments?post=%d", f.post)), "embeddable", true)),
 			"version-history":     linkList(linkTo(u(path+"/revisions"), "count", 1)),
@@ -273,20 +321,20 @@ func checkLinks(s *Suite, t T, name string, f *fixture) {
 			"curies": curiesLink}
 	case "media":
 		path = fmt.Sprintf("/wp/v2/media/%d", f.media)
-		want = map[string]any{"self": linkList(linkTo(u(path))), "collection": linkList(linkTo(u("/wp/v2/media"))),
+		want = map[string]any{"self": s.selfLink(u(path), acc), "collection": linkList(linkTo(u("/wp/v2/media"))),
 			"about": linkList(linkTo(u("/wp/v2/types/attachment"))), "author": linkList(author),
 			"replies": linkList(linkTo(u(fmt.Sprintf("/wp/v2/comments?post=%d", f.media)), "embeddable", true))}
 	case "users":
 		path, acc = fmt.Sprintf("/wp/v2/users/%d", f.admin), s.admin()
-		want = map[string]any{"self": linkList(linkTo(u(path))), "collection": linkList(linkTo(u("/wp/v2/users")))}
+		want = map[string]any{"self": s.selfLink(u(path), acc), "collection": linkList(linkTo(u("/wp/v2/users")))}
 	case "tags":
 		path = fmt.Sprintf("/wp/v2/tags/%d", f.tag)
-		want = map[string]any{"self": linkList(linkTo(u(path))), "collection": linkList(linkTo(u("/wp/v2/tags"))),
+		want = map[string]any{"self": s.selfLink(u(path), acc), "collection": linkList(linkTo(u("/wp/v2/tags"))),
 			"about": linkList(linkTo(u("/wp/v2/taxonomies/post_tag"))), "wp:post_type": linkList(linkTo(u(fmt.Sprintf("/wp/v2/posts?tags=%d", f.tag)))),
 			"curies": curiesLink}
 	case "categories":
 		path = fmt.Sprintf("/wp/v2/categories/%d", f.child)
-		want = map[string]any{"self": linkList(linkTo(u(path))), "collection": linkList(linkTo(u("/wp/v2/categories"))),
+		want = map[string]any{"self": s.selfLink(u(path), acc), "collection": linkList(linkTo(u("/wp/v2/categories"))),
 			"about": linkList(linkTo(u("/wp/v2/taxonomies/category"))), "up": linkList(linkTo(u(fmt.Sprintf("/wp/v2/categories/%d", f.cat)), "embeddable", true)),
 			"wp:post_type": linkList(linkTo(u(fmt.Sprintf("/wp/v2/posts?categories=%d", f.child)))), "curies": curiesLink}
 	case "revisions":
@@ -295,86 +343,4 @@ func checkLinks(s *Suite, t T, name string, f *fixture) {
 	}
 	r := s.as(acc).get(t, path)
 	wantValue(t, r, "_links", want, name+": _links are exactly WordPress's rels and hrefs (with their attributes: embeddable, count, id, taxonomy)")
-}
-
-const (
-	typeLabels = "name singular_name add_new add_new_item edit_item new_item view_item view_items search_items not_found not_found_in_trash parent_item_colon all_items archives attributes insert_into_item uploaded_to_this_item featured_image set_featured_image remove_featured_image use_featured_image filter_items_list filter_by_date items_list_navigation items_list item_published item_published_privately item_reverted_to_draft item_scheduled item_updated item_link item_link_description menu_name name_admin_bar"
-	taxLabels  = "name singular_name search_items popular_items all_items parent_item parent_item_colon name_field_description slug_field_description parent_field_description desc_field_description edit_item view_item update_item add_new_item new_item_name separate_items_with_commas add_or_remove_items choose_from_most_used not_found no_terms filter_by_item items_list_navigation items_list most_used back_to_items item_link item_link_description menu_name name_admin_bar"
-	typeView   = "description hierarchical has_archive name slug icon taxonomies rest_base rest_namespace _links"
-	taxView    = "name slug description types hierarchical rest_base rest_namespace _links"
-)
-
-// registryShape is one of the object-keyed, read-only collections.
-type registryShape struct {
-	route, item string // the collection; the item checked
-	keys        string // keys the collection has at least (the admin, edit context)
-	anonKeys    string // keys it has at least for anonymous readers
-	anonHidden  string // keys anonymous readers must not see
-	contexts    map[string]keyShape
-	links       func(s *Suite) map[string]any
-}
-
-var registries = []registryShape{
-	{"/wp/v2/types", "post", "post attachment", "post attachment", "", map[string]keyShape{
-		"view":  {typeView, map[string]string{"_links": "collection wp:items curies"}},
-		"embed": {"name slug icon rest_base rest_namespace _links", map[string]string{"_links": "collection wp:items curies"}},
-		"edit": {"capabilities description hierarchical has_archive visibility viewable labels name slug icon supports taxonomies rest_base rest_namespace _links",
-			map[string]string{"visibility": "show_in_nav_menus show_ui", "labels": typeLabels,
-				"capabilities": "edit_post read_post delete_post edit_posts edit_others_posts delete_posts publish_posts read_private_posts read delete_private_posts delete_published_posts delete_others_posts edit_private_posts edit_published_posts create_posts",
-				"supports":     "title editor author thumbnail excerpt trackbacks custom-fields comments revisions post-formats",
-				"_links":       "collection wp:items curies"}},
-	}, func(s *Suite) map[string]any {
-		return map[string]any{"collection": linkList(linkTo(s.url("/wp/v2/types"))), "wp:items": linkList(linkTo(s.url("/wp/v2/posts"))), "curies": curiesLink}
-	}},
-	{"/wp/v2/taxonomies", "category", "category post_tag", "category post_tag", "", map[string]keyShape{
-		"view":  {taxView, map[string]string{"_links": "collection wp:items curies"}},
-		"embed": {"name slug rest_base rest_namespace _links", map[string]string{"_links": "collection wp:items curies"}},
-		"edit": {"name slug capabilities description labels types show_cloud hierarchical rest_base rest_namespace visibility _links",
-			map[string]string{"capabilities": "manage_terms edit_terms delete_terms assign_terms", "labels": taxLabels,
-				"visibility": "public publicly_queryable show_admin_column show_in_nav_menus show_in_quick_edit show_ui",
-				"_links":     "collection wp:items curies"}},
-	}, func(s *Suite) map[string]any {
-		return map[string]any{"collection": linkList(linkTo(s.url("/wp/v2/taxonomies"))), "wp:items": linkList(linkTo(s.url("/wp/v2/categories"))), "curies": curiesLink}
-	}},
-	{"/wp/v2/statuses", "publish", "publish future draft pending private trash", "publish", "future draft pending private trash", map[string]keyShape{
-		"view":  {"name public queryable slug date_floating _links", map[string]string{"_links": "archives"}},
-		"embed": {"name slug _links", map[string]string{"_links": "archives"}},
-		"edit":  {"name private protected public queryable show_in_list slug date_floating _links", map[string]string{"_links": "archives"}},
-	}, func(s *Suite) map[string]any {
-		return map[string]any{"archives": linkList(linkTo(s.url("/wp/v2/posts")))}
-	}},
-}
-
-// checkRegistryFields checks types, taxonomies and statuses: objects keyed by slug.
-func checkRegistryFields(s *Suite, t T) {
-	for _, rg := range registries {
-		for _, ctx := range []string{"view", "embed", "edit"} {
-			acc := anonymous
-			if ctx == "edit" {
-				acc = s.admin()
-			}
-			item := s.as(acc).get(t, rg.route+"/"+rg.item+"?context="+ctx)
-			if wantStatus(t, item, http.StatusOK, "GET "+rg.route+"/"+rg.item+" in "+ctx+" context answers 200") {
-				wantShape(t, item, "", rg.contexts[ctx], rg.route+"/"+rg.item+" ("+ctx+")")
-			}
-			list := s.as(acc).get(t, rg.route+"?context="+ctx)
-			keys := rg.keys
-			if acc == anonymous {
-				keys = rg.anonKeys
-			}
-			wantKeysInclude(t, list, "", splitWords(keys), rg.route+" ("+ctx+", "+acc.name+") is an object keyed by slug that has "+keys)
-			if acc == anonymous && rg.anonHidden != "" {
-				wantNoKeys(t, list, "", splitWords(rg.anonHidden), rg.route+": anonymous readers see only public entries, none of "+rg.anonHidden)
-			}
-			for _, k := range keysOf(list.JSON()) {
-				wantValue(t, list, k+".slug", k, rg.route+" is keyed by each entry's slug")
-			}
-			wantShape(t, list, rg.item, rg.contexts[ctx], rg.route+" → "+rg.item+" ("+ctx+")")
-		}
-		item := s.as(anonymous).get(t, rg.route+"/"+rg.item)
-		wantValue(t, item, "_links", rg.links(s), rg.route+"/"+rg.item+": _links are exactly WordPress's rels and hrefs")
-	}
-	r := s.as(s.admin()).get(t, "/wp/v2/statuses/draft")
-	wantValue(t, r, "_links", map[string]any{"archives": linkList(linkTo(s.url("/wp/v2/posts?status=draft")))},
-		"/wp/v2/statuses/draft: the archives link is the posts list filtered by ?status=draft")
 }

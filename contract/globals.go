@@ -19,11 +19,12 @@ const (
 	exposeHeaders    = "X-WP-Total, X-WP-TotalPages, Link"
 	allowHeaders     = "Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type"
 	corsMethods      = "OPTIONS, GET, POST, PUT, PATCH, DELETE"
-	// noCache is Cache-Control for a logged-in user in 6.1 (Δ6.3 adds no-store, private).
-	noCache     = "no-cache, must-revalidate, max-age=0"
 	noCacheDate = "Wed, 11 Jan 1984 05:00:00 GMT"
 	allowItem   = "GET, POST, PUT, PATCH, DELETE"
 )
+
+// noCache is Cache-Control for a logged-in user (wp_get_nocache_headers).
+var noCache = fact("no-cache, must-revalidate, max-age=0", from(wp63, "no-cache, must-revalidate, max-age=0, no-store, private"))
 
 // userEmbedKeys are a user's fields in embed context (§10.3), as _embed gives them.
 var userEmbedKeys = []string{"_links", "avatar_urls", "description", "id", "link", "name", "slug", "url"}
@@ -83,7 +84,7 @@ func globalHeaders(s *Suite, t T) {
 	}
 
 	admin := s.as(s.admin()).get(t, "/wp/v2/types/post")
-	wantHeader(t, admin, "Cache-Control", noCache, "responses to a logged-in user are not cached: Cache-Control: no-cache, must-revalidate, max-age=0 (6.1)")
+	wantHeader(t, admin, "Cache-Control", noCache.at(s.wp), "responses to a logged-in user are not cached: Cache-Control: "+noCache.at(s.wp))
 	wantHeader(t, admin, "Expires", noCacheDate, "responses to a logged-in user have Expires: Wed, 11 Jan 1984 05:00:00 GMT")
 
 	// HEAD runs the GET handler and sends its headers. (Go's client never reads a body

@@ -24,8 +24,8 @@ func init() {
 
 // tagKeys and categoryKeys are a term's fields in view and edit context (§11.3).
 var (
-	tagKeys      = []string{"_links", "count", "description", "id", "link", "meta", "name", "slug", "taxonomy"}
-	categoryKeys = []string{"_links", "count", "description", "id", "link", "meta", "name", "parent", "slug", "taxonomy"}
+	tagKeys      = w(termView)
+	categoryKeys = w(termView + " parent")
 )
 
 // registeredDate is the format of a user's registered_date: gmdate('c') (§10.3).
@@ -115,14 +115,15 @@ func lifecycleTerm(s *Suite, t T, collection, taxonomy string) {
 	id := idOf(r)
 	item := fmt.Sprintf("%s/%d", collection, id)
 	wantHeader(t, r, "Location", s.cfg.URL+item, "a term create answers 201 with Location: the new term's absolute URL")
-	wantKeys(t, r, "", keys, "a created "+taxonomy+" has exactly its edit-context fields (§11.3)")
+	s.wantKeysAt(t, r, "", "", keys, "a created "+taxonomy+" (edit context, §11.3)", schemaAt{collection, "edit"})
+	s.wantMeta(t, r, "meta", schemaAt{collection, "edit"}, "a new "+taxonomy+" term")
 	for _, d := range []struct {
 		path string
 		want any
 	}{
-		{"name", name}, {"slug", name}, {"description", ""}, {"count", 0.0}, {"taxonomy", taxonomy}, {"meta", []any{}},
+		{"name", name}, {"slug", name}, {"description", ""}, {"count", 0.0}, {"taxonomy", taxonomy},
 	} {
-		wantValue(t, r, d.path, d.want, "a new "+taxonomy+" term: "+d.path+" defaults as WordPress does (slug from the name, no description, count 0, meta [])")
+		wantValue(t, r, d.path, d.want, "a new "+taxonomy+" term: "+d.path+" defaults as WordPress does (slug from the name, no description, count 0)")
 	}
 	if taxonomy == "category" {
 		wantValue(t, r, "parent", 0.0, "a new category without parent has parent 0")
@@ -132,9 +133,9 @@ func lifecycleTerm(s *Suite, t T, collection, taxonomy string) {
 		check(t, l, len(l.list()) == 1 && resultIDs(l).has(idOf(child)), "?parent=<id> lists exactly the category's children", "ids %v", resultIDs(l))
 	}
 
-	wantKeys(t, anon.get(t, item), "", keys, "GET a term (view) anonymously: every view field (terms are public)")
-	wantKeys(t, admin.get(t, item+"?context=embed"), "", termEmbedKeys, "GET a term (embed): id, link, name, slug, taxonomy and links")
-	wantKeys(t, admin.get(t, item+"?context=edit"), "", keys, "GET a term (edit): the same fields as view")
+	s.wantKeysAt(t, anon.get(t, item), "", "", keys, "GET a term (view) anonymously: every view field (terms are public)", schemaAt{collection, "view"})
+	s.wantKeysAt(t, admin.get(t, item+"?context=embed"), "", "", w(termEmbed), "GET a term (embed): id, link, name, slug, taxonomy and links", schemaAt{collection, "embed"})
+	s.wantKeysAt(t, admin.get(t, item+"?context=edit"), "", "", keys, "GET a term (edit): the same fields as view", schemaAt{collection, "edit"})
 
 	renamed := s.name("term-renamed")
 	u := admin.send(t, http.MethodPost, item, map[string]any{"name": renamed, "description": "wpcontract"})

@@ -56,7 +56,7 @@ func runAgainst(t *testing.T, d defect) []string {
 	srv := httptest.NewServer(d.wrap(m))
 	defer srv.Close()
 	rec := NewRecorder("contract")
-	Run(rec, Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Skip: d.skip})
+	Run(rec, Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Skip: d.skip, Strict: true})
 	rec.Finish()
 	return rec.Errors()
 }

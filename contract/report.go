@@ -55,7 +55,7 @@ func (s *Suite) writeReports(dir string) error {
 	}
 	suite := junitSuite{Name: "wpcontract " + s.cfg.URL}
 	var md strings.Builder
-	fmt.Fprintf(&md, "# Contract run against %s\n\n| group | result | checks passed | checks failed |\n|---|---|---:|---:|\n", s.cfg.URL)
+	fmt.Fprintf(&md, "# Contract run against %s\n\n%s\n\n| group | result | checks passed | checks failed |\n|---|---|---:|---:|\n", s.cfg.URL, s.versionLine())
 	for _, r := range s.orderedResults() {
 		c := junitCase{Name: r.name, Class: "contract", Output: fmt.Sprintf("%d checks passed, %d failed", r.passed, r.failed)}
 		result := "pass"

@@ -11,8 +11,8 @@ import (
 // never deleted: WordPress 6.1 refuses every revision DELETE (reference §12, checked
 // against the running 6.1).
 
-// revisionKeys are a revision's fields in view context, with its links (§12).
-var revisionKeys = []string{"_links", "author", "content", "date", "date_gmt", "excerpt", "guid", "id", "modified", "modified_gmt", "parent", "slug", "title"}
+// revisionsRoute is the revisions collection, as OPTIONS and the shapes name it.
+const revisionsRoute = "/wp/v2/posts/" + missingID + "/revisions"
 
 func init() {
 	register("revisions", true, func(s *Suite, t T) {
@@ -33,7 +33,7 @@ func init() {
 		if !check(t, l, len(l.list()) == 1, "an update that changes content creates one revision", "%d revisions", len(l.list())) {
 			return
 		}
-		wantKeys(t, l, "0", revisionKeys, "a revision has exactly its view-context fields: author, date, date_gmt, id, modified, modified_gmt, parent, slug, guid, title, content, excerpt")
+		s.wantKeysAt(t, l, "0", "", revView, "a revision in a list (view)", schemaAt{revisionsRoute, "view"})
 		wantKeys(t, l, "0._links", []string{"parent"}, "a revision's only link is parent")
 		wantValue(t, l, "0.parent", float64(id), "a revision's parent is the post")
 		wantValue(t, l, "0.slug", fmt.Sprintf("%d-revision-v1", id), "a revision's slug is <post id>-revision-v1")
@@ -63,7 +63,7 @@ func init() {
 
 		rev := fmt.Sprintf("%s/%d", revs, newest)
 		r := admin.get(t, rev)
-		wantKeys(t, r, "", revisionKeys, "GET a revision (view): its view-context fields")
+		s.wantKeysAt(t, r, "", "", revView, "GET a revision (view)", schemaAt{revisionsRoute, "view"})
 		wantNoKey(t, r, "content.raw", "a revision in view context has no content.raw")
 		r = admin.get(t, rev+"?context=edit")
 		wantValue(t, r, "content.raw", "wpcontract v3", "a revision in edit context has content.raw")

@@ -38,6 +38,12 @@ type Config struct {
 	Skip []string
 	// ReportDir, when set, receives junit.xml and summary.md.
 	ReportDir string
+	// WPVersion, when set, is the WordPress version to check the target as (6.1, 6.8,
+	// 7.1); otherwise the suite finds it out from what the site publishes.
+	WPVersion string
+	// Strict demands the exact key sets of the checked version: no field a site adds,
+	// even a declared one (WPCONTRACT_STRICT=1; what a reimplementation must meet).
+	Strict bool
 	// Client sends the requests; nil uses a client with a 30 s timeout.
 	Client *http.Client
 }
@@ -50,6 +56,8 @@ func ConfigFromEnv() Config {
 		Password:  os.Getenv("WPCONTRACT_PASSWORD"),
 		ReadOnly:  isTrue(os.Getenv("WPCONTRACT_READONLY")),
 		ReportDir: os.Getenv("WPCONTRACT_REPORT"),
+		WPVersion: os.Getenv("WPCONTRACT_WP_VERSION"),
+		Strict:    isTrue(os.Getenv("WPCONTRACT_STRICT")),
 	}
 	for _, s := range strings.Split(os.Getenv("WPCONTRACT_SKIP"), ",") {
 		if s = strings.TrimSpace(s); s != "" {
@@ -141,6 +149,11 @@ type Suite struct {
 	adminUserID int
 	results     map[string]*groupResult
 	caps        targetCaps
+	// wp is the WordPress version whose facts the target is checked on, wpWhy how the
+	// suite decided it.
+	wp      wpVersion
+	wpWhy   string
+	schemas map[string]map[string]any // item schemas by collection route, as OPTIONS gave them
 }
 
 // targetCaps is what the suite found out about the target before checking it.
@@ -156,7 +169,7 @@ func Run(t T, cfg Config) {
 		t.Fatalf("contract: no target: set WPCONTRACT_URL to the API root (e.g. http://host/wp-json)")
 	}
 	s := &Suite{cfg: cfg, client: cfg.Client, roles: map[string]*account{}, results: map[string]*groupResult{},
-		prefix: fmt.Sprintf("wpcontract-%d", time.Now().UnixNano()%1e9)}
+		schemas: map[string]map[string]any{}, prefix: fmt.Sprintf("wpcontract-%d", time.Now().UnixNano()%1e9)}
 	if s.client == nil {
 		s.client = &http.Client{Timeout: 30 * time.Second}
 	}
@@ -169,6 +182,8 @@ func Run(t T, cfg Config) {
 	if !s.discover(t) {
 		return
 	}
+	s.detectVersion(t)
+	t.Logf("%s", s.versionLine())
 	for _, g := range sortedGroups() {
 		g := g
 		res := s.result(g.name)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"net/http"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -19,23 +21,36 @@ var fieldKinds = map[string]struct {
 	desc string
 	ok   func(v any) bool
 }{
-	"int":         {"an integer", isInt},
-	"string":      {"a string", func(v any) bool { _, ok := v.(string); return ok }},
-	"bool":        {"a boolean", func(v any) bool { _, ok := v.(bool); return ok }},
-	"null":        {"null", func(v any) bool { return v == nil }},
-	"object":      {"an object", func(v any) bool { _, ok := v.(map[string]any); return ok }},
-	"date":        {"a string YYYY-MM-DDTHH:MM:SS (no offset, no Z)", matchesRe(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`)},
-	"date+00":     {"a string YYYY-MM-DDTHH:MM:SS+00:00", matchesRe(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$`)},
-	"url":         {"an absolute http(s) URL", matchesRe(`^https?://`)},
-	"[]":          {"an empty array [] (PHP's empty array, never {})", func(v any) bool { l, ok := v.([]any); return ok && len(l) == 0 }},
-	"{}":          {"an empty object {} (never [])", func(v any) bool { m, ok := v.(map[string]any); return ok && len(m) == 0 }},
-	"int[]":       {"an array of integers", arrayOf(isInt)},
-	"string[]":    {"an array of strings", arrayOf(func(v any) bool { _, ok := v.(string); return ok })},
-	"bool{}":      {"an object whose values are booleans", objectOf(func(v any) bool { _, ok := v.(bool); return ok })},
-	"string{}":    {"an object whose values are strings", objectOf(func(v any) bool { _, ok := v.(string); return ok })},
-	"url{}":       {"an object whose values are URLs", objectOf(matchesRe(`^https?://`))},
-	"label{}":     {"an object whose values are strings or null", objectOf(func(v any) bool { _, ok := v.(string); return ok || v == nil })},
-	"string|bool": {"a string or a boolean", func(v any) bool { _, s := v.(string); _, b := v.(bool); return s || b }},
+	"int":          {"an integer", isInt},
+	"string":       {"a string", func(v any) bool { _, ok := v.(string); return ok }},
+	"bool":         {"a boolean", func(v any) bool { _, ok := v.(bool); return ok }},
+	"null":         {"null", func(v any) bool { return v == nil }},
+	"object":       {"an object", func(v any) bool { _, ok := v.(map[string]any); return ok }},
+	"date":         {"a string YYYY-MM-DDTHH:MM:SS (no offset, no Z)", matchesRe(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`)},
+	"date+00":      {"a string YYYY-MM-DDTHH:MM:SS+00:00", matchesRe(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$`)},
+	"url":          {"an absolute http(s) URL", matchesRe(`^https?://`)},
+	"[]":           {"an empty array [] (PHP's empty array, never {})", func(v any) bool { l, ok := v.([]any); return ok && len(l) == 0 }},
+	"{}":           {"an empty object {} (never [])", func(v any) bool { m, ok := v.(map[string]any); return ok && len(m) == 0 }},
+	"int[]":        {"an array of integers", arrayOf(isInt)},
+	"string[]":     {"an array of strings", arrayOf(func(v any) bool { _, ok := v.(string); return ok })},
+	"bool{}":       {"an object whose values are booleans", objectOf(func(v any) bool { _, ok := v.(bool); return ok })},
+	"string{}":     {"an object whose values are strings", objectOf(func(v any) bool { _, ok := v.(string); return ok })},
+	"url{}":        {"an object whose values are URLs", objectOf(matchesRe(`^https?://`))},
+	"label{}":      {"an object whose values are strings or null", objectOf(func(v any) bool { _, ok := v.(string); return ok || v == nil })},
+	"string|bool":  {"a string or a boolean", func(v any) bool { _, s := v.(string); _, b := v.(bool); return s || b }},
+	"string|false": {"a string or false", func(v any) bool { _, s := v.(string); return s || v == false }},
+	"array":        {"an array", func(v any) bool { _, ok := v.([]any); return ok }},
+	// a post type feature is true, or what it was registered with (add_post_type_support
+	// with arguments: 7.1's editor is [{"notes":true}])
+	"support{}": {"an object whose values are true, or the arguments a feature was registered with (an array or object)", objectOf(func(v any) bool {
+		switch x := v.(type) {
+		case bool:
+			return x
+		case []any, map[string]any:
+			return true
+		}
+		return false
+	})},
 }
 
 func isInt(v any) bool { f, ok := v.(float64); return ok && f == math.Trunc(f) }
@@ -80,46 +95,89 @@ func wantKind(t T, r *Result, path, kind, what string) bool {
 	return check(t, r, ok && k.ok(v), what+": "+path+" is "+k.desc, "%s (%s)", show(v, ok), jsonType(v))
 }
 
-// wantKinds checks a table of "path kind" pairs (comma-separated, on several lines).
-func wantKinds(t T, r *Result, what, table string) {
+// wantKinds checks a table of "path kind" pairs (comma-separated, on several lines) as
+// the checked version has it.
+func (s *Suite) wantKinds(t T, r *Result, what string, table words) {
 	t.Helper()
-	for _, line := range strings.Split(strings.TrimSpace(table), "\n") {
-		for _, pair := range strings.Split(line, ",") {
-			f := strings.Fields(pair)
-			if len(f) == 2 {
-				wantKind(t, r, f[0], f[1], what)
-			}
-		}
+	f := strings.Fields(strings.ReplaceAll(strings.Join(table.at(s.wp), " "), ",", " "))
+	for i := 0; i+1 < len(f); i += 2 {
+		wantKind(t, r, f[i], f[i+1], what)
 	}
 }
 
-const (
-	postDates = "date date, date_gmt date, modified date, modified_gmt date"
-	postKinds = `id int, ` + postDates + `, guid.rendered url, guid.raw url, password string, slug string, status string, type string, link url
+// metaKeys are the meta keys core registers with show_in_rest, by collection route, and
+// by route and context where a key is not in every context.
+var metaKeys = map[string]words{
+	"/wp/v2/posts":      w("", since(wp63, "footnotes")),
+	revisionsRoute:      w("", since(wp64, "footnotes")),
+	"/wp/v2/users edit": w("persisted_preferences"),
+}
+
+// wantMeta checks a meta field: an object of the registered meta keys, or [] (PHP's
+// empty array) while none is registered. The keys are the version's own, and in the
+// default mode also those the site's schema declares for meta (register_meta with
+// show_in_rest) in the context.
+func (s *Suite) wantMeta(t T, r *Result, path string, sa schemaAt, what string) {
+	t.Helper()
+	keys, ok := metaKeys[sa.route+" "+sa.ctx]
+	if !ok {
+		keys = metaKeys[sa.route]
+	}
+	want := keys.at(s.wp)
+	if !s.cfg.Strict {
+		props, _ := at(s.itemSchema(t, sa.route), "properties.meta.properties")
+		for _, k := range keysOf(props) {
+			p, _ := at(props, k)
+			if m, _ := p.(map[string]any); inContext(m, sa.ctx) && !slices.Contains(want, k) {
+				want = append(want, k)
+			}
+		}
+	}
+	v, present := at(r.JSON(), path)
+	sort.Strings(want)
+	m, isObj := v.(map[string]any)
+	missing, extra := diffSets(want, keysOf(m))
+	if len(want) == 0 {
+		l, isList := v.([]any)
+		check(t, r, present && isList && len(l) == 0, what+": "+path+" is [] (PHP's empty array) while no meta key is registered",
+			"%s (%s): unexpected %v", show(v, present), jsonType(v), extra)
+		return
+	}
+	check(t, r, present && isObj && len(missing)+len(extra) == 0, what+": "+path+" is an object of the registered meta keys "+strings.Join(want, " "),
+		"%s (%s): missing %v, unexpected %v", show(v, present), jsonType(v), missing, extra)
+}
+
+const postDates = "date date, date_gmt date, modified date, modified_gmt date"
+
+var (
+	postKinds = w(`id int, `+postDates+`, guid.rendered url, guid.raw url, password string, slug string, status string, type string, link url
 title.raw string, title.rendered string, content.raw string, content.rendered string, content.protected bool, content.block_version int
 excerpt.raw string, excerpt.rendered string, excerpt.protected bool, author int, featured_media int, comment_status string, ping_status string
-sticky bool, template string, format string, meta [], categories int[], tags int[], permalink_template string, generated_slug string`
-	mediaKinds = `id int, ` + postDates + `, guid.rendered url, guid.raw url, slug string, status string, type string, link url
-title.raw string, title.rendered string, author int, comment_status string, ping_status string, template string, meta []
+sticky bool, template string, format string, categories int[], tags int[], permalink_template string, generated_slug string`,
+		since(wp66, "class_list string[]"))
+	mediaKinds = w(`id int, `+postDates+`, guid.rendered url, guid.raw url, slug string, status string, type string, link url
+title.raw string, title.rendered string, author int, comment_status string, ping_status string, template string
 permalink_template string, generated_slug string, description.raw string, description.rendered string, caption.raw string, caption.rendered string
 alt_text string, media_type string, mime_type string, media_details object, post null, source_url url, missing_image_sizes []
 media_details.width int, media_details.height int, media_details.file string, media_details.filesize int, media_details.sizes {}
 media_details.image_meta object, media_details.image_meta.aperture string, media_details.image_meta.credit string, media_details.image_meta.camera string
 media_details.image_meta.caption string, media_details.image_meta.created_timestamp string, media_details.image_meta.copyright string
 media_details.image_meta.focal_length string, media_details.image_meta.iso string, media_details.image_meta.shutter_speed string
-media_details.image_meta.title string, media_details.image_meta.orientation string, media_details.image_meta.keywords []`
-	userKinds = `id int, username string, name string, first_name string, last_name string, email string, url string, description string
+media_details.image_meta.title string, media_details.image_meta.orientation string, media_details.image_meta.keywords []`,
+		since(wp65, "featured_media int"), since(wp70, "filename string, filesize int, exif_orientation int"))
+	userKinds = w(`id int, username string, name string, first_name string, last_name string, email string, url string, description string
 link url, locale string, nickname string, slug string, roles string[], registered_date date+00, capabilities bool{}, extra_capabilities bool{}
-avatar_urls url{}, avatar_urls.24 url, avatar_urls.48 url, avatar_urls.96 url, meta object, meta.persisted_preferences []`
-	termKinds = `id int, count int, description string, link url, name string, slug string, taxonomy string, meta []`
-	revKinds  = `author int, ` + postDates + `, id int, parent int, slug string, guid.rendered url, guid.raw url
-title.raw string, title.rendered string, content.raw string, content.rendered string, excerpt.raw string, excerpt.rendered string`
-	typeKinds = `capabilities string{}, description string, hierarchical bool, has_archive string|bool, visibility bool{}, viewable bool
-labels label{}, labels.name string, labels.parent_item_colon null, name string, slug string, icon string, supports bool{}, taxonomies string[]
-rest_base string, rest_namespace string`
-	taxKinds = `name string, slug string, capabilities string{}, description string, labels label{}, labels.popular_items null, types string[]
-show_cloud bool, hierarchical bool, rest_base string, rest_namespace string, visibility bool{}`
-	statusKinds = `name string, private bool, protected bool, public bool, queryable bool, show_in_list bool, slug string, date_floating bool`
+avatar_urls url{}, avatar_urls.24 url, avatar_urls.48 url, avatar_urls.96 url, meta.persisted_preferences []`)
+	termKinds = w(`id int, count int, description string, link url, name string, slug string, taxonomy string`)
+	revKinds  = w(`author int, ` + postDates + `, id int, parent int, slug string, guid.rendered url, guid.raw url
+title.raw string, title.rendered string, content.raw string, content.rendered string, excerpt.raw string, excerpt.rendered string`)
+	typeKinds = w(`capabilities string{}, description string, hierarchical bool, has_archive string|bool, visibility bool{}, viewable bool
+labels label{}, labels.name string, labels.parent_item_colon null, name string, slug string, icon string, supports support{}, taxonomies string[]
+rest_base string, rest_namespace string`,
+		since(wp66, "template array, template_lock string|false"))
+	taxKinds = w(`name string, slug string, capabilities string{}, description string, labels label{}, labels.popular_items null, types string[]
+show_cloud bool, hierarchical bool, rest_base string, rest_namespace string, visibility bool{}`)
+	statusKinds = w(`name string, private bool, protected bool, public bool, queryable bool, show_in_list bool, slug string, date_floating bool`)
 )
 
 func init() {
@@ -130,11 +188,15 @@ func init() {
 		t.Run("terms", func(t T) {
 			f := s.fixture(t, "terms")
 			admin := s.as(s.admin())
-			wantKinds(t, admin.get(t, fmt.Sprintf("/wp/v2/tags/%d?context=edit", f.tag)), "tag (edit)", termKinds)
-			wantKinds(t, s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/tags?include=%d", f.tag)), "tag in a list (view)", "0."+
-				strings.ReplaceAll(termKinds, ", ", ", 0."))
+			tag := admin.get(t, fmt.Sprintf("/wp/v2/tags/%d?context=edit", f.tag))
+			s.wantKinds(t, tag, "tag (edit)", termKinds)
+			s.wantMeta(t, tag, "meta", schemaAt{"/wp/v2/tags", "edit"}, "tag (edit)")
+			tags := s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/tags?include=%d", f.tag))
+			s.wantKinds(t, tags, "tag in a list (view)", w("0."+strings.ReplaceAll(termKinds.base, ", ", ", 0.")))
+			s.wantMeta(t, tags, "0.meta", schemaAt{"/wp/v2/tags", "view"}, "tag in a list (view)")
 			r := admin.get(t, fmt.Sprintf("/wp/v2/categories/%d?context=edit", f.child))
-			wantKinds(t, r, "category (edit)", termKinds+", parent int")
+			s.wantKinds(t, r, "category (edit)", termKinds.plus("parent int"))
+			s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/categories", "edit"}, "category (edit)")
 			wantValue(t, r, "parent", f.cat, "category: parent is the parent's id (an integer)")
 			r = admin.get(t, fmt.Sprintf("/wp/v2/categories/%d?context=edit", f.cat))
 			wantValue(t, r, "parent", 0, "category: parent is 0 (not null) at the top level")
@@ -142,12 +204,15 @@ func init() {
 		t.Run("revisions", func(t T) {
 			f := s.fixture(t, "post")
 			r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/posts/%d/revisions/%d?context=edit", f.post, f.revision))
-			wantKinds(t, r, "revision (edit)", revKinds)
+			s.wantKinds(t, r, "revision (edit)", revKinds)
+			if s.wp >= wp64 {
+				s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/posts/" + missingID + "/revisions", "edit"}, "revision (edit)")
+			}
 			wantValue(t, r, "parent", f.post, "revision: parent is the post's id")
 		})
 		t.Run("registries", func(t T) {
 			admin := s.as(s.admin())
-			wantKinds(t, admin.get(t, "/wp/v2/types/post?context=edit"), "type post (edit)", typeKinds)
+			s.wantKinds(t, admin.get(t, "/wp/v2/types/post?context=edit"), "type post (edit)", typeKinds)
 			r := s.as(anonymous).get(t, "/wp/v2/types")
 			for _, k := range keysOf(r.JSON()) {
 				v, _ := at(r.JSON(), k+".icon")
@@ -156,8 +221,8 @@ func init() {
 			}
 			wantKind(t, r, "post.icon", "string", "types list: post has a dashicon name")
 			wantKind(t, r, "post.taxonomies", "string[]", "types list")
-			wantKinds(t, admin.get(t, "/wp/v2/taxonomies/category?context=edit"), "taxonomy category (edit)", taxKinds)
-			wantKinds(t, admin.get(t, "/wp/v2/statuses/publish?context=edit"), "status publish (edit)", statusKinds)
+			s.wantKinds(t, admin.get(t, "/wp/v2/taxonomies/category?context=edit"), "taxonomy category (edit)", taxKinds)
+			s.wantKinds(t, admin.get(t, "/wp/v2/statuses/publish?context=edit"), "status publish (edit)", statusKinds)
 		})
 	})
 }
@@ -166,13 +231,15 @@ func typesOfPosts(s *Suite, t T) {
 	f := s.fixture(t, "post")
 	admin := s.as(s.admin())
 	r := admin.get(t, fmt.Sprintf("/wp/v2/posts/%d?context=edit", f.post))
-	wantKinds(t, r, "post (edit)", postKinds)
+	s.wantKinds(t, r, "post (edit)", postKinds)
+	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/posts", "edit"}, "post (edit)")
 	wantValue(t, r, "content.block_version", 1, "post: content.block_version is 1 when the content holds blocks (<!-- wp:)")
 	wantValue(t, r, "tags", []int{f.tag}, "post: tags lists the term ids as integers")
 	l := s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/posts?include=%d", f.post))
-	wantKinds(t, l, "post in a list (view)", "0.id int, 0.date date, 0.date_gmt date, 0.meta [], 0.sticky bool, 0.categories int[], 0.content.protected bool")
+	s.wantKinds(t, l, "post in a list (view)", w("0.id int, 0.date date, 0.date_gmt date, 0.sticky bool, 0.categories int[], 0.content.protected bool"))
+	s.wantMeta(t, l, "0.meta", schemaAt{"/wp/v2/posts", "view"}, "post in a list (view)")
 	draft := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("draft")})
-	wantKinds(t, draft, "draft post (created without a date)", "date date, date_gmt date, modified_gmt date, slug string, generated_slug string")
+	s.wantKinds(t, draft, "draft post (created without a date)", w("date date, date_gmt date, modified_gmt date, slug string, generated_slug string"))
 	wantValue(t, draft, "slug", "", "a draft created without a slug has slug \"\" (generated_slug holds the would-be slug)")
 	wantValue(t, draft, "content.block_version", 0, "post: content.block_version is 0 when the content has no blocks")
 }
@@ -180,7 +247,8 @@ func typesOfPosts(s *Suite, t T) {
 func typesOfMedia(s *Suite, t T) {
 	f := s.fixture(t, "media")
 	r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/media/%d?context=edit", f.media))
-	wantKinds(t, r, "attachment (edit)", mediaKinds)
+	s.wantKinds(t, r, "attachment (edit)", mediaKinds)
+	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/media", "edit"}, "attachment (edit)")
 	wantValue(t, r, "media_type", "image", "attachment: media_type of a PNG is \"image\"")
 	wantValue(t, r, "mime_type", "image/png", "attachment: mime_type of a PNG is \"image/png\"")
 	wantValue(t, r, "media_details.width", 2, "attachment: media_details.width is the image's width in pixels")
@@ -202,11 +270,13 @@ func typesOfUsers(s *Suite, t T) {
 	needWrites(s, t)
 	login := s.name("typed")
 	u := s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com", "password": randomPassword()})
-	wantKinds(t, u, "user (edit, as created)", userKinds)
+	s.wantKinds(t, u, "user (edit, as created)", userKinds)
+	s.wantMeta(t, u, "meta", schemaAt{"/wp/v2/users", "edit"}, "user (edit, as created)")
 	wantValue(t, u, "roles", []string{"subscriber"}, "a user created without roles gets the default role, subscriber")
 	wantValue(t, u, "capabilities", map[string]any{"read": true, "level_0": true, "subscriber": true},
 		"user: capabilities is an object of capability → true (the role's caps and the role itself)")
 	wantValue(t, u, "extra_capabilities", map[string]any{"subscriber": true}, "user: extra_capabilities is an object {role: true}")
 	r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/users/%d", idOf(u)))
-	wantKinds(t, r, "user (view)", "id int, name string, url string, description string, link url, slug string, avatar_urls url{}, meta []")
+	s.wantKinds(t, r, "user (view)", w("id int, name string, url string, description string, link url, slug string, avatar_urls url{}"))
+	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/users", "view"}, "user (view)")
 }

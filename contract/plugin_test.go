@@ -1,0 +1,135 @@
+package contract
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/wpmock/wpmock/mock"
+)
+
+// A site with plugins: the mock, with posts given what an ordinary plugin adds. An SEO
+// plugin's register_rest_field('post', 'wpcontract_seo', {schema: {context: [view,
+// edit], readonly}}) puts the field on posts read in view and edit context and into the
+// posts schema; a register_post_meta('post', 'wpcontract_views', {show_in_rest}) turns
+// meta from [] into an object with that key and declares it under meta.properties.
+
+const (
+	pluginField = "wpcontract_seo"
+	pluginMeta  = "wpcontract_views"
+)
+
+// plugin adds the field (and the meta key) to posts; declare says whether the posts
+// schema in OPTIONS declares them, as register_rest_field and register_meta do.
+func plugin(h http.Handler, declare bool) http.Handler {
+	postsRoute := regexp.MustCompile(`^/wp/v2/posts(/\d+)?/?$`)
+	return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+		if !postsRoute.MatchString(route(r)) || rec.Code >= 300 {
+			return
+		}
+		if r.Method == http.MethodOptions {
+			if declare {
+				editJSON(rec, declareFields)
+			}
+			return
+		}
+		ctx := r.URL.Query().Get("context")
+		if ctx == "" && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			ctx = "edit" // writes answer in edit context
+		}
+		if ctx == "embed" || r.URL.Query().Has("_fields") {
+			return
+		}
+		editJSON(rec, func(v any) any {
+			add := func(x any) {
+				if m, ok := x.(map[string]any); ok && m["type"] == "post" {
+					m[pluginField] = "<meta name=\"robots\" content=\"index\">"
+					m["meta"] = map[string]any{pluginMeta: 0}
+				}
+			}
+			if l, ok := v.([]any); ok {
+				for _, x := range l {
+					add(x)
+				}
+			}
+			if m, ok := v.(map[string]any); ok && m["deleted"] == true {
+				add(m["previous"])
+			}
+			add(v)
+			return v
+		})
+	})
+}
+
+// declareFields adds the plugin's field and meta key to an OPTIONS answer's schema.
+func declareFields(v any) any {
+	schema, _ := at(v, "schema.properties")
+	props, ok := schema.(map[string]any)
+	if !ok {
+		return v
+	}
+	props[pluginField] = map[string]any{"description": "Head tags of an SEO plugin.", "type": "string",
+		"context": []any{"view", "edit"}, "readonly": true}
+	if meta, ok := props["meta"].(map[string]any); ok {
+		meta["properties"] = map[string]any{pluginMeta: map[string]any{"type": "integer", "context": []any{"view", "edit"}, "default": 0}}
+	}
+	return v
+}
+
+func runWithPlugin(t *testing.T, declare, strict bool) []string {
+	t.Helper()
+	m, err := mock.New(mock.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(plugin(m, declare))
+	defer srv.Close()
+	rec := NewRecorder("contract")
+	Run(rec, Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Strict: strict})
+	rec.Finish()
+	return rec.Errors()
+}
+
+// TestSuiteAcceptsDeclaredPluginFields: in the default mode a field and a meta key the
+// site declares in its schema pass, so a staging site with plugins gets a green run.
+func TestSuiteAcceptsDeclaredPluginFields(t *testing.T) {
+	if testing.Short() || ConfigFromEnv().URL != "" {
+		t.Skip("runs the suite against the in-process mock")
+	}
+	if errs := runWithPlugin(t, true, false); len(errs) > 0 {
+		t.Fatalf("the suite fails on a site whose plugin declares its fields (%d failures); first:\n%s",
+			len(errs), strings.Join(first(errs, 3), "\n---\n"))
+	}
+}
+
+// TestSuiteRefusesUndeclaredFields: the same field not declared in the schema fails,
+// and the failure names the key; strict mode refuses even the declared one.
+func TestSuiteRefusesUndeclaredFields(t *testing.T) {
+	if testing.Short() || ConfigFromEnv().URL != "" {
+		t.Skip("runs the suite against the in-process mock")
+	}
+	for _, c := range []struct {
+		name            string
+		declare, strict bool
+	}{
+		{"undeclared", false, false},
+		{"declared, strict mode", true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			errs := runWithPlugin(t, c.declare, c.strict)
+			for _, key := range []string{pluginField, pluginMeta} {
+				named := regexp.MustCompile(`unexpected \[[^\]]*\b` + key + `\b`)
+				found := false
+				for _, e := range errs {
+					found = found || named.MatchString(e)
+				}
+				if !found {
+					t.Errorf("no failure names the undeclared key %s as unexpected; %d failures, first:\n%s",
+						key, len(errs), strings.Join(first(errs, 3), "\n---\n"))
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,89 @@
+package contract
+
+import "net/http"
+
+// The registries: post types, taxonomies and statuses, objects keyed by slug whose
+// entries have a fixed shape per context (checked by the fields group).
+
+var (
+	typeLabels = w("name singular_name add_new add_new_item edit_item new_item view_item view_items search_items not_found not_found_in_trash parent_item_colon all_items archives attributes insert_into_item uploaded_to_this_item featured_image set_featured_image remove_featured_image use_featured_image filter_items_list filter_by_date items_list_navigation items_list item_published item_published_privately item_reverted_to_draft item_scheduled item_updated item_link item_link_description menu_name name_admin_bar", since(wp68, "item_trashed"))
+	taxLabels  = w("name singular_name search_items popular_items all_items parent_item parent_item_colon name_field_description slug_field_description parent_field_description desc_field_description edit_item view_item update_item add_new_item new_item_name separate_items_with_commas add_or_remove_items choose_from_most_used not_found no_terms filter_by_item items_list_navigation items_list most_used back_to_items item_link item_link_description menu_name name_admin_bar", since(wp68, "template_name"))
+	typeView   = w("description hierarchical has_archive name slug icon taxonomies rest_base rest_namespace _links", since(wp66, "template template_lock"))
+	typeEdit   = w("capabilities description hierarchical has_archive visibility viewable labels name slug icon supports taxonomies rest_base rest_namespace _links", since(wp66, "template template_lock"))
+	taxView    = w("name slug description types hierarchical rest_base rest_namespace _links")
+	regLinks   = w("collection wp:items curies")
+)
+
+// registryShape is one of the object-keyed, read-only collections.
+type registryShape struct {
+	route, item string // the collection; the item checked
+	keys        string // keys the collection has at least (the admin, edit context)
+	anonKeys    string // keys it has at least for anonymous readers
+	anonHidden  string // keys anonymous readers must not see
+	contexts    map[string]keyShape
+	links       func(s *Suite) map[string]any
+}
+
+var registries = []registryShape{
+	{"/wp/v2/types", "post", "post attachment", "post attachment", "", map[string]keyShape{
+		"view":  {typeView, map[string]words{"_links": regLinks}},
+		"embed": {w("name slug icon rest_base rest_namespace _links"), map[string]words{"_links": regLinks}},
+		"edit": {typeEdit, map[string]words{"visibility": w("show_in_nav_menus show_ui"), "labels": typeLabels,
+			"capabilities": w("edit_post read_post delete_post edit_posts edit_others_posts delete_posts publish_posts read_private_posts read delete_private_posts delete_published_posts delete_others_posts edit_private_posts edit_published_posts create_posts"),
+			"supports":     w("title editor author thumbnail excerpt trackbacks custom-fields comments revisions post-formats", since(wp68, "autosave")),
+			"_links":       regLinks}},
+	}, func(s *Suite) map[string]any {
+		return map[string]any{"collection": linkList(linkTo(s.url("/wp/v2/types"))), "wp:items": linkList(linkTo(s.url("/wp/v2/posts"))), "curies": curiesLink}
+	}},
+	{"/wp/v2/taxonomies", "category", "category post_tag", "category post_tag", "", map[string]keyShape{
+		"view":  {taxView, map[string]words{"_links": regLinks}},
+		"embed": {w("name slug rest_base rest_namespace _links"), map[string]words{"_links": regLinks}},
+		"edit": {w("name slug capabilities description labels types show_cloud hierarchical rest_base rest_namespace visibility _links"),
+			map[string]words{"capabilities": w("manage_terms edit_terms delete_terms assign_terms"), "labels": taxLabels,
+				"visibility": w("public publicly_queryable show_admin_column show_in_nav_menus show_in_quick_edit show_ui"),
+				"_links":     regLinks}},
+	}, func(s *Suite) map[string]any {
+		return map[string]any{"collection": linkList(linkTo(s.url("/wp/v2/taxonomies"))), "wp:items": linkList(linkTo(s.url("/wp/v2/categories"))), "curies": curiesLink}
+	}},
+	{"/wp/v2/statuses", "publish", "publish future draft pending private trash", "publish", "future draft pending private trash", map[string]keyShape{
+		"view":  {w("name public queryable slug date_floating _links"), map[string]words{"_links": w("archives")}},
+		"embed": {w("name slug _links"), map[string]words{"_links": w("archives")}},
+		"edit":  {w("name private protected public queryable show_in_list slug date_floating _links"), map[string]words{"_links": w("archives")}},
+	}, func(s *Suite) map[string]any {
+		return map[string]any{"archives": linkList(linkTo(s.url("/wp/v2/posts")))}
+	}},
+}
+
+// checkRegistryFields checks types, taxonomies and statuses: objects keyed by slug.
+func checkRegistryFields(s *Suite, t T) {
+	for _, rg := range registries {
+		for _, ctx := range []string{"view", "embed", "edit"} {
+			acc := anonymous
+			if ctx == "edit" {
+				acc = s.admin()
+			}
+			item := s.as(acc).get(t, rg.route+"/"+rg.item+"?context="+ctx)
+			if wantStatus(t, item, http.StatusOK, "GET "+rg.route+"/"+rg.item+" in "+ctx+" context answers 200") {
+				s.wantShape(t, item, "", rg.contexts[ctx], rg.route+"/"+rg.item+" ("+ctx+")", schemaAt{rg.route, ctx})
+			}
+			list := s.as(acc).get(t, rg.route+"?context="+ctx)
+			keys := rg.keys
+			if acc == anonymous {
+				keys = rg.anonKeys
+			}
+			wantKeysInclude(t, list, "", splitWords(keys), rg.route+" ("+ctx+", "+acc.name+") is an object keyed by slug that has "+keys)
+			if acc == anonymous && rg.anonHidden != "" {
+				wantNoKeys(t, list, "", splitWords(rg.anonHidden), rg.route+": anonymous readers see only public entries, none of "+rg.anonHidden)
+			}
+			for _, k := range keysOf(list.JSON()) {
+				wantValue(t, list, k+".slug", k, rg.route+" is keyed by each entry's slug")
+			}
+			s.wantShape(t, list, rg.item, rg.contexts[ctx], rg.route+" → "+rg.item+" ("+ctx+")", schemaAt{rg.route, ctx})
+		}
+		item := s.as(anonymous).get(t, rg.route+"/"+rg.item)
+		wantValue(t, item, "_links", rg.links(s), rg.route+"/"+rg.item+": _links are exactly WordPress's rels and hrefs")
+	}
+	r := s.as(s.admin()).get(t, "/wp/v2/statuses/draft")
+	wantValue(t, r, "_links", map[string]any{"archives": linkList(linkTo(s.url("/wp/v2/posts?status=draft")))},
+		"/wp/v2/statuses/draft: the archives link is the posts list filtered by ?status=draft")
+}
