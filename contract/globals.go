@@ -19,8 +19,8 @@ const (
 	exposeHeaders    = "X-WP-Total, X-WP-TotalPages, Link"
 	allowHeaders     = "Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type"
 	corsMethods      = "OPTIONS, GET, POST, PUT, PATCH, DELETE"
-	noCacheDate = "Wed, 11 Jan 1984 05:00:00 GMT"
-	allowItem   = "GET, POST, PUT, PATCH, DELETE"
+	noCacheDate      = "Wed, 11 Jan 1984 05:00:00 GMT"
+	allowItem        = "GET, POST, PUT, PATCH, DELETE"
 )
 
 // noCache is Cache-Control for a logged-in user (wp_get_nocache_headers).
