@@ -10,6 +10,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Application passwords: WordPress 6.1's WP_REST_Application_Passwords_Controller over
@@ -164,19 +165,7 @@ func appPasswordOwner(r *rest.Request) (*store.User, *rest.Error) {
 		}
 		return getUser(r, callerID(r))
 	}
-	return getUser(r, intval(v))
-}
-
-// intval is PHP's (int) cast of a request value.
-func intval(v any) int {
-	if f, ok := phpNumeric(v); ok {
-		return int(f)
-	}
-	if s, ok := v.(string); ok {
-		n, _ := strconv.Atoi(strings.TrimLeft(intPrefix.FindString(s), " \t\n\r\v\f+"))
-		return n
-	}
-	return 0
+	return getUser(r, wpfunc.IntVal(v))
 }
 
 // appPasswordPermission is the controller's permission checks: the owner exists, and

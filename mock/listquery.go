@@ -1,6 +1,9 @@
 package mock
 
-import "github.com/wpmock/wpmock/mock/rest"
+import (
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wpfunc"
+)
 
 // listQuery is what the users and terms collections read the same way: the page
 // window (offset wins over page), the order, and include/exclude, where exclude is
@@ -16,7 +19,9 @@ type listQuery struct {
 
 func newListQuery(r *rest.Request) listQuery {
 	q := listQuery{perPage: r.Int("per_page"), orderby: r.String("orderby"), desc: r.String("order") == "desc"}
-	q.offset = (r.Int("page") - 1) * q.perPage
+	// ($request['page'] - 1) * number in PHP: a product past PHP_INT_MAX is a float,
+	// which every later (int) wraps
+	q.offset = wpfunc.MulInt(r.Int("page")-1, q.perPage)
 	if o := r.Int("offset"); o != 0 {
 		q.offset = o
 	}

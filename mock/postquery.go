@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"math"
 	"net/http"
 	"sort"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // The collection query of the post-like types (posts and media): WordPress's
@@ -503,10 +505,7 @@ func rank[T comparable](list []T, v T) int {
 // counts them.
 func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, render func(*store.Post) rest.Object) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
-	start := (q.page - 1) * q.perPage
-	if q.hasOffset {
-		start = q.offset
-	}
+	start := queryStart(q.page, q.perPage, q.offset, q.hasOffset)
 	var window []*store.Post
 	total := 0
 	if q.orderby == "date" {
@@ -553,6 +552,11 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 			window = hits[start:end]
 		}
 	}
+	if len(window) == 0 && q.hasOffset {
+		// found_posts stays 0 when the LIMIT finds no row, and get_items' recount
+		// (without paged, with the offset) finds none either
+		total = 0
+	}
 	maxPages := (total + q.perPage - 1) / q.perPage
 	if q.page > maxPages && total > 0 {
 		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidPageNumber, "The page number requested is larger than the number of pages available.")
@@ -571,6 +575,22 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	resp := rest.OK(items)
 	r.Paginate(resp, collection, total, q.page, q.perPage)
 	return resp, nil
+}
+
+// queryStart is the first row of WP_Query's LIMIT: absint(offset) when an offset is
+// given, else absint((paged - 1) * posts_per_page) with paged 0 read as 1, in PHP's
+// arithmetic (an overflowing product wraps, see wpfunc.MulInt). A start PHP cannot
+// print as an integer makes the LIMIT an SQL error: no rows, so math.MaxInt.
+func queryStart(page, perPage, offset int, hasOffset bool) int {
+	n := offset
+	if !hasOffset {
+		n = wpfunc.MulInt(max(page, 1)-1, perPage)
+	}
+	start, ok := wpfunc.Absint(n)
+	if !ok {
+		return math.MaxInt
+	}
+	return start
 }
 
 // containsFold reports whether s contains the lower-case term, ignoring case like

@@ -317,11 +317,7 @@ func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	window := hits
 	if paged {
-		start := (page - 1) * perPage
-		if r.Has("offset") {
-			start = absInt(offset)
-		}
-		start = min(start, total)
+		start := min(queryStart(page, perPage, offset, r.Has("offset")), total)
 		window = hits[start:min(start+perPage, total)]
 	}
 	items := make([]any, 0, len(window))

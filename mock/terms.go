@@ -9,6 +9,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Errors of the terms controller's read routes (WP_REST_Terms_Controller), as codes and
@@ -364,12 +365,9 @@ func (res *terms) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	case q.orderby != "id" && q.orderby != "term_group":
 		sort.SliceStable(hits, func(i, j int) bool { return q.less(hits[i], hits[j]) })
 	}
-	start := q.offset // WP_Term_Query takes absint(offset)
-	if start < 0 {
-		start = -start
-	}
+	start, ok := wpfunc.Absint(q.offset) // WP_Term_Query takes absint(offset)
 	var window []*store.Term
-	if start < len(hits) {
+	if ok && start < len(hits) {
 		window = hits[start:min(start+q.perPage, len(hits))]
 	}
 	items := make([]any, 0, len(window))
@@ -380,6 +378,6 @@ func (res *terms) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		items = append(items, res.item.Render(r, t))
 	}
 	resp := rest.OK(items)
-	r.Paginate(resp, "/"+Namespace+"/"+res.base, total, headerPage(q.offset, q.perPage), q.perPage)
+	r.PaginateOffset(resp, "/"+Namespace+"/"+res.base, total, q.offset, q.perPage)
 	return resp, nil
 }

@@ -1,7 +1,6 @@
 package mock
 
 import (
-	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -61,14 +60,8 @@ func (res *users) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		items = append(items, res.item.Render(r, u))
 	}
 	resp := rest.OK(items)
-	r.Paginate(resp, "/"+Namespace+"/users", total, headerPage(q.offset, q.perPage), q.perPage)
+	r.PaginateOffset(resp, "/"+Namespace+"/users", total, q.offset, q.perPage)
 	return resp, nil
-}
-
-// headerPage is the page the users and terms controllers report in their headers:
-// ceil(offset / per_page + 1), so an offset counts as the page it falls in.
-func headerPage(offset, perPage int) int {
-	return int(math.Ceil(float64(offset)/float64(perPage) + 1))
 }
 
 // userQuery is the WP_User_Query a /users request builds.

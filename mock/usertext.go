@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // The filters a user's fields go through on their way in, on top of kses.go:
@@ -82,13 +84,12 @@ func phpNumeric(v any) (float64, bool) {
 	return 0, false
 }
 
-// absint is WordPress's absint: abs(intval(v)).
+// absint is WordPress's absint: abs(intval(v)). PHP's abs(PHP_INT_MIN) is a float no
+// row has as its id; math.MaxInt stands for it.
 func absint(v any) int {
-	f, ok := phpNumeric(v)
+	n, ok := wpfunc.Absint(wpfunc.IntVal(v))
 	if !ok {
-		if s, isStr := v.(string); isStr {
-			f, _ = strconv.ParseFloat(strings.TrimLeft(intPrefix.FindString(s), " \t\n\r\v\f"), 64)
-		}
+		return math.MaxInt
 	}
-	return int(math.Abs(math.Trunc(f)))
+	return n
 }

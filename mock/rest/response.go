@@ -3,12 +3,15 @@ package rest
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Response is what a handler returns: a status, the data and the response's own headers
@@ -116,8 +119,29 @@ func (ls Links) Compact() Object {
 }
 
 // Paginate sets X-WP-Total, X-WP-TotalPages and the prev/next Link values the way the
-// posts, users and terms controllers build them, and returns the number of pages.
+// posts and revisions controllers build them, and returns the number of pages.
 func (r *Request) Paginate(resp *Response, collection string, total, page, perPage int) int {
+	return r.paginate(resp, collection, total, perPage, float64(page), strconv.Itoa(page-1), strconv.Itoa(page+1))
+}
+
+// PaginateOffset is what the users and terms controllers do instead: the page is
+// ceil((int)offset / per_page + 1) in PHP's arithmetic (an exact integer quotient when
+// the division is exact, a float otherwise), and prev/next print it as PHP prints a
+// float, so an offset far below zero gives a next page like "-9.2233720368548E+16".
+func (r *Request) PaginateOffset(resp *Response, collection string, total, offset, perPage int) int {
+	var page float64
+	switch {
+	case perPage <= 0:
+		page = 1
+	case offset%perPage == 0 && offset/perPage != math.MaxInt:
+		page = float64(offset/perPage + 1)
+	default: // PHP divides (and adds 1 past PHP_INT_MAX) in floats
+		page = math.Ceil(float64(offset)/float64(perPage) + 1)
+	}
+	return r.paginate(resp, collection, total, perPage, page, wpfunc.FloatString(page-1), wpfunc.FloatString(page+1))
+}
+
+func (r *Request) paginate(resp *Response, collection string, total, perPage int, page float64, prev, next string) int {
 	maxPages := 0
 	if perPage > 0 {
 		maxPages = (total + perPage - 1) / perPage
@@ -126,25 +150,25 @@ func (r *Request) Paginate(resp *Response, collection string, total, page, perPa
 	resp.SetHeader("X-WP-TotalPages", maxPages)
 	base := r.RestURL(collection)
 	if page > 1 {
-		prev := page - 1
-		if prev > maxPages {
-			prev = maxPages
+		if page-1 > float64(maxPages) {
+			prev = strconv.Itoa(maxPages)
 		}
 		resp.LinkHeader("prev", r.pageURL(base, prev))
 	}
-	if maxPages > page {
-		resp.LinkHeader("next", r.pageURL(base, page+1))
+	if float64(maxPages) > page {
+		resp.LinkHeader("next", r.pageURL(base, next))
 	}
 	return maxPages
 }
 
-// pageURL is add_query_arg('page', n, add_query_arg(urlencode_deep(query), base)).
-func (r *Request) pageURL(base string, page int) string {
+// pageURL is add_query_arg('page', n, add_query_arg(urlencode_deep(query), base)):
+// the query is encoded, the page is not (add_query_arg encodes nothing itself).
+func (r *Request) pageURL(base string, page string) string {
 	var parts []string
 	replaced := false
 	for _, k := range r.Query.Keys {
 		if k == "page" {
-			parts = append(parts, "page="+strconv.Itoa(page))
+			parts = append(parts, "page="+page)
 			replaced = true
 			continue
 		}
@@ -155,7 +179,7 @@ func (r *Request) pageURL(base string, page int) string {
 		parts = appendQuery(parts, url.QueryEscape(k), v)
 	}
 	if !replaced {
-		parts = append(parts, "page="+strconv.Itoa(page))
+		parts = append(parts, "page="+page)
 	}
 	return base + "?" + strings.Join(parts, "&")
 }

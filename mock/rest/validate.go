@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Inner error codes of WordPress's schema validator (rest_validate_value_from_schema).
@@ -114,10 +117,12 @@ func (s *Schema) validateNumber(v any, param, typ string) (any, *Error) {
 		return nil, err
 	}
 	if typ == "integer" {
-		if math.Round(f) != f {
+		if math.Round(f) != f { // rest_is_integer; round(INF) === INF passes too
 			return nil, invalidType(param, "integer")
 		}
-		return int(f), nil
+		// rest_sanitize_value_from_schema's (int): "99999999999999999999" saturates
+		// at PHP_INT_MAX, a JSON 1e20 wraps, "1e400" is 0 (see wpfunc.IntVal)
+		return wpfunc.IntVal(v), nil
 	}
 	return f, nil
 }
@@ -374,16 +379,21 @@ func numeric(v any) (float64, bool) {
 	case float64:
 		return x, true
 	case json.Number:
-		f, err := x.Float64()
-		return f, err == nil
+		return parseFloat(string(x))
 	case string:
 		if !numericRe.MatchString(x) {
 			return 0, false
 		}
-		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-		return f, err == nil
+		return parseFloat(strings.TrimSpace(x))
 	}
 	return 0, false
+}
+
+// parseFloat reads a well-formed number as PHP does: one past the float range is
+// ±INF (is_numeric("1e400") holds), not an error.
+func parseFloat(s string) (float64, bool) {
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 // isBoolean is rest_is_boolean.
