@@ -141,18 +141,22 @@ type postQuery struct {
 	page, perPage, offset int
 	hasOffset             bool
 	search                []string
-	after, before         time.Time
-	modAfter, modBefore   time.Time
-	authors, authorsNot   map[int]bool
-	include, exclude      map[int]bool
-	includeOrder          []int
-	parents, parentsNot   map[int]bool
-	slugs                 map[string]bool
-	slugOrder             []string
-	statuses              map[string]bool
-	taxClauses            []taxClause
-	taxOr                 bool
-	sticky                *bool
+	// searchPublicOnly leaves password-protected posts out of a search, as
+	// WP_Query::parse_search does for visitors who are not logged in (it adds
+	// "AND post_password = ''"), so their hidden content cannot be probed.
+	searchPublicOnly    bool
+	after, before       time.Time
+	modAfter, modBefore time.Time
+	authors, authorsNot map[int]bool
+	include, exclude    map[int]bool
+	includeOrder        []int
+	parents, parentsNot map[int]bool
+	slugs               map[string]bool
+	slugOrder           []string
+	statuses            map[string]bool
+	taxClauses          []taxClause
+	taxOr               bool
+	sticky              *bool
 	// mimes limits attachments to these MIME types (media_type / mime_type); nil is any.
 	mimes map[string]bool
 	// idTieAsc: rows that tie on the sort key come back by ascending id whatever the
@@ -205,6 +209,7 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 	if s := strings.TrimSpace(r.String("search")); s != "" {
 		q.search = searchTerms(s)
 		q.relevancePhrase = strings.ToLower(s)
+		q.searchPublicOnly = !r.LoggedInCaller()
 	}
 	q.after, q.before = dateArg(r, "after"), dateArg(r, "before")
 	q.modAfter, q.modBefore = dateArg(r, "modified_after"), dateArg(r, "modified_before")
@@ -381,6 +386,9 @@ func (q *postQuery) matches(p *store.Post) bool {
 		return false
 	}
 	if len(q.taxClauses) > 0 && !q.matchesTax(p) {
+		return false
+	}
+	if q.searchPublicOnly && p.Password != "" {
 		return false
 	}
 	for _, term := range q.search {
