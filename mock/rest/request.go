@@ -156,18 +156,25 @@ func isJSONType(ct string) bool {
 func (r *Request) parseBody() {
 	ct := r.ContentType()
 	if isJSONType(ct) {
-		trimmed := bytes.TrimSpace(r.RawBody)
-		if len(trimmed) == 0 {
+		// parse_json_params skips an empty() body: "" and "0"
+		if len(r.RawBody) == 0 || string(r.RawBody) == "0" {
 			return
 		}
-		dec := json.NewDecoder(bytes.NewReader(trimmed))
-		dec.UseNumber()
+		code := phpJSONError(r.RawBody)
 		var v any
-		if err := dec.Decode(&v); err != nil || dec.More() {
+		if code == 0 {
+			dec := json.NewDecoder(bytes.NewReader(r.RawBody))
+			dec.UseNumber()
+			if err := dec.Decode(&v); err != nil {
+				code = jsonErrorSyntax // not expected: PHP's grammar is the stricter one
+			}
+		}
+		if code != 0 {
 			r.jsonErr = Errorf(http.StatusBadRequest, CodeInvalidJSON, "Invalid JSON body passed.").
-				With("json_error_code", 4).With("json_error_message", "Syntax error")
+				With("json_error_code", code).With("json_error_message", jsonErrorMessages[code])
 			return
 		}
+		trimmed := bytes.TrimSpace(r.RawBody)
 		r.JSON = newParams()
 		if m, ok := v.(map[string]any); ok {
 			for _, k := range objectKeys(trimmed) {

@@ -144,6 +144,22 @@ func (rt *Route) Methods() []string {
 	return out
 }
 
+// routeParts splits a request's route for matching, as WP_REST_Server::dispatch
+// matches it with preg_match('@^' . $route . '$@i'): the route must start with "/",
+// every segment counts (an empty one from "//", or "." and "..", matches no route),
+// and PCRE's "$" lets one final newline through.
+func routeParts(route string) ([]string, bool) {
+	route = strings.TrimSuffix(route, "\n")
+	if !strings.HasPrefix(route, "/") {
+		return nil, false
+	}
+	if route == "/" {
+		return nil, true
+	}
+	return strings.Split(route[1:], "/"), true
+}
+
+// splitPath splits a route pattern into its segments.
 func splitPath(path string) []string {
 	path = strings.Trim(path, "/")
 	if path == "" {

@@ -79,27 +79,53 @@ func (s *Server) Routes() []*Route { return s.routes }
 // Namespaces returns the registered namespaces in registration order.
 func (s *Server) Namespaces() []string { return s.namespaces }
 
-// RESTRoute extracts the REST route of an HTTP request: /wp-json/<route>, or the
-// rest_route query parameter on / and /index.php. ok is false for other paths.
+// restPrefix is rest_get_url_prefix(): the pretty REST URLs live under /wp-json/.
+const restPrefix = "wp-json"
+
+// RESTRoute extracts the REST route of an HTTP request as WordPress 6.1 finds it.
+//   - The rest_route query variable, on any path WordPress's index.php answers (not
+//     the files under /wp-content/): WP::parse_request ranks $_GET above the
+//     rewrite rule, so it also wins on a /wp-json/ URL.
+//   - Else the path after /wp-json: parse_request trims the request path of its
+//     slashes at both ends and matches ^wp-json/?$ (the index) and ^wp-json/(.*)?,
+//     whose group becomes "/" + the rest, kept as it is ("//posts", "./posts").
+//
+// rest_api_loaded then removes trailing slashes and backslashes (untrailingslashit);
+// an empty route is "/". ok is false for requests that are not REST requests.
 func RESTRoute(hr *http.Request) (route string, ok bool) {
 	p := hr.URL.Path
-	switch {
-	case p == "/wp-json" || strings.HasPrefix(p, "/wp-json/"):
-		route = strings.TrimPrefix(p, "/wp-json")
-	case p == "/" || p == "" || p == "/index.php":
-		q := hr.URL.Query()
-		if !q.Has("rest_route") {
-			return "", false
-		}
-		route = q.Get("rest_route")
-	default:
+	if strings.HasPrefix(p, "/wp-content/") {
 		return "", false
 	}
-	route = strings.TrimRight(route, "/") // untrailingslashit
+	if q, found := lastQueryValue(hr.URL.RawQuery, "rest_route"); found {
+		route = q
+	} else {
+		trimmed := strings.Trim(p, "/")
+		switch {
+		case trimmed == restPrefix:
+			route = "/"
+		case strings.HasPrefix(trimmed, restPrefix+"/"):
+			route = trimmed[len(restPrefix):]
+		default:
+			return "", false
+		}
+	}
+	route = strings.TrimRight(route, `/\`) // untrailingslashit
 	if route == "" {
 		route = "/"
 	}
 	return route, true
+}
+
+// lastQueryValue is $_GET[name] for a plain (not bracketed) name: PHP keeps the last
+// of repeated keys.
+func lastQueryValue(raw, name string) (string, bool) {
+	if !strings.Contains(raw, "rest") { // most requests: no need to parse the query twice
+		return "", false
+	}
+	v, ok := ParseQuery(raw).Get(name)
+	s, isStr := v.(string)
+	return s, ok && isStr
 }
 
 func (s *Server) siteURL(hr *http.Request) string {
@@ -245,7 +271,13 @@ func (r *Request) Forbidden(code, message string) *Error {
 // dispatch is WP_REST_Server::dispatch: OPTIONS, route match, validation, permission,
 // handler, then the Allow header.
 func (s *Server) dispatch(req *Request) *Response {
-	parts := splitPath(req.Path)
+	parts, ok := routeParts(req.Path)
+	if !ok { // a route without its leading "/" matches no '@^/...$@i'
+		if req.Method == http.MethodOptions {
+			return &Response{Status: http.StatusOK, Data: EmptyArray}
+		}
+		return errorResponse(NoRoute())
+	}
 	if req.Method == http.MethodOptions {
 		return s.options(req, parts)
 	}
