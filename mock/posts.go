@@ -88,15 +88,15 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return intList(p.Tags) }),
 		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun),
 	}}
-	setArgOptions(res.item)
+	setArgOptions(res.item, "post")
 	res.w = &postWriter{m: m, typ: "post", base: "posts", item: res.item}
 	return res.item
 }
 
-// setArgOptions gives the post-like fields their arg_options: title, content, excerpt,
-// caption and description take a string or {raw}, slug is sanitised, meta must be an
-// object.
-func setArgOptions(it *rest.Item[store.Post]) {
+// setArgOptions gives the post-like fields of type typ their arg_options: title,
+// content, excerpt, caption and description take a string or {raw}, slug is
+// sanitised, meta must be an object, template must be one the theme offers.
+func setArgOptions(it *rest.Item[store.Post], typ string) {
 	for _, f := range it.Fields {
 		switch f.Name {
 		case "title", "content", "excerpt", "caption", "description":
@@ -105,6 +105,8 @@ func setArgOptions(it *rest.Item[store.Post]) {
 			f.Arg = slugArg
 		case "meta":
 			f.Arg = metaArg
+		case "template":
+			f.Arg = templateArg(typ)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"encoding/json"
 	"maps"
 	"net/http"
 	"slices"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Writes of the post-like types: what WP_REST_Posts_Controller's create_item,
@@ -92,6 +94,49 @@ func metaArg(a *rest.Schema) {
 			return map[string]any{}, nil
 		}
 		return nil, rest.Refused()
+	}
+}
+
+// themeTemplates are the templates the site's theme offers each post type, as
+// WP_Theme::get_page_templates lists them: Twenty Twenty-Three 1.0, the default theme
+// of a stock 6.1 site (and the reference site's), has no PHP templates and declares
+// custom block templates in theme.json: "blank" for posts and pages,
+// "blog-alternative" for pages. Attachments get none.
+var themeTemplates = map[string][]string{"post": {"blank"}}
+
+// templateArg is the template field's arg_options: the controller's check_template as
+// its validate_callback. An empty value (PHP's !$template: "", "0", false, 0) and the
+// post's current template are always accepted; anything else must be one of the
+// theme's templates for the type, else "template is not one of blank." (the list
+// joined with ", ", empty when the type has none). The value is then a string.
+func templateArg(typ string) func(*rest.Schema) {
+	allowed := themeTemplates[typ]
+	return func(a *rest.Schema) {
+		a.Sanitize = func(r *rest.Request, v any, _ string) (any, *rest.Error) {
+			switch x := v.(type) {
+			case nil, bool:
+				if x == nil || x == false {
+					return "", nil
+				}
+			case json.Number:
+				if f, err := x.Float64(); err == nil && f == 0 {
+					return x.String(), nil
+				}
+			case string:
+				if x == "" || x == "0" || slices.Contains(allowed, x) {
+					return x, nil
+				}
+				// $request['id'], read raw: validation runs before anything is sanitised
+				if raw, ok := r.Raw("id"); ok {
+					id := wpfunc.IntVal(raw)
+					if p := txOf(r).Post(id); id > 0 && p != nil && p.Template == x {
+						return x, nil
+					}
+				}
+			}
+			return nil, &rest.Error{Code: rest.CodeInvalidParam,
+				Message: "template is not one of " + strings.Join(allowed, ", ") + "."}
+		}
 	}
 }
 

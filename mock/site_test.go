@@ -31,7 +31,13 @@ type testSite struct {
 
 func newTestSite(t testing.TB) *testSite {
 	t.Helper()
-	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock})
+	return newTestSiteWith(t, fixtures.Example())
+}
+
+// newTestSiteWith is a test site starting from ds.
+func newTestSiteWith(t testing.TB, ds *fixtures.Dataset) *testSite {
+	t.Helper()
+	m, err := New(Options{Dataset: ds, Clock: fixedClock})
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
