@@ -47,6 +47,9 @@ const (
 	codeTrashNotSupported = "rest_trash_not_supported"
 	// codeAlreadyTrashed: a delete without force of a post already in the trash.
 	codeAlreadyTrashed = "rest_already_trashed"
+	// codeInvalidDate: a post date outside the years 1-9999 (wp_insert_post's
+	// wp_checkdate), which create_item and update_item answer with status 400.
+	codeInvalidDate = "invalid_date"
 )
 
 // rawText is the arg_options of title, content and excerpt: no validation, a string or
@@ -315,6 +318,13 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	}
 	if !create && w.typ != "attachment" && p.Title == "" && p.Content == "" && p.Excerpt == "" {
 		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
+	}
+	// rest_get_date_with_gmt wrote the date with gmdate('Y-m-d H:i:s'), so strtotime's
+	// carries are already resolved (2020-02-30 is 2020-03-01); what wp_resolve_post_date
+	// still refuses is a year checkdate() does not take: 0000, or the 5-digit or
+	// negative years a date near the ends of the range carries into
+	if editDate && (p.Date.Year() < 1 || p.Date.Year() > 9999) {
+		return rest.Errorf(http.StatusBadRequest, codeInvalidDate, "Invalid date.")
 	}
 	// wp_insert_post's dates: a draft that was never given a date floats and takes "now"
 	floating := p.Status == "draft" || p.Status == "pending" || p.Status == "auto-draft"

@@ -103,6 +103,44 @@ func TestParseDate(t *testing.T) {
 	}
 }
 
+// TestParseDateCarriesAsStrtotime pins issue 15: 2020-02-30 was refused, where
+// rest_parse_date's strtotime carries it into March. The regex is WordPress's, so a
+// lower-case z or a +hhmm offset is refused.
+func TestParseDateCarriesAsStrtotime(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"2020-02-30T10:00:00", "2020-03-01T10:00:00"},
+		{"2021-02-31 00:00:00", "2021-03-03T00:00:00"},
+		{"2020-04-31T10:00:00", "2020-05-01T10:00:00"},
+		{"2020-03-00T10:00:00", "2020-02-29T10:00:00"},
+		{"2020-00-10T10:00:00", "2019-12-10T10:00:00"},
+		{"2020-12-31T24:00:00", "2021-01-01T00:00:00"},
+		{"2020-01-01T10:00:60", "2020-01-01T10:01:00"},
+		{"2020-01-01T10:00:00.999", "2020-01-01T10:00:00"},
+		{"2020-01-01T01:00:00+02", "2019-12-31T23:00:00"},
+		{"2020-01-01T10:00:00\n", "2020-01-01T10:00:00"},
+		{"2020-13-01T10:00:00", ""},
+		{"2020-01-32T10:00:00", ""},
+		{"2020-01-01T25:00:00", ""},
+		{"2020-01-01T10:60:00", ""},
+		{"2020-01-01T10:00:61", ""},
+		{"2020-01-01T10:00:00z", ""},
+		{"2020-01-01T10:00:00+0200", ""},
+		{"2020-01-01T10:00:00\n\n", ""},
+	} {
+		tm, ok := ParseDate(c.in)
+		got := ""
+		if ok {
+			got = FormatDate(tm)
+		}
+		if got != c.want {
+			t.Errorf("ParseDate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if tm, ok := ParseDate("0000-00-00T00:00:00"); !ok || tm.Year() != -1 || tm.Month() != 11 || tm.Day() != 30 {
+		t.Errorf("ParseDate(0000-00-00T00:00:00) = %v, %v; want -0001-11-30 as strtotime", tm, ok)
+	}
+}
+
 func TestListJoin(t *testing.T) {
 	for _, c := range []struct {
 		in   []string
