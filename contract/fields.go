@@ -141,11 +141,11 @@ var (
 	postLinks = w("self collection about author replies version-history predecessor-version wp:attachment wp:term curies")
 	postEdit  = "wp:action-publish wp:action-unfiltered-html wp:action-sticky wp:action-assign-author wp:action-create-categories wp:action-assign-categories wp:action-create-tags wp:action-assign-tags"
 	mediaView = w("id date date_gmt guid modified modified_gmt slug status type link title author comment_status ping_status template meta description caption alt_text media_type mime_type media_details post source_url _links",
-		since(wp65, "featured_media"), since(wp70, "filename filesize"))
+		since(wp65, "featured_media"), since(wp66, "class_list"), since(wp70, "filename filesize"))
 	mediaEdit = w(mediaView.base+" permalink_template generated_slug missing_image_sizes",
 		append(mediaView.changes, since(wp70, "exif_orientation"), since(wp71, "image_quality image_output_format image_save_progressive"))...)
 	mediaDet   = w("width height file filesize sizes image_meta")
-	imageMeta  = w("aperture credit camera caption created_timestamp copyright focal_length iso shutter_speed title orientation keywords")
+	imageMeta  = w("aperture credit camera caption created_timestamp copyright focal_length iso shutter_speed title orientation keywords", since(wp70, "alt"))
 	mediaLinks = w("self collection about author replies")
 	userEmbed  = "id name url description link slug avatar_urls _links"
 	termView   = "id count description link name slug taxonomy meta _links"

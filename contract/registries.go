@@ -27,7 +27,7 @@ type registryShape struct {
 var registries = []registryShape{
 	{"/wp/v2/types", "post", "post attachment", "post attachment", "", map[string]keyShape{
 		"view":  {typeView, map[string]words{"_links": regLinks}},
-		"embed": {w("name slug icon rest_base rest_namespace _links"), map[string]words{"_links": regLinks}},
+		"embed": {w("name slug icon rest_base rest_namespace _links", since(wp66, "template template_lock")), map[string]words{"_links": regLinks}},
 		"edit": {typeEdit, map[string]words{"visibility": w("show_in_nav_menus show_ui"), "labels": typeLabels,
 			"capabilities": w("edit_post read_post delete_post edit_posts edit_others_posts delete_posts publish_posts read_private_posts read delete_private_posts delete_published_posts delete_others_posts edit_private_posts edit_published_posts create_posts"),
 			"supports":     w("title editor author thumbnail excerpt trackbacks custom-fields comments revisions post-formats", since(wp68, "autosave")),

@@ -164,7 +164,7 @@ media_details.image_meta object, media_details.image_meta.aperture string, media
 media_details.image_meta.caption string, media_details.image_meta.created_timestamp string, media_details.image_meta.copyright string
 media_details.image_meta.focal_length string, media_details.image_meta.iso string, media_details.image_meta.shutter_speed string
 media_details.image_meta.title string, media_details.image_meta.orientation string, media_details.image_meta.keywords []`,
-		since(wp65, "featured_media int"), since(wp70, "filename string, filesize int, exif_orientation int"))
+		since(wp65, "featured_media int"), since(wp66, "class_list string[]"), since(wp70, "filename string, filesize int, exif_orientation int"))
 	userKinds = w(`id int, username string, name string, first_name string, last_name string, email string, url string, description string
 link url, locale string, nickname string, slug string, roles string[], registered_date date+00, capabilities bool{}, extra_capabilities bool{}
 avatar_urls url{}, avatar_urls.24 url, avatar_urls.48 url, avatar_urls.96 url, meta.persisted_preferences []`)
