@@ -7,10 +7,10 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Writes of /wp/v2/media: the upload of WP_REST_Attachments_Controller::create_item
@@ -153,14 +153,16 @@ var (
 	subSizeName  = regexp.MustCompile(`-(?:\d+x\d+|scaled|rotated)$`)
 )
 
-// sanitizeFileName is sanitize_file_name: accents removed, special characters dropped,
+// sanitizeFileName is sanitize_file_name: accents removed (ünïcöde.png, its
+// decomposed form and its ISO-8859-1 bytes all become unicode.png), a name that is
+// still not UTF-8 reduced by sanitize_title_with_dashes, special characters dropped,
 // blanks to dashes, and an inner extension that is no allowed type marked with "_"
 // (x.php.png becomes x.php_.png).
 func sanitizeFileName(r *rest.Request, name string) string {
-	name = removeAccents(name) // remove_accents
-	if !utf8.ValidString(name) {
+	name = wpfunc.RemoveAccents(name)
+	if !wpfunc.SeemsUTF8(name) {
 		base, ext := splitExt(name)
-		name = sanitizeTitle(base) + "." + ext
+		name = titleWithDashes(base, false) + "." + ext
 	}
 	name = strings.ReplaceAll(name, "\u00a0", " ")
 	name = fileSpecialChars.Replace(name)

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // The "rendered" forms of titles, content and excerpts, as WordPress's default filters
@@ -254,62 +255,55 @@ var (
 	slugDashes = regexp.MustCompile(`-+`)
 )
 
-// sanitizeTitle is sanitize_title (remove_accents, then sanitize_title_with_dashes):
-// tags stripped, accents transliterated, other non-ASCII characters percent-encoded in
-// lower case, entities removed, dots and spaces to dashes, other punctuation dropped.
+// sanitizeTitle is sanitize_title (remove_accents, then sanitize_title_with_dashes in
+// the "save" context): tags stripped, accents transliterated, other non-ASCII
+// characters percent-encoded in lower case, entities removed, dots and slashes to
+// dashes, other punctuation dropped.
 func sanitizeTitle(s string) string {
-	s = removeAccents(stripTags(s))
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r > unicode.MaxASCII {
-			for _, c := range []byte(string(r)) {
-				b.WriteString("%" + strings.ToLower(strconv.FormatInt(int64(c), 16)))
+	return titleWithDashes(wpfunc.RemoveAccents(stripTags(s)), true)
+}
+
+// titleWithDashes is sanitize_title_with_dashes, in the "save" context (slashes to
+// dashes) or the display one (they are dropped). Only text seems_utf8() accepts is
+// percent-encoded; in any other the bytes above 0x7F are dropped with the punctuation.
+func titleWithDashes(s string, save bool) string {
+	s = stripTags(s)
+	if wpfunc.SeemsUTF8(s) {
+		var b strings.Builder
+		for _, r := range strings.ToLower(s) {
+			if r > unicode.MaxASCII {
+				for _, c := range []byte(string(r)) {
+					b.WriteString("%" + strings.ToLower(strconv.FormatInt(int64(c), 16)))
+				}
+				continue
 			}
-			continue
+			b.WriteRune(r)
 		}
-		b.WriteRune(r)
+		s = b.String()
+	} else {
+		s = asciiLower(s) // strtolower: PHP 8.2's is ASCII only
 	}
-	s = slugEntity.ReplaceAllString(b.String(), "")
-	s = strings.NewReplacer(".", "-", "/", "-").Replace(s)
+	s = slugEntity.ReplaceAllString(s, "")
+	s = strings.ReplaceAll(s, ".", "-")
+	if save {
+		s = strings.ReplaceAll(s, "/", "-")
+	}
 	s = slugStrip.ReplaceAllString(s, "")
 	s = slugSpaces.ReplaceAllString(s, "-")
 	s = slugDashes.ReplaceAllString(s, "-")
 	return strings.Trim(s, "-")
 }
 
-// latinAccents maps the Latin letters remove_accents transliterates most often.
-var latinAccents = func() map[rune]string {
-	m := map[rune]string{'Æ': "AE", 'æ': "ae", 'Þ': "TH", 'þ': "th", 'ß': "s", 'Œ': "OE", 'œ': "oe",
-		'Ĳ': "IJ", 'ĳ': "ij", 'Ð': "D", 'ð': "d", 'Đ': "D", 'đ': "d", 'Ł': "L", 'ł': "l", 'Ø': "O", 'ø': "o"}
-	for base, letters := range map[string]string{
-		"A": "ÀÁÂÃÄÅĀĂĄ", "a": "àáâãäåāăą", "C": "ÇĆĈĊČ", "c": "çćĉċč", "D": "Ď", "d": "ď",
-		"E": "ÈÉÊËĒĔĖĘĚ", "e": "èéêëēĕėęě", "G": "ĜĞĠĢ", "g": "ĝğġģ", "H": "ĤĦ", "h": "ĥħ",
-		"I": "ÌÍÎÏĨĪĬĮİ", "i": "ìíîïĩīĭįı", "J": "Ĵ", "j": "ĵ", "K": "Ķ", "k": "ķĸ", "L": "ĹĻĽĿ", "l": "ĺļľŀ",
-		"N": "ÑŃŅŇŊ", "n": "ñńņňŉŋ", "O": "ÒÓÔÕÖŌŎŐ", "o": "òóôõöōŏő", "R": "ŔŖŘ", "r": "ŕŗř",
-		"S": "ŚŜŞŠ", "s": "śŝşšſ", "T": "ŢŤŦ", "t": "ţťŧ", "U": "ÙÚÛÜŨŪŬŮŰŲ", "u": "ùúûüũūŭůűų",
-		"W": "Ŵ", "w": "ŵ", "Y": "ÝŶŸ", "y": "ýÿŷ", "Z": "ŹŻŽ", "z": "źżž",
-	} {
-		for _, r := range letters {
-			m[r] = base
+// asciiLower is PHP 8.2's strtolower: A-Z only, byte by byte, so text that is not
+// UTF-8 keeps its bytes.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
 		}
 	}
-	return m
-}()
-
-// removeAccents is remove_accents for those letters.
-func removeAccents(s string) string {
-	if isASCII(s) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if a, ok := latinAccents[r]; ok {
-			b.WriteString(a)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return string(b)
 }
 
 func isASCII(s string) bool {

@@ -239,16 +239,6 @@ func (res *terms) checkNameTaken(tx *store.Tx, t *store.Term, slug string, provi
 	return err
 }
 
-// asciiLower is PHP 8.2's strtolower.
-func asciiLower(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'A' && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}, s)
-}
-
 // uniqueTermSlug is wp_unique_term_slug for t (its Taxonomy, Parent and, when stored,
 // ID). A slug no other term of the taxonomy has is kept. Otherwise a category with a
 // parent first tries the ancestors' slugs as suffixes, then -2, -3, ... is added until
