@@ -16,7 +16,6 @@ import (
 	"io"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -60,23 +59,44 @@ type Main struct {
 	Stdout  io.Writer
 	Stderr  io.Writer
 
+	// Limits protect the server from slow and greedy clients. ParseFlags starts from
+	// DefaultLimits; the zero Limits of a Main built by hand limit nothing.
+	Limits Limits
+
 	// URL is the site URL once Run is listening.
 	URL   string
 	ready chan struct{}
+}
+
+// envFlags are the flags a WPMOCK_* environment variable can set; the command line
+// wins over the environment.
+var envFlags = []struct{ flag, env string }{
+	{"addr", "WPMOCK_ADDR"},
+	{"url", "WPMOCK_URL"},
+	{"admin-app-password", "WPMOCK_ADMIN_APP_PASSWORD"},
+	{"auth", "WPMOCK_AUTH"},
+	{"data", "WPMOCK_DATA"},
+	{"max-body", "WPMOCK_MAX_BODY"},
+	{"read-header-timeout", "WPMOCK_READ_HEADER_TIMEOUT"},
+	{"body-timeout", "WPMOCK_BODY_TIMEOUT"},
+	{"read-timeout", "WPMOCK_READ_TIMEOUT"},
+	{"write-timeout", "WPMOCK_WRITE_TIMEOUT"},
+	{"idle-timeout", "WPMOCK_IDLE_TIMEOUT"},
+	{"max-header-bytes", "WPMOCK_MAX_HEADER_BYTES"},
+	{"max-conns", "WPMOCK_MAX_CONNS"},
 }
 
 // ParseFlags reads the command line and the WPMOCK_* environment variables.
 func (m *Main) ParseFlags(args []string) error {
 	fs := flag.NewFlagSet("wpmock", flag.ContinueOnError)
 	fs.SetOutput(m.Stderr)
-	fs.StringVar(&m.Addr, "addr", envOr("WPMOCK_ADDR", "127.0.0.1:8080"), "listen address")
+	fs.StringVar(&m.Addr, "addr", "127.0.0.1:8080", "listen address")
 	fs.Int64Var(&m.Options.Seed, "seed", 1, "dataset seed")
-	fs.StringVar(&m.Options.SiteURL, "url", os.Getenv("WPMOCK_URL"), "site URL used in links (default: from each request's Host)")
-	fs.StringVar(&m.Options.AdminAppPassword, "admin-app-password", os.Getenv("WPMOCK_ADMIN_APP_PASSWORD"), "application password of user admin")
-	auth := fs.String("auth", envOr("WPMOCK_AUTH", "app-password"), "authentication: app-password, or open (every request acts as admin)")
+	fs.StringVar(&m.Options.SiteURL, "url", "", "site URL used in links (default: from each request's Host)")
+	fs.StringVar(&m.Options.AdminAppPassword, "admin-app-password", "", "application password of user admin")
+	auth := fs.String("auth", "app-password", "authentication: app-password, or open (every request acts as admin)")
 	fs.BoolVar(&m.Quiet, "quiet", false, "no request log")
-	fs.Int64Var(&m.Options.MaxBody, "max-body", 64<<20, "largest request body (uploads included) in bytes; larger ones get 413 rest_body_too_large")
-	fs.StringVar(&m.Data, "data", os.Getenv("WPMOCK_DATA"), "start from this dataset file (fixtures/README.md) instead of a generated site")
+	fs.StringVar(&m.Data, "data", "", "start from this dataset file (fixtures/README.md) instead of a generated site")
 	fs.StringVar(&m.Export, "export", "", "write the dataset as JSON to this file (- for stdout) and exit")
 	size := &m.Options.Size
 	fs.IntVar(&size.Posts, "posts", fixtures.DefaultSize.Posts, "generated site: posts (revisions and media come on top)")
@@ -84,6 +104,25 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&size.Terms, "terms", fixtures.DefaultSize.Terms, "generated site: categories and tags, Uncategorized included")
 	fs.IntVar(&size.Media, "media", fixtures.DefaultSize.Media, "generated site: media items (images)")
 	fs.BoolVar(&m.OpenAPI, "openapi", false, "print the OpenAPI document (fixtures/openapi.json; -url sets its server) and exit")
+	// limits against slow and greedy clients; 0 turns one off
+	l, def := &m.Limits, DefaultLimits
+	fs.Int64Var(&m.Options.MaxBody, "max-body", 64<<20, "largest request body (uploads included) in bytes; larger ones get 413 rest_body_too_large")
+	fs.DurationVar(&l.ReadHeaderTimeout, "read-header-timeout", def.ReadHeaderTimeout, "time to read a request's line and headers; 0: no limit")
+	fs.DurationVar(&l.BodyTimeout, "body-timeout", def.BodyTimeout, "time to read a request's body once its headers are in; a slower body gets 408 rest_body_timeout; 0: no limit")
+	fs.DurationVar(&l.ReadTimeout, "read-timeout", def.ReadTimeout, "time to read a whole request, headers and body; 0: no limit")
+	fs.DurationVar(&l.WriteTimeout, "write-timeout", def.WriteTimeout, "time from the end of a request's headers to the end of its response (longer than -body-timeout); 0: no limit")
+	fs.DurationVar(&l.IdleTimeout, "idle-timeout", def.IdleTimeout, "time a kept-alive connection may wait for its next request; 0: no limit")
+	fs.IntVar(&l.MaxHeaderBytes, "max-header-bytes", def.MaxHeaderBytes, "largest request line and headers in bytes; larger ones get 431; 0: Go's 1 MiB")
+	fs.IntVar(&l.MaxConns, "max-conns", def.MaxConns, "connections served at once, more wait to be accepted; 0: no limit")
+	for _, e := range envFlags {
+		f := fs.Lookup(e.flag)
+		f.Usage += " (env " + e.env + ")"
+		if v := os.Getenv(e.env); v != "" {
+			if err := fs.Set(e.flag, v); err != nil {
+				return fmt.Errorf("%s: %v", e.env, err)
+			}
+		}
+	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -109,14 +148,10 @@ func (m *Main) ParseFlags(args []string) error {
 	default:
 		return fmt.Errorf("-auth must be app-password or open, not %q", *auth)
 	}
-	return nil
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
+	if l.WriteTimeout > 0 && l.BodyTimeout >= l.WriteTimeout {
+		return fmt.Errorf("-write-timeout (%s) must be longer than -body-timeout (%s): it runs from the end of the headers too", l.WriteTimeout, l.BodyTimeout)
 	}
-	return def
+	return nil
 }
 
 // Run serves until ctx is done, then shuts down gracefully.
@@ -144,13 +179,14 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Export != "" {
 		return m.export(site)
 	}
-	ln, err := net.Listen("tcp", m.Addr)
+	tcp, err := net.Listen("tcp", m.Addr)
 	if err != nil {
 		return err
 	}
+	ln := newLimitListener(tcp, m.Limits.MaxConns)
 	m.URL = "http://" + ln.Addr().String()
 	m.banner(site, loaded)
-	srv := &http.Server{Handler: site, ReadHeaderTimeout: 10 * time.Second}
+	srv := m.Limits.httpServer(site)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	if m.ready != nil {

@@ -85,6 +85,10 @@ const (
 	CodeBodyTooLarge = "rest_body_too_large"
 	// CodeInvalidBody: the body could not be read (the client went away).
 	CodeInvalidBody = "rest_invalid_body"
+	// CodeBodyTimeout: the body did not arrive before the connection's read deadline
+	// (408; the mock's own, where WordPress's web server cuts the request itself, as
+	// Apache's mod_reqtimeout does with a 408 page).
+	CodeBodyTimeout = "rest_body_timeout"
 	// CodeInternal: an unexpected failure inside the mock (WordPress has no such code;
 	// it would answer with a PHP fatal error page).
 	CodeInternal = "internal_server_error"

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
+	"os"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -203,19 +205,9 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 		req.Method = strings.ToUpper(m)
 	}
 	if hr.Body != nil {
-		limit := s.MaxBody
-		if limit <= 0 {
-			limit = 64 << 20
-		}
-		body, err := io.ReadAll(io.LimitReader(hr.Body, limit+1))
+		body, err := s.readBody(hr)
 		if err != nil {
-			s.write(w, hr, req, errorResponse(Errorf(http.StatusBadRequest, CodeInvalidBody, "The request body could not be read.")), true)
-			return
-		}
-		if int64(len(body)) > limit {
-			e := Errorf(http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
-				"The request body is larger than the %d bytes this server accepts.", limit)
-			s.write(w, hr, req, errorResponse(e), true)
+			s.write(w, hr, req, errorResponse(err), true)
 			return
 		}
 		req.RawBody = body
@@ -240,6 +232,34 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 		run()
 	}
 	s.write(w, hr, req, resp, false)
+}
+
+// readBody reads the request body within Server.MaxBody: a body declared larger is
+// refused before a byte of it is read. A body the connection's read deadline cuts
+// (cmd/wpmock's -body-timeout) is 408.
+func (s *Server) readBody(hr *http.Request) ([]byte, *Error) {
+	limit := s.MaxBody
+	if limit <= 0 {
+		limit = 64 << 20
+	}
+	tooLarge := func() *Error {
+		return Errorf(http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
+			"The request body is larger than the %d bytes this server accepts.", limit)
+	}
+	if hr.ContentLength > limit {
+		return nil, tooLarge()
+	}
+	body, err := io.ReadAll(io.LimitReader(hr.Body, limit+1))
+	var netErr net.Error
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &netErr) && netErr.Timeout():
+		return nil, Errorf(http.StatusRequestTimeout, CodeBodyTimeout, "The request body did not arrive in time.")
+	case err != nil:
+		return nil, Errorf(http.StatusBadRequest, CodeInvalidBody, "The request body could not be read.")
+	case int64(len(body)) > limit:
+		return nil, tooLarge()
+	}
+	return body, nil
 }
 
 func errorResponse(e *Error) *Response {
