@@ -265,10 +265,12 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 		loaded.Round(time.Millisecond), root)
 }
 
-// export writes the start-up dataset (-export).
+// export writes the start-up dataset (-export). A file is written whole or not at
+// all (writeFileAtomic), so an interrupted export never leaves half a dataset that a
+// later -data would refuse.
 func (m *Main) export(site *mock.Mock) error {
 	if m.Export == "-" {
 		return site.Export(m.Stdout)
 	}
-	return site.Dataset().WriteFile(m.Export)
+	return writeFileAtomic(m.Export, site.Dataset().Encode)
 }
