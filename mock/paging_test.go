@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -81,5 +82,24 @@ func TestHugePageOrOffsetIsNoPanic(t *testing.T) {
 	// the same request as anonymous is not a 500 either (items are filtered after paging)
 	if got := s.get(t, "/wp/v2/posts?offset=-1", ""); got.status != http.StatusOK {
 		t.Errorf("anonymous offset=-1: got %d", got.status)
+	}
+}
+
+// TestLinkHeaderKeepsEveryQueryArg pins the decision taken on issue 15's 228 KB Link
+// header for include= of 10,000 ids: WordPress builds prev/next from every query
+// argument (add_query_arg(urlencode_deep($request->get_query_params()), ...)), so the
+// mock keeps them all, byte for byte. What bounds the header is the request line,
+// which -max-header-bytes (1 MiB) limits before any handler runs.
+func TestLinkHeaderKeepsEveryQueryArg(t *testing.T) {
+	s := newTestSite(t)
+	ids := make([]string, 10000)
+	for i := range ids {
+		ids[i] = strconv.Itoa(i + 1)
+	}
+	got := s.get(t, "/wp/v2/posts?per_page=1&include="+strings.Join(ids, ","), "")
+	link := got.header.Get("Link")
+	if got.status != http.StatusOK || !strings.Contains(link, "include%5B0%5D=1&include%5B1%5D=2&") ||
+		!strings.Contains(link, "include%5B9999%5D=10000&page=2>; rel=\"next\"") {
+		t.Errorf("got %d, Link %.200q... (%d bytes); want every include id in the next link", got.status, link, len(link))
 	}
 }
