@@ -4,8 +4,13 @@
 GO        ?= go
 ADDR      ?= 127.0.0.1:8080
 SEED      ?= 1
-WP_PORT   ?= 8081
-WP_ENV    := ci/wordpress/.run/env
+# WP_VERSION picks the reference WordPress (6.1, 6.8 or 7.1; "all" for up/down);
+# WP_PORT overrides its port (6.1: 8081, 6.8: 8082, 7.1: 8083).
+WP_VERSION ?= 6.1
+WP_VERSIONS ?= 6.1 6.8 7.1
+COMPARE_VERSIONS ?= 6.1
+WP_PORT   ?=
+WP_ENV     = ci/wordpress/$(if $(filter 6.1,$(WP_VERSION)),.run,.run-$(WP_VERSION))/env
 URL       ?=
 
 SHELL     := /bin/bash
@@ -33,30 +38,21 @@ lint: ## gofmt check and go vet
 bench: ## run the benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./mock/...
 
-wordpress-up: ## start a fresh real WordPress 6.1 on 127.0.0.1:$(WP_PORT) (installs Debian packages as needed)
-	WP_PORT=$(WP_PORT) bash ci/wordpress/up.sh
+wordpress-up: ## start a fresh real WordPress $(WP_VERSION) (WP_VERSION=6.1|6.8|7.1|all; installs Debian packages as needed)
+	@for v in $(if $(filter all,$(WP_VERSION)),$(WP_VERSIONS),$(WP_VERSION)); do \
+	  WP_VERSION=$$v WP_PORT=$(WP_PORT) bash ci/wordpress/up.sh || exit 1; done
 
-wordpress-down: ## stop the WordPress started by wordpress-up
-	bash ci/wordpress/down.sh
+wordpress-down: ## stop the WordPress started by wordpress-up (WP_VERSION=... or all)
+	@for v in $(if $(filter all,$(WP_VERSION)),$(WP_VERSIONS),$(WP_VERSION)); do \
+	  WP_VERSION=$$v bash ci/wordpress/down.sh || exit 1; done
 
-compare: ## side by side: the same reads and writes, per role, to real WordPress (must be up) and to the mock
-	@test -f $(WP_ENV) || { echo "no $(WP_ENV): run make wordpress-up first"; exit 1; }
+compare: ## side by side: the same reads and writes, per role, to real WordPress $(WP_VERSION) (must be up) and to the mock
+	@test -f $(WP_ENV) || { echo "no $(WP_ENV): run make wordpress-up WP_VERSION=$(WP_VERSION) first"; exit 1; }
 	. ./$(WP_ENV) && WPCOMPARE=1 $(GO) test -count=1 -v -run TestCompare ./ci/compare/
 
 contract: ## run the contract suite against URL (WPCONTRACT_USER / WPCONTRACT_PASSWORD for auth)
 	@test -n "$(URL)" || { echo "usage: make contract URL=http://host/wp-json"; exit 1; }
 	WPCONTRACT_URL=$(URL) $(GO) test -count=1 ./contract/...
 
-conformance: ## bring WordPress up; smoke check, side-by-side comparison, contract suite against it; bring it down
-	@if ! WP_PORT=$(WP_PORT) bash ci/wordpress/up.sh; then bash ci/wordpress/down.sh; exit 1; fi; \
-	  status=0; \
-	  bash ci/wordpress/smoke.sh || status=1; \
-	  if [ $$status -eq 0 ]; then $(MAKE) --no-print-directory compare || status=1; fi; \
-	  if [ $$status -eq 0 ]; then \
-	    . ./$(WP_ENV) && WPCONTRACT_REPORT=$(CURDIR)/ci/wordpress/.run/contract-report \
-	      $(GO) test -count=1 -v -run 'TestContract$$' ./contract/ | tee ci/wordpress/.run/contract.log | grep -E '^(=== RUN|--- |    --- |ok|FAIL|PASS)|contract:' ; \
-	    test $${PIPESTATUS[0]} -eq 0 || status=1; \
-	    cat ci/wordpress/.run/contract-report/summary.md 2>/dev/null; \
-	  fi; \
-	  bash ci/wordpress/down.sh; \
-	  exit $$status
+conformance: ## for each of $(WP_VERSIONS): bring WordPress up; smoke check, comparison (on $(COMPARE_VERSIONS)), contract suite (strict); down
+	WP_VERSIONS="$(WP_VERSIONS)" COMPARE_VERSIONS="$(COMPARE_VERSIONS)" GO=$(GO) bash ci/conformance.sh

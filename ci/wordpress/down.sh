@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Stop the reference WordPress started by up.sh: only the processes recorded in
+# Stop the reference WordPress ($WP_VERSION) started by up.sh: only the processes recorded in
 # the pid files of the state dir (php -S and its workers, the private mariadbd).
 # Quiet and successful when nothing is running. Packages stay installed.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-state=${WP_STATE_DIR:-$here/.run}
+# shellcheck source=versions.sh
+. "$here/versions.sh"
+state=${WP_STATE_DIR:-$(wp_default_state "$version")}
 
 # running PID PATTERN: PID exists, is not a zombie and its command line
 # matches PATTERN (guards against a recycled pid belonging to someone else).

@@ -2,7 +2,8 @@
 // Run by ci/wordpress/up.sh with php-cli (there is no wp-cli in Debian):
 // installs a fresh WordPress site into the (empty) database and creates an
 // application password for "admin". Prints WPMOCK_APP_PASSWORD=<chunked> on stdout.
-// Env: WPMOCK_WP_CONFIG, WPMOCK_HOST (127.0.0.1:8081), WPMOCK_ADMIN_PASSWORD.
+// Env: WPMOCK_WP_ROOT (the WordPress tree, default /usr/share/wordpress), WPMOCK_WP_CONFIG,
+// WPMOCK_HOST (127.0.0.1:8081), WPMOCK_ADMIN_PASSWORD.
 ini_set('display_errors', 'stderr');
 
 $wpmock_host = getenv('WPMOCK_HOST') ?: '127.0.0.1:8081';
@@ -19,7 +20,7 @@ define('WP_INSTALLING', true);
 // Pluggable: do not try to send the "new site" e-mail (no MTA here).
 function wp_new_blog_notification($blog_title, $blog_url, $user_id, $password) {}
 
-require '/usr/share/wordpress/wp-load.php';
+require (getenv('WPMOCK_WP_ROOT') ?: '/usr/share/wordpress') . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 
 if (is_blog_installed()) {

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Smoke-test the reference WordPress started by up.sh (sources $WP_STATE_DIR/env).
+# Smoke-test the reference WordPress started by up.sh (sources $WP_STATE_DIR/env;
+# WP_VERSION picks the default state dir).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-state=${WP_STATE_DIR:-$here/.run}
+# shellcheck source=versions.sh
+. "$here/versions.sh"
+state=${WP_STATE_DIR:-$(wp_default_state "$version")}
 [[ -f "$state/env" ]] || { echo "smoke.sh: $state/env not found; run up.sh first" >&2; exit 1; }
 # shellcheck source=/dev/null
 . "$state/env"
 
+echo "smoke: WordPress ${WP_VERSION_FULL:-?} at $WPCONTRACT_URL"
 failed=0
 body=$(mktemp)
 trap 'rm -f "$body"' EXIT

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Start a fresh reference WordPress 6.1 (Debian package) on loopback:
-# private MariaDB (unix socket only) + `php -S 127.0.0.1:$WP_PORT`.
-# Idempotent: stops whatever the state dir's pid files name, then starts over
-# with a newly created database. Writes $WP_STATE_DIR/env (shell-sourceable).
+# Start a fresh reference WordPress ($WP_VERSION: 6.1, the default, 6.8 or 7.1; Debian's
+# packages, see tree.sh) on loopback: private MariaDB (unix socket only) +
+# `php -S 127.0.0.1:$WP_PORT`. Each version has its own port, state dir, database and
+# config, so all three can run at once. Idempotent: stops whatever the state dir's pid
+# files name, then starts over with a newly created database. Writes $WP_STATE_DIR/env
+# (shell-sourceable).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-port=${WP_PORT:-8081}
-state=${WP_STATE_DIR:-$here/.run}
+# shellcheck source=versions.sh
+. "$here/versions.sh"
+port=${WP_PORT:-$(wp_default_port "$version")}
+state=${WP_STATE_DIR:-$(wp_default_state "$version")}
 mkdir -p "$state"
 state=$(cd "$state" && pwd)
 
 base_url="http://127.0.0.1:$port"
-wp_root=/usr/share/wordpress
 wp_config_name="wpmock-$port"
 wp_config_file="/etc/wordpress/config-$wp_config_name.php"
 db_name=wpmock db_user=wpmock db_password=wpmock
@@ -37,6 +40,7 @@ die() {
 ((${#sock} < 100)) || die "socket path too long for a unix socket: $sock (set WP_STATE_DIR to a shorter path)"
 
 bash "$here/install.sh" || die "package installation failed (see above)"
+wp_root=$(bash "$here/tree.sh" "$version") || die "no WordPress $version tree (see above)"
 
 # Restart cleanly: stop what our pid files name.
 WP_STATE_DIR=$state bash "$here/down.sh"
@@ -92,7 +96,9 @@ SQL
 # router.php and install-site.php set WORDPRESS_CONFIG=wpmock-<port>.
 rm -rf "$content_dir"
 mkdir -p "$content_dir/themes" "$content_dir/plugins" "$content_dir/uploads" "$content_dir/languages"
-ln -s "$wp_root/wp-content/themes/twentytwentythree" "$content_dir/themes/twentytwentythree"
+# bookworm's twentytwentythree (install.sh) for every version: the REST answers checked
+# do not depend on the theme, and one theme keeps the versions comparable.
+ln -s /usr/share/wordpress/wp-content/themes/twentytwentythree "$content_dir/themes/twentytwentythree"
 
 mkdir -p /etc/wordpress
 cat >"$wp_config_file" <<PHP
@@ -131,7 +137,7 @@ php_ini=(-d display_errors=0 -d log_errors=1 -d "error_log=$state/php-error.log"
   -d upload_max_filesize=32M -d post_max_size=32M -d memory_limit=256M)
 
 # --- install the site --------------------------------------------------------
-install_out=$(WPMOCK_WP_CONFIG=$wp_config_name WPMOCK_HOST="127.0.0.1:$port" \
+install_out=$(WPMOCK_WP_ROOT=$wp_root WPMOCK_WP_CONFIG=$wp_config_name WPMOCK_HOST="127.0.0.1:$port" \
   WPMOCK_ADMIN_PASSWORD=$admin_password \
   timeout 120 php "${php_ini[@]}" "$here/install-site.php" 2>"$state/install-site.log") ||
   die "WordPress install failed, see $state/install-site.log"
@@ -155,19 +161,22 @@ $(tail -n 20 "$state/php.log")"
   sleep 0.2
 done
 
+full_version=$(sed -n "s/^\$wp_version = '\(.*\)';/\1/p" "$wp_root/wp-includes/version.php")
 cat >"$state/env" <<ENV
+WP_VERSION=$version
+WP_VERSION_FULL=$full_version
 WP_BASE_URL=$base_url
 WPCONTRACT_URL=$base_url/wp-json
 WPCONTRACT_USER=admin
 WPCONTRACT_PASSWORD='$app_password'
-export WP_BASE_URL WPCONTRACT_URL WPCONTRACT_USER WPCONTRACT_PASSWORD
+export WP_VERSION WP_VERSION_FULL WP_BASE_URL WPCONTRACT_URL WPCONTRACT_USER WPCONTRACT_PASSWORD
 ENV
 
 cat <<SUMMARY
-WordPress $(sed -n "s/^\$wp_version = '\(.*\)';/\1/p" "$wp_root/wp-includes/version.php") is up.
+WordPress $full_version is up.
   REST root:            $base_url/wp-json/
   user:                 admin (login password: $admin_password)
   application password: $app_password
   env file:             $state/env   (source it)
-  stop with:            bash $here/down.sh
+  stop with:            WP_VERSION=$version bash $here/down.sh
 SUMMARY

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The conformance run (make conformance): for each WordPress version in $WP_VERSIONS
+# (default "6.1 6.8 7.1"), bring a fresh real WordPress up (ci/wordpress/up.sh), run the
+# smoke check, the side-by-side comparison with the mock (for the versions in
+# $COMPARE_VERSIONS: the mock answers as 6.1 only so far) and the contract suite in
+# strict mode (vanilla WordPress must meet its own version's exact key sets), then
+# bring it down. A failing version does not stop the others; the exit status is
+# non-zero if any failed. Each version's contract report lands in its state dir
+# (contract-report/summary.md, junit.xml) and its summary is printed at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+versions=${WP_VERSIONS:-6.1 6.8 7.1}
+compare_versions=${COMPARE_VERSIONS:-6.1}
+go=${GO:-go}
+. ci/wordpress/versions.sh
+
+status=0
+summaries=()
+for v in $versions; do
+  state=$(wp_default_state "$v")
+  echo "=== conformance: WordPress $v"
+  start=$SECONDS
+  if ! WP_VERSION=$v bash ci/wordpress/up.sh; then
+    WP_VERSION=$v bash ci/wordpress/down.sh
+    echo "--- FAIL conformance $v: WordPress did not come up"
+    status=1
+    continue
+  fi
+  failed=""
+  WP_VERSION=$v bash ci/wordpress/smoke.sh || failed+=" smoke"
+  if [[ -z "$failed" && " $compare_versions " == *" $v "* ]]; then
+    (. "$state/env" && WPCOMPARE=1 $go test -count=1 -v -run TestCompare ./ci/compare/) >"$state/compare.log" 2>&1 || failed+=" compare"
+    grep -E '^(--- FAIL|ok|FAIL)|compare:' "$state/compare.log" | tail -n 20
+  fi
+  if [[ -z "$failed" || "$failed" == " compare" ]]; then
+    rm -rf "$state/contract-report"
+    (. "$state/env" && WPCONTRACT_STRICT=1 WPCONTRACT_REPORT="$state/contract-report" \
+      $go test -count=1 -v -run 'TestContract$' ./contract/) >"$state/contract.log" 2>&1 || failed+=" contract"
+    grep -E '^(--- FAIL|    --- FAIL|ok|FAIL)|contract:' "$state/contract.log"
+    summaries+=("$state/contract-report/summary.md")
+  fi
+  WP_VERSION=$v bash ci/wordpress/down.sh
+  if [[ -n "$failed" ]]; then
+    echo "--- FAIL conformance $v:$failed (logs in $state) ($((SECONDS - start)) s)"
+    status=1
+  else
+    echo "--- PASS conformance $v ($((SECONDS - start)) s)"
+  fi
+done
+
+for f in "${summaries[@]}"; do
+  echo
+  cat "$f" 2>/dev/null || echo "(no report: $f)"
+done
+exit $status
