@@ -99,6 +99,7 @@ func (res *appPasswords) declare() *rest.Item[appPasswordItem] {
 			rest.F(rest.Str("password").Desc("The generated password. Only available after adding an application.").
 				Ctx(rest.Edit).RO(), str(func(it *appPasswordItem) string { return it.plain })),
 		}}
+	res.item = res.item.For(res.m.version)
 	return res.item
 }
 

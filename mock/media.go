@@ -69,6 +69,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 		rest.F(rest.Arr("missing_image_sizes", rest.Str("")).Desc("List of the missing image sizes of the attachment.").Ctx(editOnly...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return missingImageSizes(p) }),
 	}}
+	res.item = res.item.For(res.m.version)
 	setArgOptions(res.item, "attachment")
 	for _, f := range res.item.Fields {
 		if f.Name == "alt_text" {

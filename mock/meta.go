@@ -65,6 +65,7 @@ func (res *postMeta) declare() *rest.Item[store.Meta] {
 		rest.F(rest.Str("value").Desc("The value of the custom field.").Ctx(editOnly...),
 			func(_ *rest.Request, m *store.Meta) any { return m.Value }),
 	}}
+	res.item = res.item.For(res.m.version)
 	setMetaArgOptions(res.item)
 	return res.item
 }

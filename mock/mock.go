@@ -9,6 +9,7 @@
 package mock
 
 import (
+	"fmt"
 	"log"
 	"net/http"
 	"time"
@@ -46,6 +47,9 @@ type Options struct {
 	MaxBody int64
 	// Log receives one line per request; nil is silent.
 	Log *log.Logger
+	// Version is the WordPress version the mock answers as (rest.Profiles); 0 is
+	// the dataset's version if it records one, else 6.1.
+	Version rest.Version
 }
 
 // Mock is a mock WordPress site.
@@ -56,6 +60,8 @@ type Mock struct {
 	server  *rest.Server
 	// dataset is the start-up content, which a reset restores.
 	dataset *fixtures.Dataset
+	// version is the WordPress version the mock answers as (never 0 after New).
+	version rest.Version
 	// Passwords are the seeded users' application passwords by login, for the banner.
 	Passwords map[string]string
 }
@@ -68,9 +74,18 @@ func New(opts Options) (*Mock, error) {
 	if opts.Clock == nil {
 		opts.Clock = time.Now
 	}
-	m := &Mock{opts: opts, store: store.New(opts.Clock)}
+	m := &Mock{opts: opts, store: store.New(opts.Clock), version: opts.Version}
 	if err := m.seed(); err != nil {
 		return nil, err
+	}
+	if m.version == 0 {
+		m.version = rest.V61
+		if v := m.dataset.WPVersion; v != "" {
+			var err error
+			if m.version, err = rest.ParseVersion(v); err != nil {
+				return nil, fmt.Errorf("the dataset's wp_version: %w", err)
+			}
+		}
 	}
 	m.server = &rest.Server{
 		SiteURL:  opts.SiteURL,
@@ -81,12 +96,16 @@ func New(opts Options) (*Mock, error) {
 		Index:    m.siteIndex,
 		Log:      opts.Log,
 		Wrap:     m.inTx,
+		Version:  m.version,
 	}
 	for _, r := range m.resources() {
 		m.server.Register(r.routes()...)
 	}
 	return m, nil
 }
+
+// Version is the WordPress version the mock answers as.
+func (m *Mock) Version() rest.Version { return m.version }
 
 // resource is what every resource file provides: its routes, built from its declaration.
 type resource interface {

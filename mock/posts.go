@@ -88,6 +88,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return intList(p.Tags) }),
 		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun),
 	}}
+	res.item = res.item.For(res.m.version)
 	setArgOptions(res.item, "post")
 	res.w = &postWriter{m: m, typ: "post", base: "posts", item: res.item}
 	return res.item

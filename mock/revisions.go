@@ -110,6 +110,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 		),
 		content, excerpt,
 	}}
+	res.item = res.item.For(res.m.version)
 	return res.item
 }
 

@@ -96,6 +96,7 @@ func (res *statuses) declare() *rest.Item[postStatus] {
 		rest.F(ro(rest.Bool("date_floating").Desc("Whether posts of this status may have floating published dates."), viewEdit...),
 			func(_ *rest.Request, s *postStatus) any { return s.DateFloating }),
 	}}
+	res.item = res.item.For(res.m.version)
 	return res.item
 }
 

@@ -175,6 +175,7 @@ func (res *taxonomies) declare() *rest.Item[taxonomy] {
 			), editOnly),
 				func(_ *rest.Request, t *taxonomy) any { return t.Visibility }),
 		}}
+	res.item = res.item.For(res.m.version)
 	return res.item
 }
 

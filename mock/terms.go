@@ -78,7 +78,7 @@ func (res *terms) declare() *rest.Item[store.Term] {
 	meta := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...)
 	meta.Properties = []*rest.Schema{}
 	fields = append(fields, rest.F(meta, func(*rest.Request, *store.Term) any { return rest.EmptyArray }))
-	res.item = &rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields}
+	res.item = (&rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields}).For(res.m.version)
 	setTermArgOptions(res.item)
 	return res.item
 }

@@ -183,6 +183,7 @@ func (res *types) declare() *rest.Item[postType] {
 			rest.F(ro(rest.Str("rest_namespace").Desc("REST route's namespace for the post type."), all),
 				func(_ *rest.Request, pt *postType) any { return Namespace }),
 		}}
+	res.item = res.item.For(res.m.version)
 	return res.item
 }
 

@@ -106,6 +106,7 @@ func (res *users) declare() *rest.Item[store.User] {
 			avatarField(24), avatarField(48), avatarField(96)),
 		rest.F(userMetaSchema(), userMeta),
 	}}
+	res.item = res.item.For(res.m.version)
 	for _, f := range res.item.Fields {
 		f.Arg = userArgOptions[f.Name]
 	}

@@ -25,6 +25,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/rest"
 )
 
 func main() {
@@ -84,6 +85,7 @@ var envFlags = []struct{ flag, env string }{
 	{"idle-timeout", "WPMOCK_IDLE_TIMEOUT"},
 	{"max-header-bytes", "WPMOCK_MAX_HEADER_BYTES"},
 	{"max-conns", "WPMOCK_MAX_CONNS"},
+	{"wp-version", "WPMOCK_WP_VERSION"},
 }
 
 // ParseFlags reads the command line and the WPMOCK_* environment variables.
@@ -103,7 +105,8 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&size.Users, "users", fixtures.DefaultSize.Users, "generated site: users, admin included")
 	fs.IntVar(&size.Terms, "terms", fixtures.DefaultSize.Terms, "generated site: categories and tags, Uncategorized included")
 	fs.IntVar(&size.Media, "media", fixtures.DefaultSize.Media, "generated site: media items (images)")
-	fs.BoolVar(&m.OpenAPI, "openapi", false, "print the OpenAPI document (fixtures/openapi.json; -url sets its server) and exit")
+	fs.BoolVar(&m.OpenAPI, "openapi", false, "print the OpenAPI document of the chosen version (fixtures/openapi.json for 6.1; -url sets its server) and exit")
+	wpVersion := fs.String("wp-version", "", "answer as this WordPress version: 6.1, 6.8 or 7.1 (default: the dataset's, else 6.1)")
 	// limits against slow and greedy clients; 0 turns one off
 	l, def := &m.Limits, DefaultLimits
 	fs.Int64Var(&m.Options.MaxBody, "max-body", 64<<20, "largest request body (uploads included) in bytes; larger ones get 413 rest_body_too_large")
@@ -125,6 +128,13 @@ func (m *Main) ParseFlags(args []string) error {
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *wpVersion != "" {
+		v, err := rest.ParseVersion(*wpVersion)
+		if err != nil {
+			return fmt.Errorf("-wp-version: %v", err)
+		}
+		m.Options.Version = v
 	}
 	if m.Data != "" {
 		var sizeFlags []string
@@ -211,7 +221,7 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 	if m.Options.SiteURL != "" {
 		root = m.Options.SiteURL + "/wp-json/"
 	}
-	fmt.Fprintf(m.Stdout, "wpmock: WordPress REST API mock at %s\n", root)
+	fmt.Fprintf(m.Stdout, "wpmock: WordPress REST API mock at %s, answering as WordPress %s\n", root, site.Version())
 	m.datasetLine(site, loaded, root)
 	if m.Options.OpenAuth {
 		fmt.Fprintln(m.Stdout, "wpmock: auth: open — every request acts as admin")

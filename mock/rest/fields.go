@@ -32,6 +32,35 @@ func Nested[T any](s *Schema, parts ...*Field[T]) *Field[T] {
 	return f
 }
 
+// For is the item as WordPress version v has it: the fields (and parts of fields) that
+// exist in v. A resource builds its item once per profile with it.
+func (it *Item[T]) For(v Version) *Item[T] {
+	c := *it
+	c.Fields = fieldsIn(it.Fields, v)
+	return &c
+}
+
+func fieldsIn[T any](fields []*Field[T], v Version) []*Field[T] {
+	out := make([]*Field[T], 0, len(fields))
+	for _, f := range fields {
+		if !f.Span.In(v) {
+			continue
+		}
+		s := f.Schema.forVersion(v)
+		var sub []*Field[T]
+		if f.Sub != nil {
+			sub = fieldsIn(f.Sub, v)
+		}
+		if s != f.Schema || len(sub) != len(f.Sub) {
+			c := *f
+			c.Schema, c.Sub = s, sub
+			f = &c
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // Item is a resource's item declaration: the schema title and its fields in output order.
 type Item[T any] struct {
 	Title  string

@@ -28,6 +28,8 @@ type Endpoint struct {
 	Permission Permission
 	Handler    Handler
 	AllowBatch bool
+	// BatchSince is the version from which AllowBatch shows (0: every version).
+	BatchSince Version
 	argIndex   map[string]*Schema
 }
 
@@ -61,7 +63,9 @@ type Route struct {
 	// Shape is how the route answers where its item schema cannot tell (the OpenAPI
 	// document reads it).
 	Shape Shape
-	segs  []segment
+	// Span is the WordPress versions the route exists in.
+	Span Span
+	segs []segment
 }
 
 type segment struct {
@@ -71,6 +75,17 @@ type segment struct {
 }
 
 var placeholder = regexp.MustCompile(`^\(\?P<(\w+)>(.+)\)$`)
+
+// forVersion is the route as version v serves it: the arguments v has, allow_batch
+// where v has it.
+func (rt *Route) forVersion(v Version) {
+	for _, e := range rt.Endpoints {
+		e.Args = inVersion(e.Args, v)
+		if e.BatchSince != 0 && !(Span{Since: e.BatchSince}).In(v) {
+			e.AllowBatch = false
+		}
+	}
+}
 
 func (rt *Route) compile() {
 	parts := splitPath(rt.Pattern)

@@ -42,6 +42,8 @@ type Schema struct {
 	UniqueItems          bool
 	// Title names an item schema ("post", "tag"); only on the root of an item schema.
 	Title string
+	// Span is the WordPress versions the node exists in (Since, Until).
+	Span Span
 
 	// For arguments only. Early: the argument has a validate_callback, so it is checked
 	// by has_valid_params (before the others, and alone if it fails).

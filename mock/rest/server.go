@@ -49,6 +49,9 @@ type Server struct {
 	// inside their parent's); the mock uses it to hold its store lock once per request
 	// and hand the transaction to handlers through Request.Tx.
 	Wrap func(r *Request, dispatch func())
+	// Version is the WordPress version the server answers as (0: 6.1): routes,
+	// arguments and the behaviour of the engine follow it.
+	Version Version
 
 	routes     []*Route
 	namespaces []string
@@ -62,6 +65,10 @@ func (s *Server) Register(routes ...*Route) {
 		s.add(s.indexRoute())
 	}
 	for _, rt := range routes {
+		if !rt.Span.In(s.Version) {
+			continue
+		}
+		rt.forVersion(s.Version)
 		if rt.Namespace != "" && !slices.Contains(s.namespaces, rt.Namespace) {
 			s.namespaces = append(s.namespaces, rt.Namespace)
 			s.add(s.namespaceRoute(rt.Namespace))

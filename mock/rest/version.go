@@ -1,0 +1,113 @@
+package rest
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Version is a WordPress major.minor release: 601 is 6.1. The mock answers as one
+// version (a profile); a declaration (a field, an argument, a route) says in which
+// versions it exists with Since and Until, and the server, items and arguments of a
+// profile are built from the declarations that exist in it, once, at start.
+type Version int
+
+// The releases that changed something the mock serves (shared/reference §18), and the
+// ones the mock answers as.
+const (
+	V61 Version = 601 + iota
+	V62
+	V63
+	V64
+	V65
+	V66
+	V67
+	V68
+	V69
+	V70 Version = 700
+	V71 Version = 701
+)
+
+// Profiles are the versions the mock answers as (checked against the real WordPress
+// of each in CI); V61, the specification's version, is the default.
+var Profiles = []Version{V61, V68, V71}
+
+func (v Version) String() string { return fmt.Sprintf("%d.%d", v/100, v%100) }
+
+// ParseVersion reads "6.8" or "6.8.12" and returns the profile it names; a version
+// the mock has no profile for is an error that lists the known ones.
+func ParseVersion(s string) (Version, error) {
+	major, rest, _ := strings.Cut(strings.TrimSpace(s), ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	ma, err1 := strconv.Atoi(major)
+	mi, err2 := strconv.Atoi(minor)
+	if err1 == nil && err2 == nil && mi >= 0 && mi < 100 {
+		for _, p := range Profiles {
+			if p == Version(ma*100+mi) {
+				return p, nil
+			}
+		}
+	}
+	known := make([]string, len(Profiles))
+	for i, p := range Profiles {
+		known[i] = p.String()
+	}
+	return 0, fmt.Errorf("unknown WordPress version %q (known: %s)", s, strings.Join(known, ", "))
+}
+
+// Span is the versions a declaration exists in: from Since (0: always) up to, not
+// including, Until (0: still there).
+type Span struct {
+	Since, Until Version
+}
+
+// In reports whether version v has the declaration. The zero Version (no profile
+// chosen) is the default profile, 6.1.
+func (s Span) In(v Version) bool {
+	if v == 0 {
+		v = V61
+	}
+	return v >= s.Since && (s.Until == 0 || v < s.Until)
+}
+
+// Since says the node exists from version v on (a field or argument a release added).
+func (s *Schema) Since(v Version) *Schema { s.Span.Since = v; return s }
+
+// Until says the node exists before version v only (what a release removed or
+// replaced: a declaration Until(v) and its replacement Since(v)).
+func (s *Schema) Until(v Version) *Schema { s.Span.Until = v; return s }
+
+// inVersion filters schema nodes to those version v has, copying a node whose
+// properties change so that declarations stay shared between profiles.
+func inVersion(nodes []*Schema, v Version) []*Schema {
+	out := make([]*Schema, 0, len(nodes))
+	for _, n := range nodes {
+		if n.Span.In(v) {
+			out = append(out, n.forVersion(v))
+		}
+	}
+	return out
+}
+
+// forVersion is the node as version v has it: its properties and items filtered.
+func (s *Schema) forVersion(v Version) *Schema {
+	props := inVersion(s.Properties, v)
+	changed := len(props) != len(s.Properties)
+	for i := range props {
+		changed = changed || props[i] != s.Properties[i]
+	}
+	var items *Schema
+	if s.Items != nil {
+		items = s.Items.forVersion(v)
+		changed = changed || items != s.Items
+	}
+	if !changed {
+		return s
+	}
+	c := *s
+	c.Properties, c.Items = props, items
+	if s.Properties == nil {
+		c.Properties = nil
+	}
+	return &c
+}
