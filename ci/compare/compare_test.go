@@ -10,6 +10,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/rest"
 )
 
 // TestCompare sends every row of the table to a real WordPress ($WPCONTRACT_URL, with
@@ -38,10 +39,19 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("WordPress lacks objects after preparing it: %v", wp.unresolved)
 	}
 
-	m, err := mock.New(mock.Options{Dataset: fixtures.Example()})
+	// the mock answers as the version of the WordPress it is compared with
+	var version rest.Version
+	if v := os.Getenv("WP_VERSION"); v != "" {
+		var err error
+		if version, err = rest.ParseVersion(v); err != nil {
+			t.Fatalf("WP_VERSION: %v", err)
+		}
+	}
+	m, err := mock.New(mock.Options{Dataset: fixtures.Example(), Version: version})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}
+	t.Logf("compare: the mock answers as WordPress %s", m.Version())
 	srv := httptest.NewServer(m)
 	t.Cleanup(srv.Close) // after the cleanup of the write rows, registered later
 
