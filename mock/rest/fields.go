@@ -156,7 +156,7 @@ func (it *Item[T]) RenderIn(r *Request, item *T, ctx string) Object {
 	}
 	if it.Links != nil && (included("_links", fields) || included("_embedded", fields)) {
 		if links := it.Links(r, item); len(links) > 0 {
-			out = append(out, Member{"_links", links.Compact()})
+			out = append(out, Member{"_links", r.compactLinks(links)})
 		}
 	}
 	return out

@@ -57,6 +57,11 @@ type Server struct {
 	namespaces []string
 }
 
+// noCacheControl is the Cache-Control of wp_get_nocache_headers, sent to logged-in
+// callers; 6.3 adds no-store and private.
+var noCacheControl = Changed[string]{Base: "no-cache, must-revalidate, max-age=0",
+	Steps: []Step[string]{{V63, "no-cache, must-revalidate, max-age=0, no-store, private"}}}
+
 // Register adds routes. Routes are matched in registration order, as WordPress does.
 // The site index (/) comes first, and each namespace's index (/wp/v2) just before the
 // namespace's first route, where WordPress lists them.
@@ -505,7 +510,7 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	}
 	if req != nil && req.LoggedInCaller() {
 		h.Set("Expires", "Wed, 11 Jan 1984 05:00:00 GMT")
-		h.Set("Cache-Control", "no-cache, must-revalidate, max-age=0")
+		h.Set("Cache-Control", noCacheControl.At(s.Version))
 	}
 	for _, m := range resp.Direct {
 		h[m.Key] = []string{fmt.Sprint(m.Value)}

@@ -111,3 +111,27 @@ func (s *Schema) forVersion(v Version) *Schema {
 	}
 	return &c
 }
+
+// Changed is a value of WordPress 6.1 that later releases change: Base, then each
+// Step's value from its version on (oldest first).
+type Changed[T any] struct {
+	Base  T
+	Steps []Step[T]
+}
+
+// Step is a value from a version on.
+type Step[T any] struct {
+	Since Version
+	Value T
+}
+
+// At is the value in version v.
+func (c Changed[T]) At(v Version) T {
+	out := c.Base
+	for _, s := range c.Steps {
+		if (Span{Since: s.Since}).In(v) {
+			out = s.Value
+		}
+	}
+	return out
+}
