@@ -153,19 +153,38 @@ func (m *Mock) Server() *rest.Server { return m.server }
 
 // siteIndex is the site part of GET /wp-json/.
 func (m *Mock) siteIndex(r *rest.Request) rest.Object {
-	return rest.Object{
-		{"name", m.opts.Name},
-		{"description", m.opts.Description},
-		{"url", r.Site},
-		{"home", r.Site},
-		{"gmt_offset", "0"},
-		{"timezone_string", ""},
-		{"namespaces", m.server.Namespaces()},
-		{"authentication", rest.Object{{"application-passwords", rest.Object{{"endpoints",
-			rest.Object{{"authorization", r.Site + "/wp-admin/authorize-application.php"}}}}}}},
-		{"routes", nil},
-		{"site_logo", 0},
-		{"site_icon", 0},
-		{"site_icon_url", ""},
+	out := make(rest.Object, 0, len(siteIndexFields))
+	for _, f := range siteIndexFields {
+		if f.span.In(m.version) {
+			out = append(out, rest.Member{Key: f.key, Value: f.value(m, r)})
+		}
 	}
+	return out
+}
+
+// siteIndexFields are the site fields of get_index in output order, each with the
+// versions that have it (6.8 adds the front page settings).
+var siteIndexFields = []struct {
+	key   string
+	span  rest.Span
+	value func(m *Mock, r *rest.Request) any
+}{
+	{"name", rest.Span{}, func(m *Mock, _ *rest.Request) any { return m.opts.Name }},
+	{"description", rest.Span{}, func(m *Mock, _ *rest.Request) any { return m.opts.Description }},
+	{"url", rest.Span{}, func(_ *Mock, r *rest.Request) any { return r.Site }},
+	{"home", rest.Span{}, func(_ *Mock, r *rest.Request) any { return r.Site }},
+	{"gmt_offset", rest.Span{}, func(*Mock, *rest.Request) any { return "0" }},
+	{"timezone_string", rest.Span{}, func(*Mock, *rest.Request) any { return "" }},
+	{"page_for_posts", rest.Span{Since: rest.V68}, func(*Mock, *rest.Request) any { return 0 }},
+	{"page_on_front", rest.Span{Since: rest.V68}, func(*Mock, *rest.Request) any { return 0 }},
+	{"show_on_front", rest.Span{Since: rest.V68}, func(*Mock, *rest.Request) any { return "posts" }},
+	{"namespaces", rest.Span{}, func(m *Mock, _ *rest.Request) any { return m.server.Namespaces() }},
+	{"authentication", rest.Span{}, func(_ *Mock, r *rest.Request) any {
+		return rest.Object{{"application-passwords", rest.Object{{"endpoints",
+			rest.Object{{"authorization", r.Site + "/wp-admin/authorize-application.php"}}}}}}
+	}},
+	{"routes", rest.Span{}, func(*Mock, *rest.Request) any { return nil }},
+	{"site_logo", rest.Span{}, func(*Mock, *rest.Request) any { return 0 }},
+	{"site_icon", rest.Span{}, func(*Mock, *rest.Request) any { return 0 }},
+	{"site_icon_url", rest.Span{}, func(*Mock, *rest.Request) any { return "" }},
 }

@@ -52,25 +52,29 @@ func (s *Server) targetHints(parent *Request, href string) []string {
 	}
 	req := &Request{Method: http.MethodGet, Path: u.Path, Site: parent.Site, Caller: parent.Caller,
 		Tx: parent.Tx, server: s, embedded: true, HTTP: parent.HTTP, Query: ParseQuery(u.RawQuery)}
+	req.route, req.endpoint, req.URL = s.match(parts, http.MethodGet)
+	if req.endpoint == nil || req.validate() != nil {
+		return nil
+	}
+	resp := &Response{}
+	s.allowHeader(req, resp)
+	if allow := resp.Header("Allow"); allow != "" {
+		return strings.Split(allow, ", ")
+	}
+	return nil
+}
+
+// match is match_request_to_handler: the first route matching the path that has an
+// endpoint for method, that endpoint, and the route's placeholders.
+func (s *Server) match(parts []string, method string) (*Route, *Endpoint, *Params) {
 	for _, rt := range s.routes {
 		params, ok := rt.match(parts)
 		if !ok {
 			continue
 		}
-		i := slices.IndexFunc(rt.Endpoints, func(e *Endpoint) bool { return e.answers(http.MethodGet) })
-		if i < 0 {
-			continue
+		if i := slices.IndexFunc(rt.Endpoints, func(e *Endpoint) bool { return e.answers(method) }); i >= 0 {
+			return rt, rt.Endpoints[i], params
 		}
-		req.route, req.endpoint, req.URL = rt, rt.Endpoints[i], params
-		if req.validate() != nil {
-			return nil
-		}
-		resp := &Response{}
-		s.allowHeader(req, resp)
-		if allow := resp.Header("Allow"); allow != "" {
-			return strings.Split(allow, ", ")
-		}
-		return nil
 	}
-	return nil
+	return nil, nil, nil
 }

@@ -378,9 +378,22 @@ func (s *Server) fetchEmbedded(parent *Request, href string) any {
 	if _, ok := req.Query.Get("context"); !ok {
 		req.Query.set("context", Embed)
 	}
+	if _, ok := req.Query.Get("per_page"); !ok && (Span{Since: embedMaxPerPageSince}).In(s.Version) {
+		if parts, ok := routeParts(path); ok {
+			if _, e, _ := s.match(parts, http.MethodGet); e != nil {
+				if a := e.arg("per_page"); a != nil && a.Maximum != nil {
+					req.Query.set("per_page", strconv.Itoa(int(*a.Maximum)))
+				}
+			}
+		}
+	}
 	resp := s.dispatch(req)
 	return resp.Data
 }
+
+// embedMaxPerPageSince is the release from which an embedded collection asked
+// without per_page gets the route's maximum per_page instead of the default 10.
+const embedMaxPerPageSince = V65
 
 // Embedded reports whether the request was made internally by _embed.
 func (r *Request) Embedded() bool { return r.embedded }

@@ -313,24 +313,8 @@ func (s *Server) dispatch(req *Request) *Response {
 	if req.Method == http.MethodOptions {
 		return s.options(req, parts)
 	}
-	var matched *Route
-	for _, rt := range s.routes {
-		url, ok := rt.match(parts)
-		if !ok {
-			continue
-		}
-		for _, e := range rt.Endpoints {
-			if e.answers(req.Method) {
-				req.route, req.endpoint, req.URL = rt, e, url
-				break
-			}
-		}
-		if req.endpoint != nil {
-			matched = rt
-			break
-		}
-	}
-	if matched == nil {
+	req.route, req.endpoint, req.URL = s.match(parts, req.Method)
+	if req.endpoint == nil {
 		return errorResponse(NoRoute())
 	}
 	resp := s.respond(req)
