@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -168,6 +169,9 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 		Posts:   make([]fixtures.Post, len(t.Posts)),
 		Meta:    make([]fixtures.Meta, len(t.Meta)),
 		Files:   make([]fixtures.File, len(t.Files)),
+	}
+	if m.version != rest.V61 { // the specification's version is the format's default
+		ds.WPVersion = m.version.String()
 	}
 	for i, u := range t.Users {
 		x := fixtures.User{ID: u.ID, Login: u.Login, PasswordHash: u.PassHash, Slug: u.Slug, Email: u.Email, URL: u.URL,

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/rest"
 )
 
 // TestOwnNamespaceRoutes: wpmock/v1 is listed in the index like any namespace, with
@@ -196,5 +197,36 @@ func TestExportHoldsNoPasswords(t *testing.T) {
 	again.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK {
 		t.Errorf("after reloading the export, editor's password: got %d", rec.Code)
+	}
+}
+
+// TestDatasetRecordsVersion: a mock answering as 6.8 exports wp_version "6.8", and a
+// mock loaded from that file answers as 6.8 unless told otherwise.
+func TestDatasetRecordsVersion(t *testing.T) {
+	m, err := New(Options{Seed: 1, Size: fixtures.Size{Users: 1}, Version: rest.V68})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := m.Dataset()
+	if ds.WPVersion != "6.8" {
+		t.Fatalf("exported wp_version %q, want 6.8", ds.WPVersion)
+	}
+	again, err := New(Options{Dataset: ds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Version() != rest.V68 {
+		t.Errorf("a mock loaded from a 6.8 dataset answers as %s, want 6.8", again.Version())
+	}
+	told, err := New(Options{Dataset: ds, Version: rest.V71})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if told.Version() != rest.V71 {
+		t.Errorf("with Version 7.1 over a 6.8 dataset the mock answers as %s", told.Version())
+	}
+	ds.WPVersion = "5.9"
+	if _, err := New(Options{Dataset: ds}); err == nil || !strings.Contains(err.Error(), "known: 6.1, 6.8, 7.1") {
+		t.Errorf("a dataset of an unknown version: error %v, want one listing the known versions", err)
 	}
 }
