@@ -39,7 +39,8 @@ bench: ## run the benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./mock/...
 
 wordpress-up: ## start a fresh real WordPress $(WP_VERSION) (WP_VERSION=6.1|6.8|7.1|all; installs Debian packages as needed)
-	@for v in $(if $(filter all,$(WP_VERSION)),$(WP_VERSIONS),$(WP_VERSION)); do \
+	@$(if $(and $(WP_PORT),$(filter all,$(WP_VERSION))),echo "WP_PORT=$(WP_PORT) with WP_VERSION=all: each version needs its own port"; exit 1;) \
+	for v in $(if $(filter all,$(WP_VERSION)),$(WP_VERSIONS),$(WP_VERSION)); do \
 	  WP_VERSION=$$v WP_PORT=$(WP_PORT) bash ci/wordpress/up.sh || exit 1; done
 
 wordpress-down: ## stop the WordPress started by wordpress-up (WP_VERSION=... or all)

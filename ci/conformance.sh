@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 versions=${WP_VERSIONS:-6.1 6.8 7.1}
 compare_versions=${COMPARE_VERSIONS:-6.1}
 go=${GO:-go}
+# The versions come from WP_VERSIONS; a WP_VERSION in the environment (make ... WP_VERSION=all)
+# must not reach versions.sh, which would refuse "all".
+unset WP_VERSION
 . ci/wordpress/versions.sh
 
 status=0

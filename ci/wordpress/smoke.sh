@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Smoke-test the reference WordPress started by up.sh (sources $WP_STATE_DIR/env;
-# WP_VERSION picks the default state dir).
+# WP_VERSION picks the default state dir): posts, an authenticated request, the
+# ?rest_route= form, and that the version answering is the one the env file names.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -40,5 +41,9 @@ check "GET /wp/v2/posts" 200 '^\[\{"id":' -- "$WPCONTRACT_URL/wp/v2/posts"
 check "GET /wp/v2/users/me (application password)" 200 '"id":1,' '"slug":"admin"' -- \
   -u "$WPCONTRACT_USER:$WPCONTRACT_PASSWORD" "$WPCONTRACT_URL/wp/v2/users/me"
 check "GET /?rest_route=/wp/v2/posts" 200 '^\[\{"id":' -- "$WP_BASE_URL/?rest_route=/wp/v2/posts"
+# The code served is the version's tree (Debian's wp-config.php would fall back to
+# /usr/share/wordpress, i.e. 6.1, if ABSPATH were not set): the feed names the version.
+check "GET /?feed=rss2 (generator WordPress ${WP_VERSION_FULL:-?})" 200 \
+  "<generator>https://wordpress.org/\\?v=${WP_VERSION_FULL//./\\.}</generator>" -- "$WP_BASE_URL/?feed=rss2"
 
 exit "$failed"

@@ -178,5 +178,5 @@ WordPress $full_version is up.
   user:                 admin (login password: $admin_password)
   application password: $app_password
   env file:             $state/env   (source it)
-  stop with:            WP_VERSION=$version bash $here/down.sh
+  stop with:            WP_VERSION=$version${WP_STATE_DIR:+ WP_STATE_DIR=$state} bash $here/down.sh
 SUMMARY
