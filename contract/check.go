@@ -3,103 +3,123 @@ package contract
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
-// groupResult counts a group's checks for the reports.
-type groupResult struct {
-	mu       sync.Mutex
-	name     string
-	passed   int
-	failed   int
-	skipped  string
-	failures []string
-}
-
-func (s *Suite) result(name string) *groupResult {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if r, ok := s.results[name]; ok {
-		return r
-	}
-	r := &groupResult{name: name}
-	s.results[name] = r
-	return r
-}
-
-// counting is the T of a group: it counts failures for the reports.
+// counting is the T of a group: every check made through it is recorded under its
+// rule for the reports, and the reasons its subtests were skipped are kept.
 type counting struct {
 	T
-	res *groupResult
-}
-
-func (c *counting) Errorf(format string, args ...any) {
-	c.T.Helper()
-	c.record(fmt.Sprintf(format, args...))
-	c.T.Errorf(format, args...)
-}
-
-func (c *counting) Fatalf(format string, args ...any) {
-	c.T.Helper()
-	c.record(fmt.Sprintf(format, args...))
-	c.T.Fatalf(format, args...)
-}
-
-func (c *counting) record(msg string) {
-	c.res.mu.Lock()
-	defer c.res.mu.Unlock()
-	c.res.failed++
-	c.res.failures = append(c.res.failures, msg)
-}
-
-func (c *counting) pass() {
-	c.res.mu.Lock()
-	defer c.res.mu.Unlock()
-	c.res.passed++
+	s     *Suite
+	group string
+	top   bool // the group's own T, not a subtest's
 }
 
 func (c *counting) Run(name string, f func(t T)) bool {
-	return c.T.Run(name, func(t T) { f(&counting{T: t, res: c.res}) })
+	return c.T.Run(name, func(t T) {
+		ct := &counting{T: t, s: c.s, group: c.group}
+		defer ct.recoverPanic()
+		f(ct)
+	})
+}
+
+// recoverPanic, deferred, turns a panic in a group or subtest into a failure of the
+// rule suite/panic, so one unexpected answer ends one subtest, not the run.
+func (c *counting) recoverPanic() {
+	if p := recover(); p != nil {
+		stack := strings.Split(string(debug.Stack()), "\n")
+		if len(stack) > 24 {
+			stack = stack[:24]
+		}
+		check(c, nil, false, "suite/panic: the suite runs to its end whatever the target answers",
+			"%s panicked: %v\n%s", c.Name(), p, strings.Join(stack, "\n"))
+	}
+}
+
+func (c *counting) Skipf(format string, args ...any) {
+	c.T.Helper()
+	c.s.noteSkip(c.group, c.Name(), c.top, fmt.Sprintf(format, args...))
+	c.T.Skipf(format, args...)
+}
+
+// A rule is written "id: what it says", e.g. "deletes/tags/force-required: DELETE
+// without force=true answers 501". The id is stable: reports group failures by it,
+// JUnit has one test case per id, and the suite's own tests match on it.
+var ruleID = regexp.MustCompile(`^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.{}-]+)+$`)
+
+// splitRule separates a rule's id from its text. A rule written without an id gets
+// one under "unnamed/", which TestEveryRuleHasAnID refuses.
+func splitRule(rule string) (id, text string) {
+	if id, text, ok := strings.Cut(rule, ": "); ok && ruleID.MatchString(id) {
+		return id, text
+	}
+	return "unnamed/" + rule, rule
 }
 
 // check records one check of the contract: a rule, the exchange it was checked on,
-// whether it held, and what came back if not.
+// whether it held, and what came back if not. The first failure of a rule in the run
+// is reported in full; later ones only count (the report lists the first three as
+// curl lines), so one defect is one message, not a flood.
 func check(t T, r *Result, ok bool, rule string, format string, args ...any) bool {
 	t.Helper()
+	id, text := splitRule(rule)
+	c, counted := t.(*counting)
 	if ok {
-		if c, isCounting := t.(*counting); isCounting {
-			c.pass()
+		if counted {
+			c.s.pass(c.group, id, text)
 		}
 		return true
 	}
 	got := fmt.Sprintf(format, args...)
-	msg := fmt.Sprintf("rule: %s\n  request: %s\n  got: %s", rule, curlOf(r), got)
+	resp := ""
 	if r != nil {
-		msg += "\n  response: " + summary(r)
+		resp = summary(r)
+	}
+	first := true
+	if counted {
+		first = c.s.fail(c.group, id, text, repro{Curl: curlOf(r), Got: got, Response: resp})
+	}
+	if !first {
+		t.Fail()
+		return false
+	}
+	msg := fmt.Sprintf("rule %s: %s\n  request: %s\n  got: %s", id, text, curlOf(r), got)
+	if resp != "" {
+		msg += "\n  response: " + resp
 	}
 	t.Errorf("%s", msg)
 	return false
 }
 
+// routeSlug names a route in a rule id: "/wp/v2/posts/{id}/revisions" →
+// "posts-id-revisions", "/wp/v2/types/post" → "types-post".
+func routeSlug(route string) string {
+	r := strings.TrimPrefix(strings.ToLower(route), "/wp/v2")
+	r = strings.NewReplacer("{", "", "}", "", "?", "/", "=", "-", "&", "-", "_", "-").Replace(r)
+	return strings.Trim(strings.ReplaceAll(r, "/", "-"), "-")
+}
+
 func curlOf(r *Result) string {
-	if r == nil {
+	if r == nil || r.curl == "" {
 		return "(none)"
 	}
 	return r.curl
 }
 
-// summary is the status line and the start of the body.
+// summary is the status line and the start of the body (binary bodies by their type
+// and length only).
 func summary(r *Result) string {
 	s := strconv.Itoa(r.Status)
 	if c := r.code(); c != "" {
 		s += " " + c
 	}
 	if len(r.Body) > 0 {
-		s += " " + clip(r.Body, 400)
+		s += " " + showBody(r.Header.Get("Content-Type"), r.Body, 400)
 	}
 	return s
 }
@@ -120,8 +140,8 @@ func wantError(t T, r *Result, status int, code, rule string) bool {
 	obj := r.object()
 	_, msgOK := obj["message"].(string)
 	data, _ := obj["data"].(map[string]any)
-	return check(t, r, msgOK && data != nil && data["status"] == float64(status), "error envelope: {code, message, data:{status}}",
-		"body %s", clip(r.Body, 300))
+	return check(t, r, msgOK && data != nil && data["status"] == float64(status), "errors/envelope: an error is {code, message, data:{status}}",
+		"body %s", showBody(r.Header.Get("Content-Type"), r.Body, 300))
 }
 
 // at returns the value at a dotted path ("data.params.0"); ok is false when absent.

@@ -1,11 +1,14 @@
 package contract
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"mime"
 	"net/http"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gavv/httpexpect/v2"
 )
@@ -94,11 +97,16 @@ func (c *client) send(t T, method, path string, body any) *Result {
 func (c *client) do(t T, method, path string, body []byte, header ...string) *Result {
 	t.Helper()
 	s := c.s
-	res := &Result{Method: method, Path: path, Account: c.acc.name, ReqBody: body, ReqHeader: map[string]string{}}
+	res := &Result{Method: method, Path: path, Account: c.acc.name, ReqBody: body, ReqHeader: map[string]string{}, Header: http.Header{}}
+	if c.acc.name == "admin" && c.acc.user == "" {
+		t.Skipf("%s", needAdmin)
+		return res
+	}
+	var transport []string
 	e := httpexpect.WithConfig(httpexpect.Config{
 		BaseURL:  s.cfg.URL,
 		Client:   s.client,
-		Reporter: httpexpect.ReporterFunc(func(msg string, args ...any) { t.Errorf("transport: "+msg, args...) }),
+		Reporter: httpexpect.ReporterFunc(func(msg string, args ...any) { transport = append(transport, fmt.Sprintf(msg, args...)) }),
 	})
 	route, query, _ := strings.Cut(path, "?")
 	req := e.Request(method, escapeBraces(route)).WithRedirectPolicy(httpexpect.DontFollowRedirects)
@@ -120,7 +128,9 @@ func (c *client) do(t T, method, path string, body []byte, header ...string) *Re
 	raw := resp.Raw()
 	res.curl = s.curlLine(res)
 	if raw == nil {
-		t.Fatalf("contract: %s: no response", res.curl)
+		check(t, res, false, "suite/transport: the target answers every request (no connection error, no timeout)",
+			"no answer: %s", oneLine(strings.Join(transport, "; "), 300))
+		t.Fatalf("contract: the rest of this test cannot run without an answer")
 		return res
 	}
 	res.Status = raw.StatusCode
@@ -159,20 +169,47 @@ func (s *Suite) curlLine(r *Result) string {
 	for _, k := range keys {
 		fmt.Fprintf(&b, " -H '%s: %s'", k, r.ReqHeader[k])
 	}
+	var note string
 	if r.ReqBody != nil {
-		body := string(r.ReqBody)
-		if len(body) > 300 {
-			body = body[:300] + "…"
+		ct, _, _ := mime.ParseMediaType(r.ReqHeader["Content-Type"])
+		if isBinary(ct, r.ReqBody) || strings.HasPrefix(ct, "multipart/") {
+			// a file: name it instead of printing its bytes
+			file := "file"
+			if _, p, err := mime.ParseMediaType(r.ReqHeader["Content-Disposition"]); err == nil && p["filename"] != "" {
+				file = p["filename"]
+			}
+			fmt.Fprintf(&b, " --data-binary @%s", file)
+			note = fmt.Sprintf("  # the body: %s, %d bytes", ct, len(r.ReqBody))
+		} else {
+			fmt.Fprintf(&b, " --data-binary '%s'", strings.ReplaceAll(clip(r.ReqBody, 300), "'", `'\''`))
 		}
-		fmt.Fprintf(&b, " --data-binary '%s'", strings.ReplaceAll(body, "'", `'\''`))
 	}
 	fmt.Fprintf(&b, " '%s%s'", s.cfg.URL, r.Path)
-	return b.String()
+	return b.String() + note
 }
 
+// clip is b as text, cut to at most n bytes at a character boundary.
 func clip(b []byte, n int) string {
-	if len(b) > n {
-		return string(b[:n]) + "…"
+	if len(b) <= n {
+		return string(b)
 	}
-	return string(b)
+	for n > 0 && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return string(b[:n]) + "…"
+}
+
+// isBinary says whether a body is a file rather than text: an image, audio, video or
+// other opaque type, or bytes that are not UTF-8 text.
+func isBinary(mediaType string, body []byte) bool {
+	for _, p := range []string{"image/", "audio/", "video/", "font/"} {
+		if strings.HasPrefix(mediaType, p) {
+			return true
+		}
+	}
+	switch mediaType {
+	case "application/octet-stream", "application/pdf", "application/zip":
+		return true
+	}
+	return !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0
 }

@@ -15,6 +15,9 @@ func TestContract(t *testing.T) {
 	if cfg.URL == "" {
 		cfg = inProcess(t)
 	}
+	if d, ok := t.Deadline(); ok && (cfg.Deadline.IsZero() || d.Before(cfg.Deadline)) {
+		cfg.Deadline = d // stop starting groups in time to clean up and write the reports
+	}
 	Run(Testing(t), cfg)
 }
 

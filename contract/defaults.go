@@ -80,11 +80,11 @@ func defaultPaging(s *Suite, t T) {
 	}
 	anon := s.as(anonymous)
 	r := anon.get(t, "/wp/v2/tags?search="+base)
-	check(t, r, len(r.list()) == 10, "a list without per_page gives 10 items (per_page defaults to 10)", "%d items", len(r.list()))
-	wantHeader(t, r, "X-WP-Total", "11", "X-WP-Total counts every match, not only the page")
-	wantHeader(t, r, "X-WP-TotalPages", "2", "X-WP-TotalPages is ceil(total / 10) with the default per_page")
+	check(t, r, len(r.list()) == 10, "defaults/tags/per-page-10: a list without per_page gives 10 items (per_page defaults to 10)", "%d items", len(r.list()))
+	wantHeader(t, r, "X-WP-Total", "11", "pagination/total: X-WP-Total counts every match, not only the page")
+	wantHeader(t, r, "X-WP-TotalPages", "2", "pagination/total-pages: X-WP-TotalPages is ceil(total / 10) with the default per_page")
 	p1 := anon.get(t, "/wp/v2/tags?search="+base+"&page=1&per_page=10")
-	wantIDs(t, r, idsIn(p1), "a list without page is page 1 (the same items as page=1&per_page=10)")
+	wantIDs(t, r, idsIn(p1), "defaults/tags/page-1: a list without page is page 1 (the same items as page=1&per_page=10)")
 	byName := map[string]int{}
 	for i, c := range "kbhaejcfgdi" {
 		byName[string(c)] = made[i]
@@ -93,16 +93,16 @@ func defaultPaging(s *Suite, t T) {
 	for _, c := range "abcdefghij" {
 		want = append(want, byName[string(c)])
 	}
-	wantIDs(t, r, want, "tags are ordered by name ascending by default")
+	wantIDs(t, r, want, "defaults/tags/order-name-asc: tags are ordered by name ascending by default")
 
 	// the posts list pages the same way (drafts, so nothing appears on a real site)
 	for i := 0; i < 11; i++ {
 		s.create(t, nil, "/wp/v2/posts", map[string]any{"title": fmt.Sprintf("%s-post-%02d", base, i)})
 	}
 	r = s.as(s.admin()).get(t, "/wp/v2/posts?status=draft&search="+base+"-post")
-	check(t, r, len(r.list()) == 10, "the posts list without per_page gives 10 items (per_page defaults to 10)", "%d items", len(r.list()))
-	wantHeader(t, r, "X-WP-Total", "11", "posts: X-WP-Total counts every match")
-	wantHeader(t, r, "X-WP-TotalPages", "2", "posts: X-WP-TotalPages is ceil(total / 10) with the default per_page")
+	check(t, r, len(r.list()) == 10, "defaults/posts/per-page-10: the posts list without per_page gives 10 items (per_page defaults to 10)", "%d items", len(r.list()))
+	wantHeader(t, r, "X-WP-Total", "11", "pagination/total: posts: X-WP-Total counts every match")
+	wantHeader(t, r, "X-WP-TotalPages", "2", "pagination/total-pages: posts: X-WP-TotalPages is ceil(total / 10) with the default per_page")
 }
 
 func defaultOrders(s *Suite, t T) {
@@ -114,25 +114,25 @@ func defaultOrders(s *Suite, t T) {
 		for _, c := range "cab" {
 			cats = append(cats, idOf(s.create(t, nil, "/wp/v2/categories", map[string]any{"name": base + "-cat-" + string(c)})))
 		}
-		wantIDs(t, anon.get(t, "/wp/v2/categories?search="+base+"-cat"), []int{cats[1], cats[2], cats[0]}, "categories are ordered by name ascending by default")
+		wantIDs(t, anon.get(t, "/wp/v2/categories?search="+base+"-cat"), []int{cats[1], cats[2], cats[0]}, "defaults/categories/order-name-asc: categories are ordered by name ascending by default")
 	})
 	t.Run("posts", func(t T) {
 		var posts []int
 		for _, d := range []string{"2020-01-02T10:00:00", "2020-01-03T10:00:00", "2020-01-01T10:00:00"} {
 			posts = append(posts, idOf(s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base + "-post", "status": "publish", "date": d})))
 		}
-		wantIDs(t, anon.get(t, "/wp/v2/posts?search="+base+"-post"), []int{posts[1], posts[0], posts[2]}, "posts are ordered by date descending by default")
+		wantIDs(t, anon.get(t, "/wp/v2/posts?search="+base+"-post"), []int{posts[1], posts[0], posts[2]}, "defaults/posts/order-date-desc: posts are ordered by date descending by default")
 	})
 	t.Run("media", func(t T) {
 		var media []int
 		for _, d := range []string{"2020-01-02T10:00:00", "2020-01-01T10:00:00"} {
 			up := s.upload(t, nil, base+"-img.png", "image/png", pngBytes, "date="+d)
-			if !wantStatus(t, up, http.StatusCreated, "uploading a PNG with ?date= answers 201") {
+			if !wantStatus(t, up, http.StatusCreated, "writes/media/upload: uploading a PNG with ?date= answers 201") {
 				return
 			}
 			media = append(media, idOf(up))
 		}
-		wantIDs(t, anon.get(t, "/wp/v2/media?include="+joinIDs(media[1], media[0])), media, "media are ordered by date descending by default")
+		wantIDs(t, anon.get(t, "/wp/v2/media?include="+joinIDs(media[1], media[0])), media, "defaults/media/order-date-desc: media are ordered by date descending by default")
 	})
 	t.Run("users", func(t T) {
 		var users []int
@@ -141,21 +141,21 @@ func defaultOrders(s *Suite, t T) {
 			users = append(users, idOf(s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com",
 				"password": randomPassword(), "name": base + " " + n})))
 		}
-		wantIDs(t, admin.get(t, "/wp/v2/users?search="+base), []int{users[1], users[2], users[0]}, "users are ordered by name (display name) ascending by default")
+		wantIDs(t, admin.get(t, "/wp/v2/users?search="+base), []int{users[1], users[2], users[0]}, "defaults/users/order-name-asc: users are ordered by name (display name) ascending by default")
 	})
 	t.Run("revisions", func(t T) {
 		p := idOf(s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base + "-revised", "content": "v0", "status": "publish"}))
 		for i := 1; i <= 3; i++ {
 			r := admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/posts/%d", p), map[string]any{"content": fmt.Sprintf("v%d", i)})
-			wantStatus(t, r, http.StatusOK, "updating a post answers 200")
+			wantStatus(t, r, http.StatusOK, "writes/posts/update: updating a post answers 200")
 		}
 		r := admin.get(t, fmt.Sprintf("/wp/v2/posts/%d/revisions", p))
 		got := idsIn(r)
 		sorted := append([]int(nil), got...)
 		sort.Sort(sort.Reverse(sort.IntSlice(sorted)))
-		check(t, r, len(got) == 3 && fmt.Sprint(got) == fmt.Sprint(sorted), "revisions are ordered newest first by default (date desc, then id desc); one per content change",
+		check(t, r, len(got) == 3 && fmt.Sprint(got) == fmt.Sprint(sorted), "defaults/revisions/order-newest-first: revisions are ordered newest first by default (date desc, then id desc); one per content change",
 			"ids %v", got)
-		wantValue(t, r, "0.content.rendered", "<p>v3</p>\n", "the first revision listed holds the latest content")
+		wantValue(t, r, "0.content.rendered", "<p>v3</p>\n", "defaults/revisions/order-newest-first: the first revision listed holds the latest content")
 	})
 }
 
@@ -166,16 +166,16 @@ func defaultStatus(s *Suite, t T) {
 	pub := idOf(s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base, "status": "publish"}))
 	draft := idOf(s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base, "status": "draft"}))
 	wantIDs(t, admin.get(t, "/wp/v2/posts?search="+base), []int{pub},
-		"the posts list shows only published posts by default (status defaults to publish), even to the admin")
-	wantIDs(t, admin.get(t, "/wp/v2/posts?search="+base+"&status=draft"), []int{draft}, "status=draft lists the draft (for a user who can edit posts)")
+		"defaults/posts/status-publish: the posts list shows only published posts by default (status defaults to publish), even to the admin")
+	wantIDs(t, admin.get(t, "/wp/v2/posts?search="+base+"&status=draft"), []int{draft}, "params/posts/status-draft: status=draft lists the draft (for a user who can edit posts)")
 	wantIDs(t, s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/media?include=%d", f.media)), []int{f.media},
-		"the media list shows attachments of status inherit by default")
+		"defaults/media/status-inherit: the media list shows attachments of status inherit by default")
 	wantIDs(t, admin.get(t, fmt.Sprintf("/wp/v2/media?include=%d&status=private", f.media)), nil,
-		"an inherit attachment is not listed with status=private")
+		"defaults/media/status-private-excludes-inherit: an inherit attachment is not listed with status=private")
 }
 
 func defaultContext(s *Suite, t T) {
-	f := s.fixture(t, "media", "post")
+	f := s.fixture(t, "media", "revision")
 	for _, c := range []struct {
 		path string
 		acc  *account
@@ -197,7 +197,7 @@ func defaultContext(s *Suite, t T) {
 			a, b = keysOf(l[0]), keysOf(view.list()[0])
 		}
 		check(t, plain, plain.Status == http.StatusOK && len(a) > 0 && fmt.Sprint(a) == fmt.Sprint(b),
-			"GET "+c.path+" without context answers in view context (the same fields as context=view), even for the admin", "keys %v, view has %v", a, b)
+			"defaults/context/view: GET "+c.path+" without context answers in view context (the same fields as context=view), even for the admin", "keys %v, view has %v", a, b)
 	}
 }
 
@@ -210,12 +210,12 @@ func createDefaults(s *Suite, t T) {
 	}{{"status", "draft"}, {"author", s.adminID()}, {"comment_status", "open"}, {"ping_status", "open"}, {"format", "standard"},
 		{"sticky", false}, {"tags", []int{}}, {"template", ""}, {"featured_media", 0}, {"password", ""}, {"slug", ""},
 		{"excerpt.raw", ""}, {"content.raw", ""}, {"type", "post"}} {
-		wantValue(t, p, c.field, c.want, "a post created with only a title: "+c.field+" defaults to "+show(c.want, true))
+		wantValue(t, p, c.field, c.want, "defaults/posts/create-defaults: a post created with only a title: "+c.field+" defaults to "+show(c.want, true))
 	}
 	cats, _ := at(p.JSON(), "categories")
-	check(t, p, len(stringsOrAny(cats)) == 1, "a post created without categories is put in the site's default category (one id)", "categories %s", show(cats, true))
-	wantKind(t, p, "categories.0", "int", "post created without categories")
-	wantHeader(t, p, "Location", s.url(fmt.Sprintf("/wp/v2/posts/%d", idOf(p))), "a create answers 201 with Location: the new object's URL")
+	check(t, p, len(stringsOrAny(cats)) == 1, "defaults/posts/default-category: a post created without categories is put in the site's default category (one id)", "categories %s", show(cats, true))
+	wantKind(t, p, "categories.0", "int", "types/posts-default-category: post created without categories")
+	wantHeader(t, p, "Location", s.url(fmt.Sprintf("/wp/v2/posts/%d", idOf(p))), "writes/location: a create answers 201 with Location: the new object's URL")
 	t.Run("tag", func(t T) { createDefaultsOthers(s, t, "tag") })
 	t.Run("user", func(t T) { createDefaultsOthers(s, t, "user") })
 	t.Run("media", func(t T) { createDefaultsOthers(s, t, "media") })
@@ -225,9 +225,9 @@ func createDefaultsOthers(s *Suite, t T, what string) {
 	switch what {
 	case "tag":
 		tag := s.create(t, nil, "/wp/v2/tags", map[string]any{"name": s.name("bare tag")})
-		wantValue(t, tag, "count", 0, "a new tag's count is 0")
-		wantValue(t, tag, "description", "", "a new tag's description defaults to \"\"")
-		wantValue(t, tag, "slug", s.name("bare-tag"), "a new tag's slug is its name sanitized (lowercase, spaces to -)")
+		wantValue(t, tag, "count", 0, "defaults/tags/create-count-0: a new tag's count is 0")
+		wantValue(t, tag, "description", "", "defaults/tags/create-description-empty: a new tag's description defaults to \"\"")
+		wantValue(t, tag, "slug", s.name("bare-tag"), "defaults/tags/create-slug: a new tag's slug is its name sanitized (lowercase, spaces to -)")
 	case "user":
 		login := s.name("bare")
 		u := s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com", "password": randomPassword()})
@@ -235,16 +235,16 @@ func createDefaultsOthers(s *Suite, t T, what string) {
 			field string
 			want  any
 		}{{"name", login}, {"nickname", login}, {"slug", login}, {"first_name", ""}, {"last_name", ""}, {"url", ""}, {"description", ""}, {"locale", "en_US"}} {
-			wantValue(t, u, c.field, c.want, "a user created with only username, email and password: "+c.field+" defaults to "+show(c.want, true))
+			wantValue(t, u, c.field, c.want, "defaults/users/create-defaults: a user created with only username, email and password: "+c.field+" defaults to "+show(c.want, true))
 		}
 	case "media":
 		m := s.upload(t, nil, s.name("bare")+".png", "image/png", pngBytes, "")
-		if wantStatus(t, m, http.StatusCreated, "uploading a PNG answers 201") {
+		if wantStatus(t, m, http.StatusCreated, "writes/media/upload: uploading a PNG answers 201") {
 			for _, c := range []struct {
 				field string
 				want  any
 			}{{"status", "inherit"}, {"title.raw", s.name("bare")}, {"alt_text", ""}, {"caption.raw", ""}, {"ping_status", "closed"}, {"post", nil}, {"type", "attachment"}} {
-				wantValue(t, m, c.field, c.want, "an uploaded file: "+c.field+" defaults to "+show(c.want, true)+" (the title is the file name without extension)")
+				wantValue(t, m, c.field, c.want, "defaults/media/create-defaults: an uploaded file: "+c.field+" defaults to "+show(c.want, true)+" (the title is the file name without extension)")
 			}
 		}
 	}

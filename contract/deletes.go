@@ -23,23 +23,23 @@ func init() {
 		t.Run("posts", func(t T) { deletePost(s, t) })
 		t.Run("media", func(t T) {
 			r := s.upload(t, nil, s.name("delete")+".png", "image/png", pngBytes, "")
-			if !wantStatus(t, r, http.StatusCreated, "a PNG upload creates an attachment (201)") {
+			if !wantStatus(t, r, http.StatusCreated, "writes/media/upload: a PNG upload creates an attachment (201)") {
 				return
 			}
-			deleteNoTrash(s, t, fmt.Sprintf("/wp/v2/media/%d", idOf(r)), "", msgPostNoTrash, "rest_post_invalid_id", "title.raw")
+			deleteNoTrash(s, t, "media", fmt.Sprintf("/wp/v2/media/%d", idOf(r)), "", msgPostNoTrash, "rest_post_invalid_id", "title.raw")
 		})
 		t.Run("tags", func(t T) {
 			r := s.create(t, nil, "/wp/v2/tags", map[string]any{"name": s.name("delete-tag")})
-			deleteNoTrash(s, t, fmt.Sprintf("/wp/v2/tags/%d", idOf(r)), "", msgTermNoTrash, "rest_term_invalid", "")
+			deleteNoTrash(s, t, "terms", fmt.Sprintf("/wp/v2/tags/%d", idOf(r)), "", msgTermNoTrash, "rest_term_invalid", "")
 		})
 		t.Run("categories", func(t T) {
 			r := s.create(t, nil, "/wp/v2/categories", map[string]any{"name": s.name("delete-category")})
-			deleteNoTrash(s, t, fmt.Sprintf("/wp/v2/categories/%d", idOf(r)), "", msgTermNoTrash, "rest_term_invalid", "")
+			deleteNoTrash(s, t, "terms", fmt.Sprintf("/wp/v2/categories/%d", idOf(r)), "", msgTermNoTrash, "rest_term_invalid", "")
 		})
 		t.Run("users", func(t T) {
 			login := s.name("delete-user")
 			r := s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com", "password": randomPassword()})
-			deleteNoTrash(s, t, fmt.Sprintf("/wp/v2/users/%d", idOf(r)), fmt.Sprintf("reassign=%d", s.adminID()), msgUserNoTrash, "rest_user_invalid_id", "email")
+			deleteNoTrash(s, t, "users", fmt.Sprintf("/wp/v2/users/%d", idOf(r)), fmt.Sprintf("reassign=%d", s.adminID()), msgUserNoTrash, "rest_user_invalid_id", "email")
 		})
 	})
 }
@@ -51,44 +51,44 @@ func deletePost(s *Suite, t T) {
 	item := fmt.Sprintf("/wp/v2/posts/%d", idOf(r))
 
 	d := admin.do(t, http.MethodDelete, item, nil)
-	wantStatus(t, d, http.StatusOK, "DELETE a post without force moves it to the trash: 200 (§8.8)")
-	wantValue(t, d, "id", float64(idOf(r)), "the trash answer is the post itself, not {deleted, previous}")
-	wantValue(t, d, "status", "trash", "a trashed post has status trash")
-	wantValue(t, d, "slug", slug+"__trashed", "a trashed post's slug gets the suffix __trashed")
-	wantValue(t, d, "title.raw", slug, "the trash answer is in edit context (title.raw)")
+	wantStatus(t, d, http.StatusOK, "deletes/posts/trash-200: DELETE a post without force moves it to the trash: 200 (§8.8)")
+	wantValue(t, d, "id", float64(idOf(r)), "deletes/posts/trash-answer-is-post: the trash answer is the post itself, not {deleted, previous}")
+	wantValue(t, d, "status", "trash", "deletes/posts/trash-status: a trashed post has status trash")
+	wantValue(t, d, "slug", slug+"__trashed", "deletes/posts/trash-slug-suffix: a trashed post's slug gets the suffix __trashed")
+	wantValue(t, d, "title.raw", slug, "deletes/posts/trash-answer-edit-context: the trash answer is in edit context (title.raw)")
 	g := admin.get(t, item+"?context=edit")
-	wantValue(t, g, "status", "trash", "a trashed post can still be read by its editor, with status trash")
+	wantValue(t, g, "status", "trash", "deletes/posts/trashed-readable: a trashed post can still be read by its editor, with status trash")
 
 	again := admin.do(t, http.MethodDelete, item, nil)
-	wantError(t, again, http.StatusGone, "rest_already_trashed", "DELETE a trashed post without force: 410 rest_already_trashed")
-	wantValue(t, again, "message", "The post has already been deleted.", "rest_already_trashed has WordPress's message")
+	wantError(t, again, http.StatusGone, "rest_already_trashed", "deletes/posts/already-trashed-410: DELETE a trashed post without force: 410 rest_already_trashed")
+	wantValue(t, again, "message", "The post has already been deleted.", "deletes/posts/already-trashed-message: rest_already_trashed has WordPress's message")
 	again = admin.do(t, http.MethodDelete, item+"?force=false", nil)
-	wantError(t, again, http.StatusGone, "rest_already_trashed", "DELETE a trashed post with force=false: 410 rest_already_trashed")
+	wantError(t, again, http.StatusGone, "rest_already_trashed", "deletes/posts/already-trashed-410: DELETE a trashed post with force=false: 410 rest_already_trashed")
 
 	f := admin.do(t, http.MethodDelete, item+"?force=true", nil)
-	wantStatus(t, f, http.StatusOK, "DELETE a post with force=true: 200")
-	wantKeys(t, f, "", []string{"deleted", "previous"}, "a forced delete answers {deleted, previous}")
-	wantValue(t, f, "deleted", true, "a forced delete answers deleted: true")
-	wantValue(t, f, "previous.id", float64(idOf(r)), "previous is the deleted post")
-	wantValue(t, f, "previous.status", "trash", "previous is the post as it was just before (in the trash)")
-	wantValue(t, f, "previous.title.raw", slug, "previous is in edit context")
-	wantError(t, admin.get(t, item), http.StatusNotFound, "rest_post_invalid_id", "a deleted post is gone: 404 rest_post_invalid_id")
+	wantStatus(t, f, http.StatusOK, "deletes/posts/force-200: DELETE a post with force=true: 200")
+	wantKeys(t, f, "", []string{"deleted", "previous"}, "deletes/posts/force-answer: a forced delete answers {deleted, previous}")
+	wantValue(t, f, "deleted", true, "deletes/posts/force-answer: a forced delete answers deleted: true")
+	wantValue(t, f, "previous.id", float64(idOf(r)), "deletes/posts/force-previous: previous is the deleted post")
+	wantValue(t, f, "previous.status", "trash", "deletes/posts/force-previous: previous is the post as it was just before (in the trash)")
+	wantValue(t, f, "previous.title.raw", slug, "deletes/posts/force-previous: previous is in edit context")
+	wantError(t, admin.get(t, item), http.StatusNotFound, "rest_post_invalid_id", "deletes/posts/gone-404: a deleted post is gone: 404 rest_post_invalid_id")
 	wantError(t, admin.do(t, http.MethodDelete, item+"?force=true", nil), http.StatusNotFound, "rest_post_invalid_id",
-		"DELETE a post that is gone: 404 rest_post_invalid_id")
+		"deletes/posts/gone-404: DELETE a post that is gone: 404 rest_post_invalid_id")
 
 	// a post can skip the trash
 	r = s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("force")})
 	item = fmt.Sprintf("/wp/v2/posts/%d", idOf(r))
 	f = admin.do(t, http.MethodDelete, item+"?force=true", nil)
-	wantValue(t, f, "previous.status", "draft", "force=true deletes a post that is not in the trash at once")
-	wantError(t, admin.get(t, item), http.StatusNotFound, "rest_post_invalid_id", "a post deleted with force=true is gone at once")
+	wantValue(t, f, "previous.status", "draft", "deletes/posts/force-skips-trash: force=true deletes a post that is not in the trash at once")
+	wantError(t, admin.get(t, item), http.StatusNotFound, "rest_post_invalid_id", "deletes/posts/gone-404: a post deleted with force=true is gone at once")
 }
 
 // deleteNoTrash checks an object that cannot be trashed: DELETE without force and with
 // force=false → 501 rest_trash_not_supported and the object stays; force=true →
 // {deleted: true, previous}, previous in edit context when editField (a field only that
 // context has) is given, then 404 gone.
-func deleteNoTrash(s *Suite, t T, item, query, msg, goneCode, editField string) {
+func deleteNoTrash(s *Suite, t T, res, item, query, msg, goneCode, editField string) {
 	t.Helper()
 	admin := s.as(s.admin())
 	with := func(q string) string {
@@ -100,22 +100,22 @@ func deleteNoTrash(s *Suite, t T, item, query, msg, goneCode, editField string) 
 	}
 	for _, q := range []string{"", "force=false"} {
 		d := admin.do(t, http.MethodDelete, with(q), nil)
-		wantError(t, d, http.StatusNotImplemented, "rest_trash_not_supported", "DELETE "+item+" without force=true: 501 rest_trash_not_supported (no trash)")
-		wantValue(t, d, "message", msg, "rest_trash_not_supported has WordPress's message")
+		wantError(t, d, http.StatusNotImplemented, "rest_trash_not_supported", "deletes/"+res+"/force-required: DELETE "+item+" without force=true: 501 rest_trash_not_supported (no trash)")
+		wantValue(t, d, "message", msg, "deletes/"+res+"/force-required-message: rest_trash_not_supported has WordPress's message")
 	}
-	wantStatus(t, admin.get(t, item), http.StatusOK, "after a refused DELETE the object is still there")
+	wantStatus(t, admin.get(t, item), http.StatusOK, "deletes/"+res+"/refused-keeps-object: after a refused DELETE the object is still there")
 
 	f := admin.do(t, http.MethodDelete, with("force=true"), nil)
-	wantStatus(t, f, http.StatusOK, "DELETE "+item+" with force=true: 200")
-	wantKeys(t, f, "", []string{"deleted", "previous"}, "a forced delete answers {deleted, previous}")
-	wantValue(t, f, "deleted", true, "a forced delete answers deleted: true")
+	wantStatus(t, f, http.StatusOK, "deletes/"+res+"/force-200: DELETE "+item+" with force=true: 200")
+	wantKeys(t, f, "", []string{"deleted", "previous"}, "deletes/"+res+"/force-answer: a forced delete answers {deleted, previous}")
+	wantValue(t, f, "deleted", true, "deletes/"+res+"/force-answer: a forced delete answers deleted: true")
 	id := item[strings.LastIndex(item, "/")+1:]
-	wantValue(t, f, "previous.id", decimal(id), "previous is the deleted object")
+	wantValue(t, f, "previous.id", decimal(id), "deletes/"+res+"/force-previous: previous is the deleted object")
 	if editField != "" {
 		_, ok := at(f.JSON(), "previous."+editField)
-		check(t, f, ok, "previous is in edit context (has "+editField+")", "previous %s", show(f.object()["previous"], true))
+		check(t, f, ok, "deletes/"+res+"/force-previous-edit-context: previous is in edit context (has "+editField+")", "previous %s", show(f.object()["previous"], true))
 	}
-	wantError(t, admin.get(t, item), http.StatusNotFound, goneCode, "a deleted object is gone: 404 "+goneCode)
+	wantError(t, admin.get(t, item), http.StatusNotFound, goneCode, "deletes/"+res+"/gone-404: a deleted object is gone: 404 "+goneCode)
 }
 
 // decimal is a decimal string as a decoded JSON number.

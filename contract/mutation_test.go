@@ -3,9 +3,12 @@ package contract
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,41 +16,51 @@ import (
 )
 
 // TestSuiteCatchesDefects runs the suite against the mock with one rule of the contract
-// broken at a time, and requires the suite to fail with a message naming that rule. It
-// is the evidence that the checks can fail, and fail usefully.
+// broken at a time, and requires the rule with that exact id to fail. It is the
+// evidence that the checks can fail, and fail under the right name. Each defect runs
+// only the groups it names, so a defect that breaks a fixture cannot be "caught" by
+// some unrelated group.
 func TestSuiteCatchesDefects(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the whole suite once per defect")
+		t.Skip("runs the suite once per defect")
 	}
 	if ConfigFromEnv().URL != "" {
 		t.Skip("checks the suite itself, against the in-process mock only")
 	}
 	// the unbroken mock must pass, or a defect could be "caught" by an unrelated failure
 	base := defect{name: "baseline", wrap: func(h http.Handler) http.Handler { return h }}
-	if errs := runAgainst(t, base); len(errs) > 0 {
-		t.Fatalf("the suite fails against the unbroken mock, so defects cannot be told apart:\n%s", strings.Join(first(errs, 3), "\n---\n"))
+	if rep := runAgainst(t, base); rep.Failed() {
+		t.Fatalf("the suite fails against the unbroken mock, so defects cannot be told apart:\n%s", rep.Text())
 	}
+	groupsHit := map[string]bool{}
 	for _, d := range defects {
-		d := d
+		for _, g := range d.only {
+			groupsHit[g] = true
+		}
 		t.Run(d.name, func(t *testing.T) {
-			errs := runAgainst(t, d)
-			if len(errs) == 0 {
+			rep := runAgainst(t, d)
+			if r, ok := rep.Rule(d.rule); ok && r.Failed > 0 {
+				return
+			}
+			var failed []string
+			for _, r := range rep.FailedRules() {
+				failed = append(failed, r.ID)
+			}
+			if len(failed) == 0 {
 				t.Fatalf("the suite passed against an implementation where %s", d.name)
 			}
-			re := regexp.MustCompile(d.rule)
-			for _, e := range errs {
-				if re.MatchString(e) {
-					return
-				}
-			}
-			t.Errorf("the suite failed, but no failure names the rule /%s/; first failures:\n%s", d.rule, strings.Join(first(errs, 3), "\n---\n"))
+			t.Errorf("rule %s did not fail; the rules that did: %v\n%s", d.rule, failed, rep.Text())
 		})
+	}
+	for _, g := range sortedGroups() {
+		if !groupsHit[g.name] {
+			t.Errorf("no deliberate defect exercises the group %s", g.name)
+		}
 	}
 }
 
-// runAgainst runs the whole suite against the mock with the defect and returns what it
-// reported.
-func runAgainst(t *testing.T, d defect) []string {
+// runAgainst runs the groups of the defect against the mock with the defect.
+func runAgainst(t *testing.T, d defect) *Report {
 	t.Helper()
 	m, err := mock.New(mock.Options{Seed: 1})
 	if err != nil {
@@ -55,10 +68,16 @@ func runAgainst(t *testing.T, d defect) []string {
 	}
 	srv := httptest.NewServer(d.wrap(m))
 	defer srv.Close()
+	var skip []string
+	for _, g := range sortedGroups() {
+		if len(d.only) > 0 && !slices.Contains(d.only, g.name) {
+			skip = append(skip, g.name)
+		}
+	}
 	rec := NewRecorder("contract")
-	Run(rec, Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Skip: d.skip, Strict: true})
+	rep := Run(rec, Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Skip: skip, Strict: true})
 	rec.Finish()
-	return rec.Errors()
+	return rep
 }
 
 func first(list []string, n int) []string {
@@ -71,8 +90,8 @@ func first(list []string, n int) []string {
 // defect is one deliberate mistake in an implementation.
 type defect struct {
 	name string
-	rule string // a regexp the failure message must match
-	skip []string
+	rule string   // the id of the rule that must fail
+	only []string // the groups to run
 	wrap func(http.Handler) http.Handler
 }
 
@@ -100,20 +119,88 @@ func editJSON(rec *httptest.ResponseRecorder, f func(v any) any) {
 	rec.Body = bytes.NewBuffer(b)
 }
 
-// forceQuery changes the request before the mock sees it.
-func forceQuery(h http.Handler, match func(r *http.Request) bool, set map[string]string) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if match(r) {
-			q := r.URL.Query()
-			for k, v := range set {
-				if !q.Has(k) {
-					q.Set(k, v)
-				}
+// eachObject applies f to a JSON object, or to each object of a list.
+func eachObject(v any, f func(m map[string]any)) any {
+	if l, ok := v.([]any); ok {
+		for _, x := range l {
+			if m, ok := x.(map[string]any); ok {
+				f(m)
 			}
-			r.URL.RawQuery = q.Encode()
 		}
-		h.ServeHTTP(w, r)
-	})
+	}
+	if m, ok := v.(map[string]any); ok {
+		f(m)
+	}
+	return v
+}
+
+// editObjects rewrites each object of the JSON bodies of the requests match accepts.
+func editObjects(match func(r *http.Request) bool, f func(m map[string]any)) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if match(r) {
+				editJSON(rec, func(v any) any { return eachObject(v, f) })
+			}
+		})
+	}
+}
+
+// forceQuery changes the request before the mock sees it: sets the parameters in set
+// (when absent) and drops those in drop.
+func forceQuery(match func(r *http.Request) bool, set map[string]string, drop ...string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if match(r) {
+				q := r.URL.Query()
+				for k, v := range set {
+					if !q.Has(k) {
+						q.Set(k, v)
+					}
+				}
+				for _, k := range drop {
+					q.Del(k)
+				}
+				r.URL.RawQuery = q.Encode()
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+}
+
+// restatus answers with status instead of the status of an error with code.
+func restatus(code string, status int) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) {
+			if bytes.Contains(rec.Body.Bytes(), []byte(`"code":"`+code+`"`)) {
+				rec.Code = status
+			}
+		})
+	}
+}
+
+// dropHeader removes a response header (WordPress's spelling is not Go's canonical form).
+func dropHeader(name string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) {
+			rec.Header().Del(name)
+			delete(rec.Header(), name)
+		})
+	}
+}
+
+// noRoute answers the requests match accepts with WordPress's rest_no_route.
+func noRoute(match func(r *http.Request) bool) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !match(r) {
+				h.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+			w.WriteHeader(http.StatusNotFound)
+			fmt.Fprint(w, `{"code":"rest_no_route","message":"No route was found matching the URL and request method.","data":{"status":404}}`)
+		})
+	}
 }
 
 func route(r *http.Request) string {
@@ -123,158 +210,308 @@ func route(r *http.Request) string {
 	return strings.TrimPrefix(r.URL.Path, "/wp-json")
 }
 
-var (
-	postsList = regexp.MustCompile(`^/wp/v2/posts/?$`)
-	tagItem   = regexp.MustCompile(`^/wp/v2/(tags|categories)/\d+$`)
-	userItem  = regexp.MustCompile(`^/wp/v2/users/\d+$`)
-	postItem  = regexp.MustCompile(`^/wp/v2/posts/\d+$`)
+// on matches a method and a route pattern.
+func on(method, pattern string) func(r *http.Request) bool {
+	re := regexp.MustCompile(`^` + pattern + `/?$`)
+	return func(r *http.Request) bool { return (method == "" || r.Method == method) && re.MatchString(route(r)) }
+}
+
+// and matches when both do.
+func and(a, b func(r *http.Request) bool) func(r *http.Request) bool {
+	return func(r *http.Request) bool { return a(r) && b(r) }
+}
+
+func hasQuery(k, v string) func(r *http.Request) bool {
+	return func(r *http.Request) bool { return r.URL.Query().Has(k) && (v == "" || r.URL.Query().Get(k) == v) }
+}
+
+func anonymousRequest(r *http.Request) bool { return r.Header.Get("Authorization") == "" }
+
+func replaceBody(old, new string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) {
+			rec.Body = bytes.NewBuffer(bytes.ReplaceAll(rec.Body.Bytes(), []byte(old), []byte(new)))
+		})
+	}
+}
+
+const (
+	posts     = `/wp/v2/posts`
+	postItem  = `/wp/v2/posts/\d+`
+	termItem  = `/wp/v2/(tags|categories)/\d+`
+	userItem  = `/wp/v2/users/\d+`
+	mediaItem = `/wp/v2/media/\d+`
+	revisions = `/wp/v2/posts/\d+/revisions`
+	revItem   = `/wp/v2/posts/\d+/revisions/\d+`
+	metaItem  = `/wp/v2/posts/\d+/meta/\d+`
 )
 
 var defects = []defect{
-	{
-		name: "the posts list defaults to 5 per page",
-		rule: `per_page|per page|10`,
-		wrap: func(h http.Handler) http.Handler {
-			return forceQuery(h, func(r *http.Request) bool { return r.Method == "GET" && postsList.MatchString(route(r)) },
-				map[string]string{"per_page": "5"})
-		},
-	},
-	{
-		name: "embed context lacks the post excerpt",
-		rule: `excerpt`,
-		wrap: func(h http.Handler) http.Handler {
-			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
-				if r.URL.Query().Get("context") != "embed" || !strings.HasPrefix(route(r), "/wp/v2/posts") {
-					return
+	// routes
+	{"a wrong method answers 405", "routes/no-route", []string{"routes"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if r.Method == "PUT" && rec.Code == http.StatusNotFound {
+				rec.Code = http.StatusMethodNotAllowed
+			}
+		})
+	}},
+	{"the revisions route is missing", "routes/get-posts-id-revisions", []string{"routes"}, noRoute(on("GET", revisions))},
+	{"routes match case-sensitively", "routes/case-insensitive", []string{"routes"}, noRoute(func(r *http.Request) bool { return strings.Contains(r.URL.Path, "/WP/") })},
+	{"the ?rest_route= form is not served", "routes/rest-route-param", []string{"routes"}, noRoute(func(r *http.Request) bool { return r.URL.Query().Has("rest_route") })},
+
+	// errors
+	{"an unknown post id answers rest_invalid_id", "errors/not-found/codes", []string{"errors"}, replaceBody(`"rest_post_invalid_id"`, `"rest_invalid_id"`)},
+	{"validation errors lack data.details", "errors/invalid-param/body", []string{"errors"}, editObjects(func(*http.Request) bool { return true }, func(m map[string]any) {
+		if d, ok := m["data"].(map[string]any); ok && m["code"] == "rest_invalid_param" {
+			delete(d, "details")
+		}
+	})},
+	{"a bad JSONP callback answers 200", "errors/jsonp/bad-callback-400", []string{"errors"}, restatus("rest_callback_invalid", http.StatusOK)},
+	{"an unparsable JSON body is accepted as empty", "errors/invalid-json/400", []string{"errors"}, restatus("rest_invalid_json", http.StatusCreated)},
+
+	// schemas
+	{"OPTIONS /wp/v2/posts leaves out the sticky argument", "schemas/posts/args-get", []string{"schemas"},
+		editObjects(on("OPTIONS", posts), func(m map[string]any) {
+			if eps, ok := m["endpoints"].([]any); ok {
+				if args, ok := at(eps[0], "args"); ok {
+					delete(args.(map[string]any), "sticky")
 				}
-				editJSON(rec, func(v any) any {
-					drop := func(x any) {
-						if m, ok := x.(map[string]any); ok {
-							delete(m, "excerpt")
-						}
-					}
-					if l, ok := v.([]any); ok {
-						for _, x := range l {
-							drop(x)
-						}
-					}
-					drop(v)
-					return v
-				})
+			}
+		})},
+	{"the posts schema types id as a string", "schemas/posts/property-id-type", []string{"schemas"},
+		editObjects(on("OPTIONS", posts), func(m map[string]any) {
+			if p, ok := at(m, "schema.properties.id"); ok {
+				p.(map[string]any)["type"] = "string"
+			}
+		})},
+	{"per_page defaults to 20 in OPTIONS", "schemas/tags/arg-per_page", []string{"schemas"},
+		editObjects(on("OPTIONS", `/wp/v2/tags`), func(m map[string]any) {
+			if p, ok := at(m, "endpoints.0.args.per_page"); ok {
+				p.(map[string]any)["default"] = 20
+			}
+		})},
+
+	// fields
+	{"embed context lacks the post excerpt", "fields/posts/embed-keys", []string{"fields"},
+		editObjects(and(on("GET", `/wp/v2/posts(/\d+)?`), hasQuery("context", "embed")), func(m map[string]any) { delete(m, "excerpt") })},
+	{"users show their email in view context", "fields/users/view-keys", []string{"fields"},
+		editObjects(and(on("GET", `/wp/v2/users(/\d+)?`), hasQuery("context", "view")), func(m map[string]any) { m["email"] = "leak@example.com" })},
+	{"tags lack the taxonomy field", "fields/tags/view-keys", []string{"fields"},
+		editObjects(on("GET", `/wp/v2/tags(/\d+)?`), func(m map[string]any) { delete(m, "taxonomy") })},
+	{"posts lack the wp:term links", "fields/posts/view-keys/_links", []string{"fields"},
+		editObjects(on("GET", `/wp/v2/posts(/\d+)?`), func(m map[string]any) {
+			if l, ok := m["_links"].(map[string]any); ok {
+				delete(l, "wp:term")
+			}
+		})},
+	{"the post type lacks rest_base", "fields/types/view-keys", []string{"fields"},
+		editObjects(on("GET", `/wp/v2/types/post`), func(m map[string]any) { delete(m, "rest_base") })},
+
+	// types
+	{"post ids are strings", "types/posts/id", []string{"types"},
+		editObjects(on("GET", postItem), func(m map[string]any) { m["id"] = fmt.Sprint(m["id"]) })},
+	{"post dates carry a Z", "types/posts/date", []string{"types"},
+		editObjects(on("GET", postItem), func(m map[string]any) { m["date"] = fmt.Sprint(m["date"], "Z") })},
+	{"the response of an id-typed field breaks the OpenAPI document", "openapi/getWpV2PostsById", []string{"types"},
+		editObjects(on("GET", postItem), func(m map[string]any) { m["id"] = fmt.Sprint(m["id"]) })},
+	{"meta is {} instead of []", "types/posts/meta", []string{"types"},
+		editObjects(on("GET", postItem), func(m map[string]any) { m["meta"] = map[string]any{} })},
+	{"registered_date has no offset", "types/users/registered_date", []string{"types"},
+		editObjects(on("POST", `/wp/v2/users`), func(m map[string]any) {
+			if d, ok := m["registered_date"].(string); ok {
+				m["registered_date"] = strings.TrimSuffix(d, "+00:00")
+			}
+		})},
+	{"a top-level category's parent is null", "types/categories/parent-zero", []string{"types"},
+		editObjects(on("GET", termItem), func(m map[string]any) {
+			if m["parent"] == 0.0 {
+				m["parent"] = nil
+			}
+		})},
+
+	// defaults
+	{"the posts list defaults to 5 per page", "defaults/posts/per-page-10", []string{"defaults"},
+		forceQuery(on("GET", posts), map[string]string{"per_page": "5"})},
+	{"tags are ordered by id by default", "defaults/tags/order-name-asc", []string{"defaults"},
+		forceQuery(on("GET", `/wp/v2/tags`), map[string]string{"orderby": "id"})},
+	{"the posts list shows drafts to editors by default", "defaults/posts/status-publish", []string{"defaults"},
+		forceQuery(and(on("GET", posts), func(r *http.Request) bool { return !anonymousRequest(r) }), map[string]string{"status": "publish,draft"})},
+	{"reads default to embed context", "defaults/context/view", []string{"defaults"},
+		forceQuery(on("GET", `/wp/v2/(tags|categories)/\d+`), map[string]string{"context": "embed"})},
+	{"a new tag's description is null", "defaults/tags/create-description-empty", []string{"defaults"},
+		editObjects(on("POST", `/wp/v2/tags`), func(m map[string]any) { m["description"] = nil })},
+
+	// params
+	{"search= is ignored on posts", "params/posts/search", []string{"params"}, forceQuery(on("GET", posts), nil, "search")},
+	{"exclude= is ignored on tags", "params/tags/exclude", []string{"params"}, forceQuery(on("GET", `/wp/v2/tags`), nil, "exclude")},
+	{"hide_empty= is ignored", "params/tags/hide-empty-true", []string{"params"}, forceQuery(on("GET", `/wp/v2/tags`), nil, "hide_empty")},
+	{"roles= is ignored on users", "params/users/roles", []string{"params"}, forceQuery(on("GET", `/wp/v2/users`), nil, "roles")},
+	{"enums compare case-insensitively", "params/invalid/order-not_in_enum", []string{"params"},
+		func(h http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				r.URL.RawQuery = strings.ReplaceAll(r.URL.RawQuery, "order=ASC", "order=asc")
+				h.ServeHTTP(w, r)
 			})
-		},
-	},
-	{
-		name: "terms are deleted without force=true",
-		rule: `(?i)force|trash`,
-		wrap: func(h http.Handler) http.Handler {
-			return forceQuery(h, func(r *http.Request) bool { return r.Method == "DELETE" && tagItem.MatchString(route(r)) },
-				map[string]string{"force": "true"})
-		},
-	},
-	{
-		name: "deleting a user does not require reassign",
-		rule: `reassign`,
-		wrap: func(h http.Handler) http.Handler {
-			return forceQuery(h, func(r *http.Request) bool { return r.Method == "DELETE" && userItem.MatchString(route(r)) },
-				map[string]string{"reassign": "1"})
-		},
-	},
-	{
-		name: "a created post answers 200 instead of 201",
-		rule: `201|creates`,
-		wrap: func(h http.Handler) http.Handler {
-			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
-				if r.Method == "POST" && rec.Code == http.StatusCreated && postsList.MatchString(route(r)) {
-					rec.Code = http.StatusOK
+		}},
+	{"taxonomies of a type without any is []", "params/taxonomies/type-empty-object", []string{"params"},
+		replaceBody(`{}`, `[]`)},
+
+	// pagination
+	{"collections lack X-WP-TotalPages", "pagination/total-pages", []string{"pagination"}, dropHeader("X-WP-TotalPages")},
+	{"X-WP-Total counts one too many", "pagination/total", []string{"pagination"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) {
+			for k, v := range rec.Header() {
+				if strings.EqualFold(k, "X-WP-Total") && len(v) == 1 {
+					var n int
+					fmt.Sscan(v[0], &n)
+					v[0] = fmt.Sprint(n + 1)
 				}
-			})
-		},
-	},
-	{
-		name: "collections lack X-WP-TotalPages",
-		rule: `X-WP-TotalPages`,
-		wrap: func(h http.Handler) http.Handler {
-			return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) {
-				rec.Header().Del("X-WP-TotalPages")
-				delete(rec.Header(), "X-WP-TotalPages") // WordPress's spelling is not Go's canonical form
-			})
-		},
-	},
-	{
-		name: "posts are deleted for good without force",
-		rule: `(?i)trash`,
-		wrap: func(h http.Handler) http.Handler {
-			return forceQuery(h, func(r *http.Request) bool { return r.Method == "DELETE" && postItem.MatchString(route(r)) },
-				map[string]string{"force": "true"})
-		},
-	},
-	{
-		name: "an unknown post id answers rest_invalid_id",
-		rule: `rest_post_invalid_id`,
-		wrap: func(h http.Handler) http.Handler {
-			return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) {
-				rec.Body = bytes.NewBuffer(bytes.ReplaceAll(rec.Body.Bytes(), []byte(`"rest_post_invalid_id"`), []byte(`"rest_invalid_id"`)))
-			})
-		},
-	},
-	{
-		name: "a wrong method answers 405",
-		rule: `rest_no_route|405`,
-		wrap: func(h http.Handler) http.Handler {
-			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
-				if r.Method == "PUT" && rec.Code == http.StatusNotFound {
-					rec.Code = http.StatusMethodNotAllowed
+			}
+		})
+	}},
+	{"the Link header drops the query", "pagination/links", []string{"pagination"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) {
+			if l := rec.Header().Get("Link"); strings.Contains(l, `rel="next"`) {
+				rec.Header().Set("Link", regexp.MustCompile(`\?[^>]*`).ReplaceAllString(l, ""))
+			}
+		})
+	}},
+	{"posts past the last page answer 200 []", "pagination/posts/past-end-400", []string{"pagination"}, restatus("rest_post_invalid_page_number", http.StatusOK)},
+	{"terms past the last page answer 400", "pagination/tags/past-end-empty", []string{"pagination"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if on("GET", `/wp/v2/tags`)(r) && rec.Body.String() == "[]" && r.URL.Query().Get("page") == "9" {
+				rec.Code = http.StatusBadRequest
+				rec.Body = bytes.NewBufferString(`{"code":"rest_term_invalid_page_number","message":"x","data":{"status":400}}`)
+			}
+		})
+	}},
+
+	// globals
+	{"CORS does not echo the Origin", "globals/cors/echo-origin", []string{"globals"}, dropHeader("Access-Control-Allow-Origin")},
+	{"X-Robots-Tag is missing", "globals/headers/x-robots-tag", []string{"globals"}, dropHeader("X-Robots-Tag")},
+	{"_envelope is ignored", "globals/envelope/keys", []string{"globals"}, forceQuery(func(*http.Request) bool { return true }, nil, "_envelope")},
+	{"_fields is ignored", "globals/fields/keeps-listed", []string{"globals"}, forceQuery(func(*http.Request) bool { return true }, nil, "_fields")},
+	{"_method is ignored", "globals/method/query-post", []string{"globals"}, forceQuery(func(*http.Request) bool { return true }, nil, "_method")},
+	{"HEAD sends no Allow header", "globals/head/allow", []string{"globals"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if r.Method == http.MethodHead {
+				rec.Header().Del("Allow")
+			}
+		})
+	}},
+
+	// auth
+	{"a bad nonce is ignored", "auth/nonce/bad-nonce-403", []string{"auth"}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.Header.Del("X-WP-Nonce")
+			h.ServeHTTP(w, r)
+		})
+	}},
+	{"application passwords written with dashes are refused", "auth/app-passwords/login-forms", []string{"auth"}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if _, pw, ok := r.BasicAuth(); ok && strings.Count(pw, "-") >= 3 {
+				r.Header.Del("Authorization")
+			}
+			h.ServeHTTP(w, r)
+		})
+	}},
+	{"a wrong password answers 403", "auth/wrong-credentials/run-anonymous", []string{"auth"}, restatus("rest_not_logged_in", http.StatusForbidden)},
+
+	// lifecycle
+	{"a created post answers 200 instead of 201", "writes/posts/create", []string{"lifecycle"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if on("POST", posts)(r) && rec.Code == http.StatusCreated {
+				rec.Code = http.StatusOK
+			}
+		})
+	}},
+	{"a create answers without Location", "writes/location", []string{"lifecycle"}, dropHeader("Location")},
+	{"an update ignores the title", "lifecycle/posts/update-applies", []string{"lifecycle"}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if on("POST", postItem)(r) && r.Header.Get("Content-Type") == "application/json" {
+				var body map[string]any
+				b := new(bytes.Buffer)
+				b.ReadFrom(r.Body)
+				if json.Unmarshal(b.Bytes(), &body) == nil {
+					delete(body, "title")
+					nb, _ := json.Marshal(body)
+					b = bytes.NewBuffer(nb)
 				}
-			})
-		},
-	},
-	{
-		name: "CORS does not echo the Origin",
-		rule: `Access-Control-Allow-Origin|Origin`,
-		wrap: func(h http.Handler) http.Handler {
-			return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Header().Del("Access-Control-Allow-Origin") })
-		},
-	},
-	{
-		name: "users show their email in view context",
-		rule: `email`,
-		wrap: func(h http.Handler) http.Handler {
-			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
-				if !strings.HasPrefix(route(r), "/wp/v2/users") || r.URL.Query().Get("context") == "edit" {
-					return
+				r.Body = httptestBody(b.Bytes())
+				r.ContentLength = int64(b.Len())
+			}
+			h.ServeHTTP(w, r)
+		})
+	}},
+	{"PUT is not a way to update", "lifecycle/posts/put-updates", []string{"lifecycle"}, noRoute(on("PUT", postItem))},
+
+	// deletes
+	{"terms are deleted without force=true", "deletes/terms/force-required", []string{"deletes"},
+		forceQuery(on("DELETE", termItem), map[string]string{"force": "true"})},
+	{"posts are deleted for good without force", "deletes/posts/trash-answer-is-post", []string{"deletes"},
+		forceQuery(on("DELETE", postItem), map[string]string{"force": "true"})},
+	{"a trashed post keeps its slug", "deletes/posts/trash-slug-suffix", []string{"deletes"}, replaceBody("__trashed", "")},
+	{"media are deleted without force=true", "deletes/media/force-required", []string{"deletes"},
+		forceQuery(on("DELETE", mediaItem), map[string]string{"force": "true"})},
+	{"a forced delete answers the object, not {deleted, previous}", "deletes/users/force-answer", []string{"deletes"},
+		editObjects(on("DELETE", userItem), func(m map[string]any) {
+			if p, ok := m["previous"].(map[string]any); ok {
+				delete(m, "previous")
+				delete(m, "deleted")
+				for k, v := range p {
+					m[k] = v
 				}
-				editJSON(rec, func(v any) any {
-					add := func(x any) {
-						if m, ok := x.(map[string]any); ok && m["slug"] != nil {
-							m["email"] = "leak@example.com"
-						}
-					}
-					if l, ok := v.([]any); ok {
-						for _, x := range l {
-							add(x)
-						}
-					}
-					add(v)
-					return v
-				})
-			})
-		},
-	},
-	{
-		name: "validation errors lack data.details",
-		rule: `details`,
-		wrap: func(h http.Handler) http.Handler {
-			return rewrite(h, func(_ *http.Request, rec *httptest.ResponseRecorder) {
-				editJSON(rec, func(v any) any {
-					if m, ok := v.(map[string]any); ok && m["code"] == "rest_invalid_param" {
-						if d, ok := m["data"].(map[string]any); ok {
-							delete(d, "details")
-						}
-					}
-					return v
-				})
-			})
-		},
-	},
+			}
+		})},
+
+	// users
+	{"deleting a user does not require reassign", "users/delete/reassign-required", []string{"users"},
+		forceQuery(on("DELETE", userItem), map[string]string{"reassign": "1"})},
+	{"a duplicate username answers 400", "users/create/duplicate-username-500", []string{"users"}, restatus("existing_user_login", http.StatusBadRequest)},
+	{"an unknown role is ignored on create", "users/create/invalid-role", []string{"users"}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if on("POST", `/wp/v2/users`)(r) {
+				b := new(bytes.Buffer)
+				b.ReadFrom(r.Body)
+				nb := bytes.ReplaceAll(b.Bytes(), []byte(`"roles":["wpcontract-nope"],`), nil)
+				r.Body, r.ContentLength = httptestBody(nb), int64(len(nb))
+			}
+			h.ServeHTTP(w, r)
+		})
+	}},
+	{"a user's slug may be taken twice", "users/update/slug-taken", []string{"users"}, restatus("rest_user_invalid_slug", http.StatusOK)},
+
+	// revisions
+	{"revisions are listed oldest first", "revisions/posts/order-newest-first", []string{"revisions"},
+		forceQuery(on("GET", revisions), map[string]string{"order": "asc"})},
+	{"a revision can be deleted", "revisions/posts/delete-refused", []string{"revisions"}, restatus("rest_cannot_delete", http.StatusNotImplemented)},
+	{"revisions are readable anonymously", "revisions/posts/anonymous-401", []string{"revisions"}, restatus("rest_cannot_read", http.StatusOK)},
+
+	// media
+	{"uploads lack X-WP-Upload-Attachment-ID", "media/raw/attachment-id-header", []string{"media"}, dropHeader("X-WP-Upload-Attachment-ID")},
+	{"an upload without Content-Disposition answers 500", "media/errors/no-content-disposition", []string{"media"},
+		restatus("rest_upload_no_content_disposition", http.StatusInternalServerError)},
+	{"uploaded files are served as text/plain", "media/source-url/content-type", []string{"media"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if strings.HasPrefix(r.URL.Path, "/wp-content/uploads/") {
+				rec.Header().Set("Content-Type", "text/plain")
+			}
+		})
+	}},
+
+	// meta
+	{"meta rows are deleted without force=true", "meta/force-required", []string{"meta"},
+		forceQuery(on("DELETE", metaItem), map[string]string{"force": "true"})},
+	{"protected meta keys are accepted", "meta/protected-key", []string{"meta"}, restatus("rest_meta_protected", http.StatusBadRequest)},
+
+	// permissions
+	{"refusals to log-in users answer 401", "permissions/contributor/create-posts-publish", []string{"permissions"}, restatus("rest_cannot_publish", http.StatusUnauthorized)},
+	{"anonymous users see every status", "permissions/anonymous/get-statuses", []string{"permissions"},
+		editObjects(and(on("GET", `/wp/v2/statuses`), anonymousRequest), func(m map[string]any) {
+			m["draft"] = map[string]any{"name": "Draft", "slug": "draft"}
+		})},
+	{"editors may create users", "permissions/editor/create-users", []string{"permissions"}, restatus("rest_cannot_create_user", http.StatusBadRequest)},
 }
+
+// httptestBody is a request body of b.
+func httptestBody(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(b)) }

@@ -6,25 +6,52 @@ import (
 	"image"
 	"image/png"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
 // create makes an object through the API as the admin (or acc) and registers its
 // deletion with force=true for the end of the run, whether the checks pass or not.
-// collection is e.g. "/wp/v2/posts"; it returns the created object's response, or
-// fails the test when the target refuses.
+// collection is e.g. "/wp/v2/posts"; it returns the created object's response. When
+// the target refuses, the rule fails and the rest of the test is reported blocked by it.
 func (s *Suite) create(t T, acc *account, collection string, body map[string]any) *Result {
+	t.Helper()
+	r, why := s.tryCreate(t, acc, collection, body)
+	if why != "" {
+		t.Skipf("blocked: %s", why)
+	}
+	return r
+}
+
+// tryCreate is create that says why it could not ("" when it could) instead of
+// ending the test.
+func (s *Suite) tryCreate(t T, acc *account, collection string, body map[string]any) (*Result, string) {
 	t.Helper()
 	if acc == nil {
 		acc = s.admin()
 	}
 	r := s.as(acc).send(t, http.MethodPost, collection, body)
-	if !wantStatus(t, r, http.StatusCreated, "POST "+collection+" creates (201)") {
-		t.Fatalf("contract: cannot create the object the next checks need")
+	rule := "writes/" + resourceOf(collection) + "/create: POST " + collection + " creates (201 with the new object)"
+	if !check(t, r, r.Status == http.StatusCreated && idOf(r) > 0, rule, "status %d, id %s", r.Status, show(r.object()["id"], true)) {
+		return r, blockedBy(rule, r)
 	}
-	id := int(r.object()["id"].(float64))
-	s.deleteLater(collection, id)
-	return r
+	s.deleteLater(collection, idOf(r))
+	return r, ""
+}
+
+// resourceOf names the resource of a collection route: "/wp/v2/posts/5/meta" → "meta".
+func resourceOf(collection string) string {
+	return collection[strings.LastIndex(collection, "/")+1:]
+}
+
+// blockedBy says which rule failed on which exchange, for what it blocks.
+func blockedBy(rule string, r *Result) string {
+	id, _ := splitRule(rule)
+	got := strconv.Itoa(r.Status)
+	if c := r.code(); c != "" {
+		got += " " + c
+	}
+	return fmt.Sprintf("rule %s failed (%s %s answered %s)", id, r.Method, r.Path, got)
 }
 
 // deleteLater registers the forced deletion of an object.

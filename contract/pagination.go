@@ -15,8 +15,8 @@ import (
 // wantTotals checks X-WP-Total and X-WP-TotalPages.
 func wantTotals(t T, r *Result, total, pages int, what string) {
 	t.Helper()
-	wantHeader(t, r, "X-WP-Total", fmt.Sprint(total), what+": X-WP-Total is the number of matching items ("+fmt.Sprint(total)+")")
-	wantHeader(t, r, "X-WP-TotalPages", fmt.Sprint(pages), what+": X-WP-TotalPages is ceil(total / per_page) ("+fmt.Sprint(pages)+")")
+	wantHeader(t, r, "X-WP-Total", fmt.Sprint(total), "pagination/total: "+what+": X-WP-Total is the number of matching items ("+fmt.Sprint(total)+")")
+	wantHeader(t, r, "X-WP-TotalPages", fmt.Sprint(pages), "pagination/total-pages: "+what+": X-WP-TotalPages is ceil(total / per_page) ("+fmt.Sprint(pages)+")")
 }
 
 // wantPageLinks checks the Link header: prev and next (routes relative to the API
@@ -35,10 +35,10 @@ func wantPageLinks(s *Suite, t T, r *Result, prev, next, what string) {
 	if len(parts) == 0 {
 		got := strings.Join(r.Header.Values("Link"), ", ")
 		check(t, r, !strings.Contains(got, `rel="prev"`) && !strings.Contains(got, `rel="next"`),
-			what+": a single page has no prev or next link", "Link: %s", got)
+			"pagination/single-page-no-links: "+what+": a single page has no prev or next link", "Link: %s", got)
 		return
 	}
-	wantHeader(t, r, "Link", strings.Join(parts, ", "), what+": Link is <url>; rel=\"prev\", <url>; rel=\"next\" with every query parameter kept and page replaced")
+	wantHeader(t, r, "Link", strings.Join(parts, ", "), "pagination/links: "+what+": Link is <url>; rel=\"prev\", <url>; rel=\"next\" with every query parameter kept and page replaced")
 }
 
 func init() {
@@ -53,7 +53,7 @@ func init() {
 				r := s.as(anonymous).get(t, p)
 				_, total := r.Header["X-Wp-Total"]
 				_, pages := r.Header["X-Wp-Totalpages"]
-				check(t, r, r.Status == http.StatusOK && !total && !pages, p+" is not paged: no X-WP-Total or X-WP-TotalPages header",
+				check(t, r, r.Status == http.StatusOK && !total && !pages, "pagination/not-paged: "+p+" is not paged: no X-WP-Total or X-WP-TotalPages header",
 					"%d, X-WP-Total %q, X-WP-TotalPages %q", r.Status, r.Header.Get("X-WP-Total"), r.Header.Get("X-WP-TotalPages"))
 			}
 		})
@@ -70,18 +70,18 @@ func pagingTerms(s *Suite, t T) {
 	}
 	p := func(query string) string { return "/wp/v2/tags?" + query }
 	r := anon.get(t, p("per_page=2&search="+base))
-	wantIDs(t, r, tags[:2], "tags page 1 of 3")
+	wantIDs(t, r, tags[:2], "pagination/tags/page-items: tags page 1 of 3")
 	wantTotals(t, r, 5, 3, "tags page 1")
 	wantPageLinks(s, t, r, "", p("per_page=2&search="+base+"&page=2"), "tags page 1 (page appended when absent)")
 	r = anon.get(t, p("page=2&per_page=2&search="+base))
-	wantIDs(t, r, tags[2:4], "tags page 2 of 3")
+	wantIDs(t, r, tags[2:4], "pagination/tags/page-items: tags page 2 of 3")
 	wantTotals(t, r, 5, 3, "tags page 2")
 	wantPageLinks(s, t, r, p("page=1&per_page=2&search="+base), p("page=3&per_page=2&search="+base), "tags page 2 (page replaced in place)")
 	r = anon.get(t, p("page=3&per_page=2&search="+base))
-	wantIDs(t, r, tags[4:], "tags last page")
+	wantIDs(t, r, tags[4:], "pagination/tags/page-items: tags last page")
 	wantPageLinks(s, t, r, p("page=2&per_page=2&search="+base), "", "tags last page (no next)")
 	r = anon.get(t, p("page=9&per_page=2&search="+base))
-	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "tags: a page past the end is 200 [] (no error)", "%d %s", r.Status, clip(r.Body, 100))
+	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "pagination/tags/past-end-empty: tags: a page past the end is 200 [] (no error)", "%d %s", r.Status, clip(r.Body, 100))
 	wantTotals(t, r, 5, 3, "tags past the end")
 	wantPageLinks(s, t, r, p("page=3&per_page=2&search="+base), "", "tags past the end: prev points at the last page")
 	r = anon.get(t, p("search="+base))
@@ -91,10 +91,10 @@ func pagingTerms(s *Suite, t T) {
 	wantPageLinks(s, t, r, p(fmt.Sprintf("include%%5B0%%5D=%d&include%%5B1%%5D=%d&include%%5B2%%5D=%d&orderby=id&page=1&per_page=2", tags[0], tags[1], tags[2])), "",
 		"tags with include=a,b,c: the link carries the sanitized list as include[0]=…&include[1]=… (URL-encoded brackets)")
 	r = anon.get(t, p("offset=1&per_page=2&search="+base))
-	wantIDs(t, r, tags[1:3], "tags offset= skips that many items")
+	wantIDs(t, r, tags[1:3], "pagination/tags/offset: tags offset= skips that many items")
 	wantTotals(t, r, 5, 3, "tags with offset (totals ignore the offset)")
 	r = anon.get(t, p("page=2&search="+base+"-none"))
-	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "tags with no match, page 2: 200 []", "%d %s", r.Status, clip(r.Body, 100))
+	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "pagination/tags/no-match-empty: tags with no match, page 2: 200 []", "%d %s", r.Status, clip(r.Body, 100))
 	wantTotals(t, r, 0, 0, "tags with no match")
 	wantPageLinks(s, t, r, p("page=0&search="+base+"-none"), "", "tags with no match, page 2: prev is capped at the page count, page=0")
 	var cats []int
@@ -102,11 +102,11 @@ func pagingTerms(s *Suite, t T) {
 		cats = append(cats, idOf(s.create(t, nil, "/wp/v2/categories", map[string]any{"name": base + "-cat-" + string(c)})))
 	}
 	r = anon.get(t, "/wp/v2/categories?page=2&per_page=2&search="+base+"-cat")
-	wantIDs(t, r, cats[2:], "categories page 2 of 2")
+	wantIDs(t, r, cats[2:], "pagination/categories/page-items: categories page 2 of 2")
 	wantTotals(t, r, 3, 2, "categories page 2")
 	wantPageLinks(s, t, r, "/wp/v2/categories?page=1&per_page=2&search="+base+"-cat", "", "categories page 2")
 	r = anon.get(t, "/wp/v2/categories?page=3&per_page=2&search="+base+"-cat")
-	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "categories: a page past the end is 200 []", "%d %s", r.Status, clip(r.Body, 100))
+	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "pagination/categories/past-end-empty: categories: a page past the end is 200 []", "%d %s", r.Status, clip(r.Body, 100))
 	wantTotals(t, r, 3, 2, "categories past the end")
 }
 
@@ -120,19 +120,19 @@ func pagingPosts(s *Suite, t T) {
 	}
 	p := func(query string) string { return "/wp/v2/posts?" + query }
 	r := anon.get(t, p("per_page=2&search="+base))
-	wantIDs(t, r, posts[:2], "posts page 1 of 2")
+	wantIDs(t, r, posts[:2], "pagination/posts/page-items: posts page 1 of 2")
 	wantTotals(t, r, 3, 2, "posts page 1")
 	wantPageLinks(s, t, r, "", p("per_page=2&search="+base+"&page=2"), "posts page 1")
 	r = anon.get(t, p("page=2&per_page=2&search="+base))
-	wantIDs(t, r, posts[2:], "posts page 2 of 2")
+	wantIDs(t, r, posts[2:], "pagination/posts/page-items: posts page 2 of 2")
 	wantTotals(t, r, 3, 2, "posts page 2")
 	wantPageLinks(s, t, r, p("page=1&per_page=2&search="+base), "", "posts page 2")
 	r = anon.get(t, p("page=3&per_page=2&search="+base))
 	wantValue(t, r, "", map[string]any{"code": "rest_post_invalid_page_number", "message": "The page number requested is larger than the number of pages available.",
-		"data": map[string]any{"status": 400}}, "posts: a page past the end is 400 rest_post_invalid_page_number")
-	wantStatus(t, r, http.StatusBadRequest, "posts: a page past the end is 400")
+		"data": map[string]any{"status": 400}}, "pagination/posts/past-end-400: posts: a page past the end is 400 rest_post_invalid_page_number")
+	wantStatus(t, r, http.StatusBadRequest, "pagination/posts/past-end-400: posts: a page past the end is 400")
 	r = anon.get(t, p("page=2&search="+base+"-none"))
-	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "posts with no match at all, page 2: 200 [] (the error needs a total above 0)",
+	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "pagination/posts/no-match-empty: posts with no match at all, page 2: 200 [] (the error needs a total above 0)",
 		"%d %s", r.Status, clip(r.Body, 100))
 	wantTotals(t, r, 0, 0, "posts with no match")
 }
@@ -143,7 +143,7 @@ func pagingMedia(s *Suite, t T) {
 	var media []int
 	for _, d := range []string{"2022-01-03T00:00:00", "2022-01-02T00:00:00"} {
 		up := s.upload(t, nil, s.name("pg")+".png", "image/png", pngBytes, "date="+d)
-		if !wantStatus(t, up, http.StatusCreated, "uploading a PNG answers 201") {
+		if !wantStatus(t, up, http.StatusCreated, "writes/media/upload: uploading a PNG answers 201") {
 			return
 		}
 		media = append(media, idOf(up))
@@ -153,7 +153,7 @@ func pagingMedia(s *Suite, t T) {
 	wantTotals(t, r, 3, 2, "media page 1")
 	wantPageLinks(s, t, r, "", "/wp/v2/media?"+all+"&orderby=id&per_page=2&page=2", "media page 1 (include= sanitized into include[0]=…)")
 	r = anon.get(t, fmt.Sprintf("/wp/v2/media?include=%s&page=3&per_page=2", joinIDs(f.media, media[0], media[1])))
-	wantError(t, r, http.StatusBadRequest, "rest_post_invalid_page_number", "media: a page past the end is 400 rest_post_invalid_page_number")
+	wantError(t, r, http.StatusBadRequest, "rest_post_invalid_page_number", "pagination/media/past-end-400: media: a page past the end is 400 rest_post_invalid_page_number")
 }
 
 func pagingUsers(s *Suite, t T) {
@@ -168,14 +168,14 @@ func pagingUsers(s *Suite, t T) {
 	}
 	p := func(query string) string { return "/wp/v2/users?" + query }
 	r := admin.get(t, p("per_page=2&search="+base))
-	wantIDs(t, r, users[:2], "users page 1 of 2")
+	wantIDs(t, r, users[:2], "pagination/users/page-items: users page 1 of 2")
 	wantTotals(t, r, 3, 2, "users page 1")
 	wantPageLinks(s, t, r, "", p("per_page=2&search="+base+"&page=2"), "users page 1")
 	r = admin.get(t, p("page=2&per_page=2&search="+base))
-	wantIDs(t, r, users[2:], "users page 2 of 2")
+	wantIDs(t, r, users[2:], "pagination/users/page-items: users page 2 of 2")
 	wantPageLinks(s, t, r, p("page=1&per_page=2&search="+base), "", "users page 2")
 	r = admin.get(t, p("page=7&per_page=2&search="+base))
-	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "users: a page past the end is 200 [] (no error)", "%d %s", r.Status, clip(r.Body, 100))
+	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]", "pagination/users/past-end-empty: users: a page past the end is 200 [] (no error)", "%d %s", r.Status, clip(r.Body, 100))
 	wantTotals(t, r, 3, 2, "users past the end")
 	wantPageLinks(s, t, r, p("page=2&per_page=2&search="+base), "", "users past the end: prev points at the last page")
 }
@@ -189,7 +189,7 @@ func pagingRevisions(s *Suite, t T) {
 	}
 	path := fmt.Sprintf("/wp/v2/posts/%d/revisions", post)
 	r := admin.get(t, path)
-	check(t, r, len(r.list()) == 3, "revisions without per_page list every revision (no default page size)", "%d items", len(r.list()))
+	check(t, r, len(r.list()) == 3, "pagination/revisions/no-default-per-page: revisions without per_page list every revision (no default page size)", "%d items", len(r.list()))
 	wantTotals(t, r, 3, 1, "revisions without per_page")
 	r = admin.get(t, path+"?per_page=2")
 	wantTotals(t, r, 3, 2, "revisions per_page=2")
@@ -198,6 +198,6 @@ func pagingRevisions(s *Suite, t T) {
 	wantPageLinks(s, t, r, path+"?page=1&per_page=2", "", "revisions page 2")
 	r = admin.get(t, path+"?page=3&per_page=2")
 	wantValue(t, r, "", map[string]any{"code": "rest_revision_invalid_page_number", "message": "The page number requested is larger than the number of pages available.",
-		"data": map[string]any{"status": 400}}, "revisions: a page past the end is 400 rest_revision_invalid_page_number")
-	wantStatus(t, r, http.StatusBadRequest, "revisions: a page past the end is 400")
+		"data": map[string]any{"status": 400}}, "pagination/revisions/past-end-400: revisions: a page past the end is 400 rest_revision_invalid_page_number")
+	wantStatus(t, r, http.StatusBadRequest, "pagination/revisions/past-end-400: revisions: a page past the end is 400")
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"strings"
 )
 
 // The params group: what each list parameter does, checked on objects the suite
@@ -22,9 +23,9 @@ func init() {
 		t.Run("taxonomies", func(t T) {
 			anon := s.as(anonymous)
 			r := anon.get(t, "/wp/v2/taxonomies?type=post")
-			wantKeys(t, r, "", []string{"category", "post_tag"}, "taxonomies?type=post lists exactly the post type's taxonomies")
+			wantKeys(t, r, "", []string{"category", "post_tag"}, "params/taxonomies/type: taxonomies?type=post lists exactly the post type's taxonomies")
 			r = anon.get(t, "/wp/v2/taxonomies?type=page")
-			check(t, r, r.Status == http.StatusOK && string(r.Body) == "{}", "taxonomies?type=<a type without taxonomies> is an empty object {} (not [])",
+			check(t, r, r.Status == http.StatusOK && string(r.Body) == "{}", "params/taxonomies/type-empty-object: taxonomies?type=<a type without taxonomies> is an empty object {} (not [])",
 				"%d %s", r.Status, clip(r.Body, 100))
 		})
 		t.Run("validation", func(t T) { paramsValidation(s, t) })
@@ -63,42 +64,42 @@ func paramsPosts(s *Suite, t T) {
 	L := func(kv ...any) *Result {
 		return anon.get(t, pathQuery("/wp/v2/posts", append([]any{"search", base}, kv...)...))
 	}
-	wantIDs(t, L(), []int{p3, p2, p1}, "search= finds every published post whose title, excerpt or content holds the words")
-	wantIDSet(t, anon.get(t, pathQuery("/wp/v2/posts", "search", base+" apple")), []int{p1, p3}, "search with several words: every word must appear")
-	wantIDSet(t, anon.get(t, pathQuery("/wp/v2/posts", "include", joinIDs(p1, p2))), []int{p1, p2}, "include= limits the list to those ids")
-	wantIDs(t, L("exclude", p2), []int{p3, p1}, "exclude= leaves those ids out")
+	wantIDs(t, L(), []int{p3, p2, p1}, "params/posts/search: search= finds every published post whose title, excerpt or content holds the words")
+	wantIDSet(t, anon.get(t, pathQuery("/wp/v2/posts", "search", base+" apple")), []int{p1, p3}, "params/posts/search-words: search with several words: every word must appear")
+	wantIDSet(t, anon.get(t, pathQuery("/wp/v2/posts", "include", joinIDs(p1, p2))), []int{p1, p2}, "params/posts/include: include= limits the list to those ids")
+	wantIDs(t, L("exclude", p2), []int{p3, p1}, "params/posts/exclude: exclude= leaves those ids out")
 	wantIDSet(t, anon.get(t, pathQuery("/wp/v2/posts", "include", joinIDs(p1, p2, p3), "exclude", p2)), []int{p1, p2, p3},
-		"with include=, exclude= is ignored (WP_Query drops post__not_in when post__in is set)")
-	wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "slug", slug1)), []int{p1}, "slug= finds the post with that slug")
-	wantIDSet(t, anon.get(t, pathQuery("/wp/v2/posts", "slug", slug1+","+slug2)), []int{p1, p2}, "slug=a,b finds the posts with any of the slugs")
-	wantIDs(t, L("author", u), []int{p3, p2}, "author= keeps the posts of those authors")
-	wantIDs(t, L("author_exclude", u), []int{p1}, "author_exclude= leaves the posts of those authors out")
-	wantIDs(t, admin.get(t, pathQuery("/wp/v2/posts", "search", base, "status", "draft")), []int{d}, "status=draft lists drafts (for a user who can edit posts)")
+		"params/posts/include-ignores-exclude: with include=, exclude= is ignored (WP_Query drops post__not_in when post__in is set)")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "slug", slug1)), []int{p1}, "params/posts/slug: slug= finds the post with that slug")
+	wantIDSet(t, anon.get(t, pathQuery("/wp/v2/posts", "slug", slug1+","+slug2)), []int{p1, p2}, "params/posts/slug-list: slug=a,b finds the posts with any of the slugs")
+	wantIDs(t, L("author", u), []int{p3, p2}, "params/posts/author: author= keeps the posts of those authors")
+	wantIDs(t, L("author_exclude", u), []int{p1}, "params/posts/author-exclude: author_exclude= leaves the posts of those authors out")
+	wantIDs(t, admin.get(t, pathQuery("/wp/v2/posts", "search", base, "status", "draft")), []int{d}, "params/posts/status-draft: status=draft lists drafts (for a user who can edit posts)")
 	wantIDs(t, admin.get(t, pathQuery("/wp/v2/posts", "search", base, "status", "publish,draft", "orderby", "id", "order", "asc")), []int{p1, p2, p3, d},
-		"status=publish,draft lists both statuses")
-	wantIDs(t, L("categories", f.cat), []int{p1}, "categories= keeps the posts in those categories")
-	wantIDs(t, L("categories_exclude", f.cat), []int{p3, p2}, "categories_exclude= leaves the posts in those categories out")
-	wantIDs(t, L("tags", f.tag), []int{p1}, "tags= keeps the posts with those tags")
-	wantIDs(t, L("tags_exclude", f.tag), []int{p3, p2}, "tags_exclude= leaves the posts with those tags out")
-	wantIDs(t, L("sticky", "true"), []int{p2}, "sticky=true keeps only sticky posts")
-	wantIDs(t, L("sticky", "false"), []int{p3, p1}, "sticky=false leaves sticky posts out")
-	wantIDs(t, L(), []int{p3, p2, p1}, "without sticky, sticky posts keep their date order (6.1 never moves them first)")
-	wantIDs(t, L("orderby", "id", "order", "asc", "offset", 1), []int{p2, p3}, "offset= skips that many items")
-	wantIDs(t, L("order", "asc"), []int{p1, p2, p3}, "order=asc reverses the default date order")
-	wantIDs(t, L("orderby", "title", "order", "asc"), []int{p2, p3, p1}, "orderby=title sorts by title")
-	wantIDs(t, L("orderby", "slug", "order", "desc"), []int{p1, p3, p2}, "orderby=slug sorts by slug")
-	wantIDs(t, L("orderby", "id"), []int{p3, p2, p1}, "orderby=id sorts by id (descending by default)")
+		"params/posts/status-list: status=publish,draft lists both statuses")
+	wantIDs(t, L("categories", f.cat), []int{p1}, "params/posts/categories: categories= keeps the posts in those categories")
+	wantIDs(t, L("categories_exclude", f.cat), []int{p3, p2}, "params/posts/categories-exclude: categories_exclude= leaves the posts in those categories out")
+	wantIDs(t, L("tags", f.tag), []int{p1}, "params/posts/tags: tags= keeps the posts with those tags")
+	wantIDs(t, L("tags_exclude", f.tag), []int{p3, p2}, "params/posts/tags-exclude: tags_exclude= leaves the posts with those tags out")
+	wantIDs(t, L("sticky", "true"), []int{p2}, "params/posts/sticky-true: sticky=true keeps only sticky posts")
+	wantIDs(t, L("sticky", "false"), []int{p3, p1}, "params/posts/sticky-false: sticky=false leaves sticky posts out")
+	wantIDs(t, L(), []int{p3, p2, p1}, "params/posts/sticky-no-reorder: without sticky, sticky posts keep their date order (6.1 never moves them first)")
+	wantIDs(t, L("orderby", "id", "order", "asc", "offset", 1), []int{p2, p3}, "params/posts/offset: offset= skips that many items")
+	wantIDs(t, L("order", "asc"), []int{p1, p2, p3}, "params/posts/order-asc: order=asc reverses the default date order")
+	wantIDs(t, L("orderby", "title", "order", "asc"), []int{p2, p3, p1}, "params/posts/orderby-title: orderby=title sorts by title")
+	wantIDs(t, L("orderby", "slug", "order", "desc"), []int{p1, p3, p2}, "params/posts/orderby-slug: orderby=slug sorts by slug")
+	wantIDs(t, L("orderby", "id"), []int{p3, p2, p1}, "params/posts/orderby-id: orderby=id sorts by id (descending by default)")
 	wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "include", joinIDs(p2, p1, p3), "orderby", "include")), []int{p2, p1, p3},
-		"orderby=include keeps the order of the include list")
-	wantIDSet(t, L("orderby", "relevance"), []int{p1, p2, p3}, "orderby=relevance is allowed with a search term")
-	wantIDs(t, L("after", "2021-01-01T12:00:00"), []int{p3, p2}, "after= keeps posts published strictly after the date")
-	wantIDs(t, L("before", "2021-01-02T12:00:00"), []int{p2, p1}, "before= keeps posts published strictly before the date")
-	wantIDs(t, L("per_page", 2, "page", 2), []int{p1}, "per_page and page select a slice of the list")
+		"params/posts/orderby-include: orderby=include keeps the order of the include list")
+	wantIDSet(t, L("orderby", "relevance"), []int{p1, p2, p3}, "params/posts/orderby-relevance: orderby=relevance is allowed with a search term")
+	wantIDs(t, L("after", "2021-01-01T12:00:00"), []int{p3, p2}, "params/posts/after: after= keeps posts published strictly after the date")
+	wantIDs(t, L("before", "2021-01-02T12:00:00"), []int{p2, p1}, "params/posts/before: before= keeps posts published strictly before the date")
+	wantIDs(t, L("per_page", 2, "page", 2), []int{p1}, "params/posts/per-page-page: per_page and page select a slice of the list")
 	r := anon.get(t, pathQuery("/wp/v2/posts", "search", base, "status", "draft"))
-	wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "status other than publish, anonymous: 400 rest_invalid_param")
+	wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "params/posts/status-forbidden: status other than publish, anonymous: 400 rest_invalid_param")
 	wantValue(t, r, "data.details.status", map[string]any{"code": "rest_forbidden_status", "message": "Status is forbidden.",
-		"data": map[string]any{"status": 401}}, "the forbidden status is reported in details.status with rest_forbidden_status and status 401")
-	wantValue(t, r, "data.params.status", "Status is forbidden.", "params.status says \"Status is forbidden.\"")
+		"data": map[string]any{"status": 401}}, "params/posts/status-forbidden-details: the forbidden status is reported in details.status with rest_forbidden_status and status 401")
+	wantValue(t, r, "data.params.status", "Status is forbidden.", "params/posts/status-forbidden-details: params.status says \"Status is forbidden.\"")
 }
 
 func paramsTerms(s *Suite, t T) {
@@ -108,28 +109,28 @@ func paramsTerms(s *Suite, t T) {
 	tags := func(kv ...any) *Result {
 		return anon.get(t, pathQuery("/wp/v2/tags", append([]any{"search", s.name("tag")}, kv...)...))
 	}
-	wantIDs(t, tags(), []int{f.tag, empty}, "tags search= matches names containing the term (ordered by name)")
-	wantIDs(t, tags("hide_empty", "true"), []int{f.tag}, "hide_empty=true leaves out tags no published post uses")
-	wantIDs(t, tags("hide_empty", "false"), []int{f.tag, empty}, "hide_empty=false lists unused tags too")
-	wantIDs(t, tags("order", "desc"), []int{empty, f.tag}, "order=desc reverses the name order")
-	wantIDs(t, tags("orderby", "count", "order", "desc"), []int{f.tag, empty}, "orderby=count sorts by the number of posts")
-	wantIDs(t, tags("orderby", "id", "order", "desc"), []int{empty, f.tag}, "orderby=id sorts by id")
-	wantIDs(t, tags("offset", 1), []int{empty}, "offset= skips that many tags")
-	wantIDs(t, tags("exclude", f.tag), []int{empty}, "exclude= leaves those ids out")
+	wantIDs(t, tags(), []int{f.tag, empty}, "params/tags/search: tags search= matches names containing the term (ordered by name)")
+	wantIDs(t, tags("hide_empty", "true"), []int{f.tag}, "params/tags/hide-empty-true: hide_empty=true leaves out tags no published post uses")
+	wantIDs(t, tags("hide_empty", "false"), []int{f.tag, empty}, "params/tags/hide-empty-false: hide_empty=false lists unused tags too")
+	wantIDs(t, tags("order", "desc"), []int{empty, f.tag}, "params/tags/order-desc: order=desc reverses the name order")
+	wantIDs(t, tags("orderby", "count", "order", "desc"), []int{f.tag, empty}, "params/tags/orderby-count: orderby=count sorts by the number of posts")
+	wantIDs(t, tags("orderby", "id", "order", "desc"), []int{empty, f.tag}, "params/tags/orderby-id: orderby=id sorts by id")
+	wantIDs(t, tags("offset", 1), []int{empty}, "params/tags/offset: offset= skips that many tags")
+	wantIDs(t, tags("exclude", f.tag), []int{empty}, "params/tags/exclude: exclude= leaves those ids out")
 	wantIDs(t, anon.get(t, pathQuery("/wp/v2/tags", "include", joinIDs(empty, f.tag), "orderby", "include")), []int{empty, f.tag},
-		"orderby=include keeps the order of the include list")
-	wantIDs(t, anon.get(t, pathQuery("/wp/v2/tags", "slug", s.name("tag-empty"))), []int{empty}, "slug= finds the tag with that slug")
-	wantIDs(t, anon.get(t, fmt.Sprintf("/wp/v2/tags?post=%d", f.post)), []int{f.tag}, "post= lists the tags of that post")
-	wantIDs(t, anon.get(t, fmt.Sprintf("/wp/v2/categories?post=%d", f.post)), []int{f.cat}, "post= lists the categories of that post")
-	wantIDs(t, anon.get(t, fmt.Sprintf("/wp/v2/categories?parent=%d", f.cat)), []int{f.child}, "parent= lists the children of that category")
+		"params/tags/orderby-include: orderby=include keeps the order of the include list")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/tags", "slug", s.name("tag-empty"))), []int{empty}, "params/tags/slug: slug= finds the tag with that slug")
+	wantIDs(t, anon.get(t, fmt.Sprintf("/wp/v2/tags?post=%d", f.post)), []int{f.tag}, "params/tags/post: post= lists the tags of that post")
+	wantIDs(t, anon.get(t, fmt.Sprintf("/wp/v2/categories?post=%d", f.post)), []int{f.cat}, "params/categories/post: post= lists the categories of that post")
+	wantIDs(t, anon.get(t, fmt.Sprintf("/wp/v2/categories?parent=%d", f.cat)), []int{f.child}, "params/categories/parent: parent= lists the children of that category")
 	both := joinIDs(f.child, f.cat)
-	wantIDs(t, anon.get(t, pathQuery("/wp/v2/categories", "include", both, "parent", 0)), []int{f.cat}, "parent=0 lists only top-level categories")
-	wantIDs(t, anon.get(t, pathQuery("/wp/v2/categories", "include", both)), []int{f.cat, f.child}, "categories include= (ordered by name)")
-	wantIDs(t, anon.get(t, pathQuery("/wp/v2/categories", "include", both, "hide_empty", "true")), []int{f.cat}, "hide_empty=true leaves out unused categories")
-	wantIDs(t, anon.get(t, pathQuery("/wp/v2/categories", "search", s.name("chi"))), []int{f.child}, "categories search= matches names containing the term")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/categories", "include", both, "parent", 0)), []int{f.cat}, "params/categories/parent-zero: parent=0 lists only top-level categories")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/categories", "include", both)), []int{f.cat, f.child}, "params/categories/include: categories include= (ordered by name)")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/categories", "include", both, "hide_empty", "true")), []int{f.cat}, "params/categories/hide-empty-true: hide_empty=true leaves out unused categories")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/categories", "search", s.name("chi"))), []int{f.child}, "params/categories/search: categories search= matches names containing the term")
 	r := anon.get(t, "/wp/v2/tags?post="+missingID)
-	wantError(t, r, http.StatusBadRequest, "rest_post_invalid_id", "tags?post=<no such post>: 400 rest_post_invalid_id")
-	wantValue(t, r, "message", "Invalid post ID.", "tags?post=<no such post>: message \"Invalid post ID.\"")
+	wantError(t, r, http.StatusBadRequest, "rest_post_invalid_id", "params/tags/post-missing: tags?post=<no such post>: 400 rest_post_invalid_id")
+	wantValue(t, r, "message", "Invalid post ID.", "params/tags/post-missing: tags?post=<no such post>: message \"Invalid post ID.\"")
 }
 
 func paramsUsers(s *Suite, t T) {
@@ -145,23 +146,23 @@ func paramsUsers(s *Suite, t T) {
 	L := func(kv ...any) *Result {
 		return admin.get(t, pathQuery("/wp/v2/users", append([]any{"search", base}, kv...)...))
 	}
-	wantIDs(t, L(), []int{us, ue, ua}, "users search= matches login, name, slug, email and URL (ordered by name)")
-	wantIDs(t, L("roles", "author"), []int{ua}, "roles= keeps users with that role")
-	wantIDs(t, L("roles", "author,editor"), []int{ue, ua}, "roles=a,b keeps users with any of the roles")
-	wantIDs(t, L("who", "authors"), []int{ue, ua}, "who=authors keeps users who can write (contributor and up), not subscribers")
-	wantIDs(t, L("order", "desc"), []int{ua, ue, us}, "order=desc reverses the name order")
-	wantIDs(t, L("orderby", "id"), []int{ua, us, ue}, "orderby=id sorts by id (ascending by default)")
-	wantIDs(t, L("orderby", "slug", "order", "desc"), []int{us, ue, ua}, "orderby=slug sorts by slug")
-	wantIDs(t, L("offset", 2), []int{ua}, "offset= skips that many users")
-	wantIDs(t, L("exclude", us), []int{ue, ua}, "exclude= leaves those ids out")
+	wantIDs(t, L(), []int{us, ue, ua}, "params/users/search: users search= matches login, name, slug, email and URL (ordered by name)")
+	wantIDs(t, L("roles", "author"), []int{ua}, "params/users/roles: roles= keeps users with that role")
+	wantIDs(t, L("roles", "author,editor"), []int{ue, ua}, "params/users/roles-list: roles=a,b keeps users with any of the roles")
+	wantIDs(t, L("who", "authors"), []int{ue, ua}, "params/users/who-authors: who=authors keeps users who can write (contributor and up), not subscribers")
+	wantIDs(t, L("order", "desc"), []int{ua, ue, us}, "params/users/order-desc: order=desc reverses the name order")
+	wantIDs(t, L("orderby", "id"), []int{ua, us, ue}, "params/users/orderby-id: orderby=id sorts by id (ascending by default)")
+	wantIDs(t, L("orderby", "slug", "order", "desc"), []int{us, ue, ua}, "params/users/orderby-slug: orderby=slug sorts by slug")
+	wantIDs(t, L("offset", 2), []int{ua}, "params/users/offset: offset= skips that many users")
+	wantIDs(t, L("exclude", us), []int{ue, ua}, "params/users/exclude: exclude= leaves those ids out")
 	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "include", joinIDs(ue, ua, us), "orderby", "include")), []int{ue, ua, us},
-		"orderby=include keeps the order of the include list")
-	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "slug", base+"-e")), []int{ue}, "slug= finds the user with that slug")
+		"params/users/orderby-include: orderby=include keeps the order of the include list")
+	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "slug", base+"-e")), []int{ue}, "params/users/slug: slug= finds the user with that slug")
 	wantIDs(t, anon.get(t, pathQuery("/wp/v2/users", "include", joinIDs(ua, us, ue))), nil,
-		"anonymous readers see only users with published posts (none of these has one)")
+		"params/users/anonymous-authors-only: anonymous readers see only users with published posts (none of these has one)")
 	s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base + " by the author", "status": "publish", "author": ua})
 	wantIDs(t, anon.get(t, pathQuery("/wp/v2/users", "include", joinIDs(ua, us, ue))), []int{ua},
-		"anonymous readers see a user once they have a published post")
+		"params/users/anonymous-authors-only: anonymous readers see a user once they have a published post")
 	for _, c := range []struct{ query, code, msg string }{
 		{"roles=author", "rest_user_cannot_view", "Sorry, you are not allowed to filter users by role."},
 		{"capabilities=read", "rest_user_cannot_view", "Sorry, you are not allowed to filter users by capability."},
@@ -170,8 +171,8 @@ func paramsUsers(s *Suite, t T) {
 		{"orderby=registered_date", "rest_forbidden_orderby", "Sorry, you are not allowed to order users by this parameter."},
 	} {
 		r := anon.get(t, "/wp/v2/users?"+c.query)
-		if wantError(t, r, http.StatusUnauthorized, c.code, "users?"+c.query+" anonymous: 401 "+c.code+" (needs list_users / edit_posts)") {
-			wantValue(t, r, "message", c.msg, "users?"+c.query+" anonymous: WordPress's message")
+		if wantError(t, r, http.StatusUnauthorized, c.code, "params/users/anonymous-"+routeSlug(c.query)+": users?"+c.query+" anonymous: 401 "+c.code+" (needs list_users / edit_posts)") {
+			wantValue(t, r, "message", c.msg, "params/users/anonymous-"+routeSlug(c.query)+"-message: users?"+c.query+" anonymous: WordPress's message")
 		}
 	}
 }
@@ -181,24 +182,24 @@ func paramsMedia(s *Suite, t T) {
 	admin, anon := s.as(s.admin()), s.as(anonymous)
 	txt := s.upload(t, nil, s.name("readme")+".txt", "text/plain", []byte("wpcontract\n"), "")
 	att := s.upload(t, nil, s.name("child")+".png", "image/png", pngBytes, fmt.Sprintf("post=%d", f.post))
-	if !wantStatus(t, txt, http.StatusCreated, "uploading a text file answers 201") || !wantStatus(t, att, http.StatusCreated, "uploading a PNG attached to a post answers 201") {
+	if !wantStatus(t, txt, http.StatusCreated, "writes/media/upload: uploading a text file answers 201") || !wantStatus(t, att, http.StatusCreated, "writes/media/upload: uploading a PNG attached to a post answers 201") {
 		return
 	}
 	all := joinIDs(f.media, idOf(txt), idOf(att))
 	L := func(kv ...any) *Result {
 		return anon.get(t, pathQuery("/wp/v2/media", append([]any{"include", all}, kv...)...))
 	}
-	wantIDSet(t, L("media_type", "image"), []int{f.media, idOf(att)}, "media_type=image keeps images")
-	wantIDs(t, L("media_type", "text"), []int{idOf(txt)}, "media_type=text keeps text/* files")
-	wantIDs(t, L("mime_type", "text/plain"), []int{idOf(txt)}, "mime_type= keeps files of that exact MIME type")
-	wantIDs(t, L("parent", f.post), []int{idOf(att)}, "parent= keeps attachments of that post")
-	wantIDSet(t, L("parent", 0), []int{f.media, idOf(txt)}, "parent=0 keeps unattached files")
-	wantIDSet(t, L("parent_exclude", f.post), []int{f.media, idOf(txt)}, "parent_exclude= leaves out attachments of that post")
-	wantIDs(t, anon.get(t, pathQuery("/wp/v2/media", "search", s.name("readme"))), []int{idOf(txt)}, "media search= matches the title")
-	wantIDs(t, L("orderby", "id", "order", "asc"), []int{f.media, idOf(txt), idOf(att)}, "orderby=id&order=asc sorts by id")
-	wantIDs(t, admin.get(t, pathQuery("/wp/v2/media", "include", all, "status", "private")), nil, "status=private (admin) leaves out inherit attachments")
+	wantIDSet(t, L("media_type", "image"), []int{f.media, idOf(att)}, "params/media/media-type-image: media_type=image keeps images")
+	wantIDs(t, L("media_type", "text"), []int{idOf(txt)}, "params/media/media-type-text: media_type=text keeps text/* files")
+	wantIDs(t, L("mime_type", "text/plain"), []int{idOf(txt)}, "params/media/mime-type: mime_type= keeps files of that exact MIME type")
+	wantIDs(t, L("parent", f.post), []int{idOf(att)}, "params/media/parent: parent= keeps attachments of that post")
+	wantIDSet(t, L("parent", 0), []int{f.media, idOf(txt)}, "params/media/parent-zero: parent=0 keeps unattached files")
+	wantIDSet(t, L("parent_exclude", f.post), []int{f.media, idOf(txt)}, "params/media/parent-exclude: parent_exclude= leaves out attachments of that post")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/media", "search", s.name("readme"))), []int{idOf(txt)}, "params/media/search: media search= matches the title")
+	wantIDs(t, L("orderby", "id", "order", "asc"), []int{f.media, idOf(txt), idOf(att)}, "params/media/orderby-id: orderby=id&order=asc sorts by id")
+	wantIDs(t, admin.get(t, pathQuery("/wp/v2/media", "include", all, "status", "private")), nil, "params/media/status-private: status=private (admin) leaves out inherit attachments")
 	r := anon.get(t, "/wp/v2/media?status=private")
-	wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "media status other than inherit, anonymous: 400 rest_invalid_param (Status is forbidden.)")
+	wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "params/media/status-forbidden: media status other than inherit, anonymous: 400 rest_invalid_param (Status is forbidden.)")
 }
 
 func paramsRevisions(s *Suite, t T) {
@@ -210,22 +211,22 @@ func paramsRevisions(s *Suite, t T) {
 	}
 	path := fmt.Sprintf("/wp/v2/posts/%d/revisions", p)
 	all := idsIn(admin.get(t, path))
-	if !check(t, nil, len(all) == 3, "three content updates make three revisions", "%d revisions", len(all)) {
+	if !check(t, nil, len(all) == 3, "revisions/posts/made-on-update: three content updates make three revisions", "%d revisions", len(all)) {
 		return
 	}
 	asc := append([]int(nil), all...)
 	sort.Ints(asc)
-	wantIDs(t, admin.get(t, path+"?order=asc"), reversed(all), "revisions order=asc gives the oldest first")
-	wantIDs(t, admin.get(t, path+"?orderby=id&order=asc"), asc, "revisions orderby=id sorts by id")
-	wantIDs(t, admin.get(t, fmt.Sprintf("%s?include=%d", path, all[1])), []int{all[1]}, "revisions include= limits to those ids")
-	wantIDs(t, admin.get(t, fmt.Sprintf("%s?exclude=%d", path, all[1])), []int{all[0], all[2]}, "revisions exclude= leaves those ids out")
-	wantIDs(t, admin.get(t, path+"?per_page=1&page=2"), []int{all[1]}, "revisions per_page and page select a slice")
-	wantIDs(t, admin.get(t, path+"?offset=1&per_page=10"), all[1:], "revisions offset= (with per_page) skips that many")
-	wantIDs(t, admin.get(t, path+"?offset=1"), all, "revisions offset= without per_page is ignored: all revisions are listed (no paging)")
+	wantIDs(t, admin.get(t, path+"?order=asc"), reversed(all), "params/revisions/order-asc: revisions order=asc gives the oldest first")
+	wantIDs(t, admin.get(t, path+"?orderby=id&order=asc"), asc, "params/revisions/orderby-id: revisions orderby=id sorts by id")
+	wantIDs(t, admin.get(t, fmt.Sprintf("%s?include=%d", path, all[1])), []int{all[1]}, "params/revisions/include: revisions include= limits to those ids")
+	wantIDs(t, admin.get(t, fmt.Sprintf("%s?exclude=%d", path, all[1])), []int{all[0], all[2]}, "params/revisions/exclude: revisions exclude= leaves those ids out")
+	wantIDs(t, admin.get(t, path+"?per_page=1&page=2"), []int{all[1]}, "params/revisions/per-page-page: revisions per_page and page select a slice")
+	wantIDs(t, admin.get(t, path+"?offset=1&per_page=10"), all[1:], "params/revisions/offset: revisions offset= (with per_page) skips that many")
+	wantIDs(t, admin.get(t, path+"?offset=1"), all, "params/revisions/offset-needs-per-page: revisions offset= without per_page is ignored: all revisions are listed (no paging)")
 	r := admin.get(t, path+"?orderby=relevance")
-	wantError(t, r, http.StatusBadRequest, "rest_no_search_term_defined", "revisions orderby=relevance without search: 400 rest_no_search_term_defined")
+	wantError(t, r, http.StatusBadRequest, "rest_no_search_term_defined", "params/revisions/orderby-relevance: revisions orderby=relevance without search: 400 rest_no_search_term_defined")
 	r = admin.get(t, path+"?offset=3")
-	wantError(t, r, http.StatusBadRequest, "rest_revision_invalid_offset_number", "revisions offset >= total: 400 rest_revision_invalid_offset_number")
+	wantError(t, r, http.StatusBadRequest, "rest_revision_invalid_offset_number", "params/revisions/offset-past-end: revisions offset >= total: 400 rest_revision_invalid_offset_number")
 }
 
 // wantInvalid checks a 400 rest_invalid_param for one parameter: message, params and
@@ -235,7 +236,8 @@ func wantInvalid(t T, r *Result, param, code, msg string, data any, rule string)
 	wantValue(t, r, "", map[string]any{"code": "rest_invalid_param", "message": "Invalid parameter(s): " + param,
 		"data": map[string]any{"status": 400, "params": map[string]any{param: msg},
 			"details": map[string]any{param: map[string]any{"code": code, "message": msg, "data": data}}}}, rule)
-	wantStatus(t, r, http.StatusBadRequest, rule+": status 400")
+	id, text := splitRule(rule)
+	wantStatus(t, r, http.StatusBadRequest, id+": "+text+": status 400")
 }
 
 // mediaTypeEnumError is the message for a media_type outside its enum: from 6.9 the
@@ -274,38 +276,38 @@ func paramsValidation(s *Suite, t T) {
 		{anon, "/wp/v2/posts?after=notadate", "after", "rest_invalid_date", "Invalid date.", nil, "after must be an RFC 3339 date"},
 		{anon, "/wp/v2/posts?before=2021-13-45", "before", "rest_invalid_date", "Invalid date.", nil, "before must be a valid date"},
 	} {
-		wantInvalid(t, c.acc.get(t, c.path), c.param, c.code, c.msg, c.data, "GET "+c.path+": 400 rest_invalid_param: "+c.rule)
+		if c.acc != anon && s.anonymousOnly {
+			continue // needs the administrator
+		}
+		wantInvalid(t, c.acc.get(t, c.path), c.param, c.code, c.msg, c.data, "params/invalid/"+c.param+"-"+strings.TrimPrefix(c.code, "rest_")+": GET "+c.path+": 400 rest_invalid_param: "+c.rule)
 	}
 	for _, ok := range []string{"per_page=10.0", "sticky=TRUE", "sticky=0", "after=2021-01-01T00:00:00Z", "after=2021-01-01 00:00:00", "include[]=1&include[]=2", "foo=bar"} {
 		r := anon.get(t, "/wp/v2/posts?"+ok+"&search="+s.name("none"))
-		wantStatus(t, r, http.StatusOK, "GET /wp/v2/posts?"+ok+" is valid (integers equal to their rounding, booleans in any case, dates with a space or Z, x[]= lists, unknown parameters ignored)")
+		wantStatus(t, r, http.StatusOK, "params/validation/accepted-forms: GET /wp/v2/posts?"+ok+" is valid (integers equal to their rounding, booleans in any case, dates with a space or Z, x[]= lists, unknown parameters ignored)")
 	}
 	r := anon.get(t, "/wp/v2/posts?per_page=0&context=foo")
-	wantValue(t, r, "message", "Invalid parameter(s): context, per_page", "several invalid parameters are all reported, in the order the route declares them")
-	wantKeys(t, r, "data.params", []string{"context", "per_page"}, "several invalid parameters: one entry each in data.params")
+	wantValue(t, r, "message", "Invalid parameter(s): context, per_page", "params/validation/all-reported: several invalid parameters are all reported, in the order the route declares them")
+	wantKeys(t, r, "data.params", []string{"context", "per_page"}, "params/validation/all-reported: several invalid parameters: one entry each in data.params")
 	r = anon.get(t, "/wp/v2/posts?per_page=0&order=ASC")
 	wantValue(t, r, "data.params", map[string]any{"per_page": "per_page must be between 1 (inclusive) and 100 (inclusive)"},
-		"validation errors (per_page) are reported before sanitizing errors (order's enum), which are then not reported")
+		"params/validation/validate-before-sanitize: validation errors (per_page) are reported before sanitizing errors (order's enum), which are then not reported")
 	for _, path := range []string{"/wp/v2/posts", "/wp/v2/media", "/wp/v2/tags", "/wp/v2/posts/1/revisions"} {
-		r = anon.get(t, path+"?orderby=relevance")
-		if path == "/wp/v2/posts/1/revisions" {
-			r = admin.get(t, path+"?orderby=relevance")
-		}
-		if path == "/wp/v2/tags" {
-			wantInvalid(t, r, "orderby", "rest_not_in_enum", "orderby is not one of id, include, name, slug, include_slugs, term_group, description, and count.", nil,
-				"tags have no relevance order: 400 rest_invalid_param")
-			continue
-		}
 		if path == "/wp/v2/posts/1/revisions" {
 			continue // depends on post 1; checked on a created post in the revisions subtest
 		}
+		r = anon.get(t, path+"?orderby=relevance")
+		if path == "/wp/v2/tags" {
+			wantInvalid(t, r, "orderby", "rest_not_in_enum", "orderby is not one of id, include, name, slug, include_slugs, term_group, description, and count.", nil,
+				"params/validation/tags-no-relevance: tags have no relevance order: 400 rest_invalid_param")
+			continue
+		}
 		wantValue(t, r, "", map[string]any{"code": "rest_no_search_term_defined", "message": "You need to define a search term to order by relevance.",
-			"data": map[string]any{"status": 400}}, "GET "+path+"?orderby=relevance without search: 400 rest_no_search_term_defined")
+			"data": map[string]any{"status": 400}}, "params/orderby-relevance/"+routeSlug(path)+": GET "+path+"?orderby=relevance without search: 400 rest_no_search_term_defined")
 	}
 	for _, path := range []string{"/wp/v2/posts", "/wp/v2/media"} {
 		r = anon.get(t, path+"?orderby=include")
 		wantValue(t, r, "", map[string]any{"code": "rest_orderby_include_missing_include", "message": "You need to define an include parameter to order by include.",
-			"data": map[string]any{"status": 400}}, "GET "+path+"?orderby=include without include: 400 rest_orderby_include_missing_include")
+			"data": map[string]any{"status": 400}}, "params/orderby-include/"+routeSlug(path)+": GET "+path+"?orderby=include without include: 400 rest_orderby_include_missing_include")
 	}
 	for _, c := range []struct{ path, code, msg string }{
 		{"/wp/v2/posts", "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type."},
@@ -320,8 +322,8 @@ func paramsValidation(s *Suite, t T) {
 		{"/wp/v2/taxonomies/category", "rest_forbidden_context", "Sorry, you are not allowed to manage terms in this taxonomy."},
 	} {
 		r = anon.get(t, c.path+"?context=edit")
-		if wantError(t, r, http.StatusUnauthorized, c.code, "GET "+c.path+"?context=edit anonymous: 401 "+c.code) {
-			wantValue(t, r, "message", c.msg, "GET "+c.path+"?context=edit anonymous: WordPress's message")
+		if wantError(t, r, http.StatusUnauthorized, c.code, "params/edit-context/"+routeSlug(c.path)+"-401: GET "+c.path+"?context=edit anonymous: 401 "+c.code) {
+			wantValue(t, r, "message", c.msg, "params/edit-context/"+routeSlug(c.path)+"-message: GET "+c.path+"?context=edit anonymous: WordPress's message")
 		}
 	}
 	if s.cfg.ReadOnly {
@@ -335,8 +337,8 @@ func paramsValidation(s *Suite, t T) {
 		{fmt.Sprintf("/wp/v2/users/%d", f.admin), "Sorry, you are not allowed to edit this user."},
 	} {
 		r = anon.get(t, c.path+"?context=edit")
-		if wantError(t, r, http.StatusUnauthorized, "rest_forbidden_context", "GET "+c.path+"?context=edit anonymous: 401 rest_forbidden_context") {
-			wantValue(t, r, "message", c.msg, "GET "+c.path+"?context=edit anonymous: WordPress's message")
+		if wantError(t, r, http.StatusUnauthorized, "rest_forbidden_context", "params/edit-context/"+strings.Split(c.path, "/")[3]+"-item-401: GET "+c.path+"?context=edit anonymous: 401 rest_forbidden_context") {
+			wantValue(t, r, "message", c.msg, "params/edit-context/"+strings.Split(c.path, "/")[3]+"-item-message: GET "+c.path+"?context=edit anonymous: WordPress's message")
 		}
 	}
 }

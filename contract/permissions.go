@@ -23,6 +23,7 @@ type permRow struct {
 	code   string   // the error code, "" on success
 	keys   []string // on success, the exact keys of the answer (statuses lists)
 	why    string   // the WordPress rule, for the failure message
+	id     string   // the rule's id under permissions/<role>/
 }
 
 // permFixture is what the table acts on; "others'" objects belong to the admin.
@@ -77,7 +78,7 @@ func permCheck(s *Suite, t T, acc *account, row permRow) {
 	if row.code != "" {
 		want += " " + row.code
 	}
-	rule := fmt.Sprintf("%s: %s %s → %s (%s)", row.role, row.method, row.path, want, row.why)
+	rule := fmt.Sprintf("permissions/%s/%s: %s %s → %s (%s)", row.role, row.id, row.method, row.path, want, row.why)
 	if row.code != "" {
 		wantError(t, r, row.status, row.code, rule)
 		return
@@ -108,82 +109,82 @@ func permTable(s *Suite, f permFixture) []permRow {
 	reassign := fmt.Sprintf("?force=true&reassign=%d", f.adminID)
 	return []permRow{
 		// creating posts: create_posts (edit_posts), publish_posts, edit_others_posts
-		{"anonymous", P, posts, title("p"), false, 401, "rest_cannot_create", nil, "creating posts needs edit_posts"},
-		{"subscriber", P, posts, title("p"), false, 403, "rest_cannot_create", nil, "subscribers lack edit_posts"},
-		{"contributor", P, posts, title("p"), false, 201, "", nil, "contributors may write drafts"},
-		{"contributor", P, posts, with("p", "status", "pending"), false, 201, "", nil, "contributors may submit for review"},
-		{"contributor", P, posts, with("p", "status", "publish"), false, 403, "rest_cannot_publish", nil, "contributors lack publish_posts"},
-		{"contributor", P, posts, with("p", "sticky", true), false, 403, "rest_cannot_assign_sticky", nil, "sticky needs edit_others_posts or publish_posts"},
-		{"contributor", P, posts, with("p", "author", f.adminID), false, 403, "rest_cannot_edit_others", nil, "another author needs edit_others_posts"},
-		{"author", P, posts, with("p", "status", "publish"), false, 201, "", nil, "authors have publish_posts"},
-		{"editor", P, posts, with("p", "author", f.authorID), false, 201, "", nil, "editors have edit_others_posts"},
+		{"anonymous", P, posts, title("p"), false, 401, "rest_cannot_create", nil, "creating posts needs edit_posts", "create-posts"},
+		{"subscriber", P, posts, title("p"), false, 403, "rest_cannot_create", nil, "subscribers lack edit_posts", "create-posts"},
+		{"contributor", P, posts, title("p"), false, 201, "", nil, "contributors may write drafts", "create-posts"},
+		{"contributor", P, posts, with("p", "status", "pending"), false, 201, "", nil, "contributors may submit for review", "create-posts-pending"},
+		{"contributor", P, posts, with("p", "status", "publish"), false, 403, "rest_cannot_publish", nil, "contributors lack publish_posts", "create-posts-publish"},
+		{"contributor", P, posts, with("p", "sticky", true), false, 403, "rest_cannot_assign_sticky", nil, "sticky needs edit_others_posts or publish_posts", "create-posts-sticky"},
+		{"contributor", P, posts, with("p", "author", f.adminID), false, 403, "rest_cannot_edit_others", nil, "another author needs edit_others_posts", "create-posts-for-other-author"},
+		{"author", P, posts, with("p", "status", "publish"), false, 201, "", nil, "authors have publish_posts", "create-posts-publish"},
+		{"editor", P, posts, with("p", "author", f.authorID), false, 201, "", nil, "editors have edit_others_posts", "create-posts-for-other-author"},
 
 		// reading another user's draft: read_post maps to edit_post for a draft
-		{"anonymous", G, f.adminDraft, nil, false, 401, "rest_forbidden", nil, "a draft is not public"},
-		{"subscriber", G, f.adminDraft, nil, false, 403, "rest_forbidden", nil, "another user's draft needs edit_others_posts"},
-		{"author", G, f.adminDraft, nil, false, 403, "rest_forbidden", nil, "another user's draft needs edit_others_posts"},
-		{"author", G, f.adminDraft + "?context=edit", nil, false, 403, "rest_forbidden_context", nil, "context=edit is checked first and needs edit_post"},
-		{"author", G, f.authorDraft, nil, false, 200, "", nil, "authors read their own drafts"},
-		{"editor", G, f.adminDraft + "?context=edit", nil, false, 200, "", nil, "editors have edit_others_posts"},
+		{"anonymous", G, f.adminDraft, nil, false, 401, "rest_forbidden", nil, "a draft is not public", "get-others-draft"},
+		{"subscriber", G, f.adminDraft, nil, false, 403, "rest_forbidden", nil, "another user's draft needs edit_others_posts", "get-others-draft"},
+		{"author", G, f.adminDraft, nil, false, 403, "rest_forbidden", nil, "another user's draft needs edit_others_posts", "get-others-draft"},
+		{"author", G, f.adminDraft + "?context=edit", nil, false, 403, "rest_forbidden_context", nil, "context=edit is checked first and needs edit_post", "get-others-draft-edit-context"},
+		{"author", G, f.authorDraft, nil, false, 200, "", nil, "authors read their own drafts", "get-own-draft"},
+		{"editor", G, f.adminDraft + "?context=edit", nil, false, 200, "", nil, "editors have edit_others_posts", "get-others-draft-edit-context"},
 
 		// editing and deleting posts
-		{"anonymous", P, f.adminDraft, title("e"), false, 401, "rest_cannot_edit", nil, "editing needs edit_post"},
-		{"subscriber", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "subscribers lack edit_posts"},
-		{"contributor", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "another user's post needs edit_others_posts"},
-		{"contributor", P, f.contribDraft, title("e"), false, 200, "", nil, "contributors edit their own drafts"},
-		{"author", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "authors lack edit_others_posts"},
-		{"author", P, f.authorDraft, title("e"), false, 200, "", nil, "authors edit their own posts"},
-		{"editor", P, f.adminDraft, title("e"), false, 200, "", nil, "editors have edit_others_posts"},
-		{"contributor", D, f.adminDraft + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "another user's post needs delete_others_posts"},
-		{"author", D, f.adminDraft + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "authors lack delete_others_posts"},
-		{"author", D, f.authorDraft2 + "?force=true", nil, false, 200, "", nil, "authors delete their own posts"},
-		{"editor", D, f.adminDraft2 + "?force=true", nil, false, 200, "", nil, "editors have delete_others_posts"},
+		{"anonymous", P, f.adminDraft, title("e"), false, 401, "rest_cannot_edit", nil, "editing needs edit_post", "update-others-draft"},
+		{"subscriber", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "subscribers lack edit_posts", "update-others-draft"},
+		{"contributor", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "another user's post needs edit_others_posts", "update-others-draft"},
+		{"contributor", P, f.contribDraft, title("e"), false, 200, "", nil, "contributors edit their own drafts", "update-own-draft"},
+		{"author", P, f.adminDraft, title("e"), false, 403, "rest_cannot_edit", nil, "authors lack edit_others_posts", "update-others-draft"},
+		{"author", P, f.authorDraft, title("e"), false, 200, "", nil, "authors edit their own posts", "update-own-draft"},
+		{"editor", P, f.adminDraft, title("e"), false, 200, "", nil, "editors have edit_others_posts", "update-others-draft"},
+		{"contributor", D, f.adminDraft + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "another user's post needs delete_others_posts", "delete-others-draft"},
+		{"author", D, f.adminDraft + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "authors lack delete_others_posts", "delete-others-draft"},
+		{"author", D, f.authorDraft2 + "?force=true", nil, false, 200, "", nil, "authors delete their own posts", "delete-own-draft"},
+		{"editor", D, f.adminDraft2 + "?force=true", nil, false, 200, "", nil, "editors have delete_others_posts", "delete-others-draft"},
 
 		// edit context on collections
-		{"anonymous", G, posts + "?context=edit", nil, false, 401, "rest_forbidden_context", nil, "context=edit on posts needs edit_posts"},
-		{"subscriber", G, posts + "?context=edit", nil, false, 403, "rest_forbidden_context", nil, "subscribers lack edit_posts"},
-		{"contributor", G, posts + "?context=edit", nil, false, 200, "", nil, "contributors have edit_posts"},
-		{"author", G, "/wp/v2/users?context=edit", nil, false, 403, "rest_forbidden_context", nil, "context=edit on users needs list_users"},
-		{"editor", G, "/wp/v2/users?context=edit", nil, false, 403, "rest_forbidden_context", nil, "editors lack list_users"},
-		{"subscriber", G, "/wp/v2/types?context=edit", nil, false, 403, "rest_cannot_view", nil, "the types list in edit context needs edit_posts on some type"},
-		{"contributor", G, "/wp/v2/types?context=edit", nil, false, 200, "", nil, "contributors have edit_posts"},
-		{"contributor", G, f.adminDraft + "/revisions", nil, false, 403, "rest_cannot_read", nil, "revisions need edit_post on the parent"},
-		{"editor", G, f.adminDraft + "/revisions", nil, false, 200, "", nil, "editors may edit the parent"},
+		{"anonymous", G, posts + "?context=edit", nil, false, 401, "rest_forbidden_context", nil, "context=edit on posts needs edit_posts", "get-posts-edit-context"},
+		{"subscriber", G, posts + "?context=edit", nil, false, 403, "rest_forbidden_context", nil, "subscribers lack edit_posts", "get-posts-edit-context"},
+		{"contributor", G, posts + "?context=edit", nil, false, 200, "", nil, "contributors have edit_posts", "get-posts-edit-context"},
+		{"author", G, "/wp/v2/users?context=edit", nil, false, 403, "rest_forbidden_context", nil, "context=edit on users needs list_users", "get-users-edit-context"},
+		{"editor", G, "/wp/v2/users?context=edit", nil, false, 403, "rest_forbidden_context", nil, "editors lack list_users", "get-users-edit-context"},
+		{"subscriber", G, "/wp/v2/types?context=edit", nil, false, 403, "rest_cannot_view", nil, "the types list in edit context needs edit_posts on some type", "get-types-edit-context"},
+		{"contributor", G, "/wp/v2/types?context=edit", nil, false, 200, "", nil, "contributors have edit_posts", "get-types-edit-context"},
+		{"contributor", G, f.adminDraft + "/revisions", nil, false, 403, "rest_cannot_read", nil, "revisions need edit_post on the parent", "get-others-draft-revisions"},
+		{"editor", G, f.adminDraft + "/revisions", nil, false, 200, "", nil, "editors may edit the parent", "get-others-draft-revisions"},
 
 		// users
-		{"subscriber", G, "/wp/v2/users/me", nil, false, 200, "", nil, "everyone logged in reads /users/me"},
-		{"subscriber", G, fmt.Sprintf("/wp/v2/users/%d?context=edit", f.subscriberID), nil, false, 200, "", nil, "users may edit themselves"},
-		{"subscriber", G, fmt.Sprintf("/wp/v2/users/%d?context=edit", f.adminID), nil, false, 403, "rest_forbidden_context", nil, "another user in edit context needs edit_user"},
-		{"subscriber", P, fmt.Sprintf("/wp/v2/users/%d", f.subscriberID), map[string]any{"first_name": "Wpc"}, false, 200, "", nil, "users edit their own profile"},
-		{"subscriber", P, fmt.Sprintf("/wp/v2/users/%d", f.subscriberID), map[string]any{"roles": []string{"administrator"}}, false, 403, "rest_cannot_edit_roles", nil, "roles need promote_user"},
-		{"author", P, fmt.Sprintf("/wp/v2/users/%d", f.editorID), map[string]any{"first_name": "Wpc"}, false, 403, "rest_cannot_edit", nil, "another user needs edit_users"},
-		{"anonymous", P, "/wp/v2/users", newUser("perm-u1"), false, 401, "rest_cannot_create_user", nil, "creating users needs create_users"},
-		{"editor", P, "/wp/v2/users", newUser("perm-u2"), false, 403, "rest_cannot_create_user", nil, "editors lack create_users"},
-		{"editor", D, fmt.Sprintf("/wp/v2/users/%d%s", f.authorID, reassign), nil, false, 403, "rest_user_cannot_delete", nil, "editors lack delete_users"},
+		{"subscriber", G, "/wp/v2/users/me", nil, false, 200, "", nil, "everyone logged in reads /users/me", "get-users-me"},
+		{"subscriber", G, fmt.Sprintf("/wp/v2/users/%d?context=edit", f.subscriberID), nil, false, 200, "", nil, "users may edit themselves", "get-self-edit-context"},
+		{"subscriber", G, fmt.Sprintf("/wp/v2/users/%d?context=edit", f.adminID), nil, false, 403, "rest_forbidden_context", nil, "another user in edit context needs edit_user", "get-other-user-edit-context"},
+		{"subscriber", P, fmt.Sprintf("/wp/v2/users/%d", f.subscriberID), map[string]any{"first_name": "Wpc"}, false, 200, "", nil, "users edit their own profile", "update-self"},
+		{"subscriber", P, fmt.Sprintf("/wp/v2/users/%d", f.subscriberID), map[string]any{"roles": []string{"administrator"}}, false, 403, "rest_cannot_edit_roles", nil, "roles need promote_user", "update-self-roles"},
+		{"author", P, fmt.Sprintf("/wp/v2/users/%d", f.editorID), map[string]any{"first_name": "Wpc"}, false, 403, "rest_cannot_edit", nil, "another user needs edit_users", "update-other-user"},
+		{"anonymous", P, "/wp/v2/users", newUser("perm-u1"), false, 401, "rest_cannot_create_user", nil, "creating users needs create_users", "create-users"},
+		{"editor", P, "/wp/v2/users", newUser("perm-u2"), false, 403, "rest_cannot_create_user", nil, "editors lack create_users", "create-users"},
+		{"editor", D, fmt.Sprintf("/wp/v2/users/%d%s", f.authorID, reassign), nil, false, 403, "rest_user_cannot_delete", nil, "editors lack delete_users", "delete-other-user"},
 
 		// terms: creating categories needs edit_terms (manage_categories), tags assign_terms (edit_posts)
-		{"author", P, "/wp/v2/categories", map[string]any{"name": s.name("perm-c1")}, false, 403, "rest_cannot_create", nil, "authors lack manage_categories"},
-		{"editor", P, "/wp/v2/categories", map[string]any{"name": s.name("perm-c2")}, false, 201, "", nil, "editors have manage_categories"},
-		{"anonymous", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t1")}, false, 401, "rest_cannot_create", nil, "creating tags needs assign_terms"},
-		{"subscriber", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t2")}, false, 403, "rest_cannot_create", nil, "subscribers lack edit_posts"},
-		{"contributor", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t3")}, false, 201, "", nil, "tags need only edit_posts"},
-		{"author", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t4")}, false, 201, "", nil, "tags need only edit_posts"},
-		{"author", P, f.category, map[string]any{"description": "wpc"}, false, 403, "rest_cannot_update", nil, "editing a term needs manage_categories"},
-		{"author", P, f.tag, map[string]any{"description": "wpc"}, false, 403, "rest_cannot_update", nil, "editing a tag needs manage_categories too"},
-		{"editor", P, f.tag, map[string]any{"description": "wpc"}, false, 200, "", nil, "editors have manage_categories"},
-		{"author", D, f.category + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "deleting a term needs manage_categories"},
+		{"author", P, "/wp/v2/categories", map[string]any{"name": s.name("perm-c1")}, false, 403, "rest_cannot_create", nil, "authors lack manage_categories", "create-categories"},
+		{"editor", P, "/wp/v2/categories", map[string]any{"name": s.name("perm-c2")}, false, 201, "", nil, "editors have manage_categories", "create-categories"},
+		{"anonymous", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t1")}, false, 401, "rest_cannot_create", nil, "creating tags needs assign_terms", "create-tags"},
+		{"subscriber", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t2")}, false, 403, "rest_cannot_create", nil, "subscribers lack edit_posts", "create-tags"},
+		{"contributor", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t3")}, false, 201, "", nil, "tags need only edit_posts", "create-tags"},
+		{"author", P, "/wp/v2/tags", map[string]any{"name": s.name("perm-t4")}, false, 201, "", nil, "tags need only edit_posts", "create-tags"},
+		{"author", P, f.category, map[string]any{"description": "wpc"}, false, 403, "rest_cannot_update", nil, "editing a term needs manage_categories", "update-category"},
+		{"author", P, f.tag, map[string]any{"description": "wpc"}, false, 403, "rest_cannot_update", nil, "editing a tag needs manage_categories too", "update-tag"},
+		{"editor", P, f.tag, map[string]any{"description": "wpc"}, false, 200, "", nil, "editors have manage_categories", "update-tag"},
+		{"author", D, f.category + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "deleting a term needs manage_categories", "delete-category"},
 
 		// media: upload_files
-		{"subscriber", P, "/wp/v2/media", nil, true, 403, "rest_cannot_create", nil, "subscribers lack upload_files"},
-		{"contributor", P, "/wp/v2/media", nil, true, 403, "rest_cannot_create", nil, "contributors lack upload_files"},
-		{"author", P, "/wp/v2/media", nil, true, 201, "", nil, "authors have upload_files"},
+		{"subscriber", P, "/wp/v2/media", nil, true, 403, "rest_cannot_create", nil, "subscribers lack upload_files", "create-media"},
+		{"contributor", P, "/wp/v2/media", nil, true, 403, "rest_cannot_create", nil, "contributors lack upload_files", "create-media"},
+		{"author", P, "/wp/v2/media", nil, true, 201, "", nil, "authors have upload_files", "create-media"},
 
 		// statuses: public ones for everyone, the others for users with edit_posts
-		{"anonymous", G, "/wp/v2/statuses", nil, false, 200, "", []string{"publish"}, "anonymous users see only public statuses"},
-		{"subscriber", G, "/wp/v2/statuses", nil, false, 200, "", []string{"publish"}, "subscribers lack edit_posts"},
-		{"contributor", G, "/wp/v2/statuses", nil, false, 200, "", allStatuses, "edit_posts shows every status"},
-		{"subscriber", G, "/wp/v2/statuses?context=edit", nil, false, 403, "rest_cannot_view", nil, "statuses in edit context need edit_posts"},
-		{"subscriber", G, "/wp/v2/statuses/draft", nil, false, 403, "rest_cannot_read_status", nil, "a non-public status needs edit_posts"},
-		{"contributor", G, "/wp/v2/statuses/draft", nil, false, 200, "", nil, "contributors have edit_posts"},
+		{"anonymous", G, "/wp/v2/statuses", nil, false, 200, "", []string{"publish"}, "anonymous users see only public statuses", "get-statuses"},
+		{"subscriber", G, "/wp/v2/statuses", nil, false, 200, "", []string{"publish"}, "subscribers lack edit_posts", "get-statuses"},
+		{"contributor", G, "/wp/v2/statuses", nil, false, 200, "", allStatuses, "edit_posts shows every status", "get-statuses"},
+		{"subscriber", G, "/wp/v2/statuses?context=edit", nil, false, 403, "rest_cannot_view", nil, "statuses in edit context need edit_posts", "get-statuses-edit-context"},
+		{"subscriber", G, "/wp/v2/statuses/draft", nil, false, 403, "rest_cannot_read_status", nil, "a non-public status needs edit_posts", "get-statuses-draft"},
+		{"contributor", G, "/wp/v2/statuses/draft", nil, false, 200, "", nil, "contributors have edit_posts", "get-statuses-draft"},
 	}
 }

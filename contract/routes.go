@@ -43,12 +43,12 @@ func init() {
 			} else {
 				r = anon.do(t, rt.method, path, nil)
 			}
-			rule := "route " + rt.method + " " + rt.path + " exists (spec §4.1)"
+			rule := "routes/" + strings.ToLower(rt.method) + "-" + routeSlug(rt.path) + ": route " + rt.method + " " + rt.path + " exists (spec §4.1)"
 			check(t, r, r.code() != "rest_no_route" && r.Status != http.StatusMethodNotAllowed, rule,
 				"status %d %s", r.Status, r.code())
 			if rt.method == http.MethodOptions {
-				wantStatus(t, r, http.StatusOK, "OPTIONS "+rt.path+" answers 200 with the route's description")
-				wantValue(t, r, "namespace", "wp/v2", "OPTIONS "+rt.path+" names the namespace wp/v2")
+				wantStatus(t, r, http.StatusOK, "routes/options/200: OPTIONS "+rt.path+" answers 200 with the route's description")
+				wantValue(t, r, "namespace", "wp/v2", "routes/options/namespace: OPTIONS "+rt.path+" names the namespace wp/v2")
 			}
 		}
 		for _, c := range []struct{ method, path, why string }{
@@ -61,19 +61,19 @@ func init() {
 			{"GET", "/wp/v3/posts", "another version"},
 		} {
 			r := anon.do(t, c.method, c.path, nil)
-			wantError(t, r, http.StatusNotFound, "rest_no_route", c.why+" gives 404 rest_no_route")
+			wantError(t, r, http.StatusNotFound, "rest_no_route", "routes/no-route: "+c.why+" gives 404 rest_no_route")
 		}
 		// both URL forms and a trailing slash reach the same route
 		pretty := anon.get(t, "/wp/v2/types/post")
 		slash := anon.get(t, "/wp/v2/types/post/")
 		check(t, slash, slash.Status == pretty.Status && jsonEqual(slash.JSON(), pretty.JSON()),
-			"a trailing slash is ignored", "status %d vs %d", slash.Status, pretty.Status)
+			"routes/trailing-slash: a trailing slash is ignored", "status %d vs %d", slash.Status, pretty.Status)
 		lower, upper := anon.get(t, "/wp/v2/types"), anon.get(t, "/WP/V2/TYPES")
-		check(t, upper, upper.Status == lower.Status && jsonEqual(upper.JSON(), lower.JSON()), "routes match case-insensitively",
+		check(t, upper, upper.Status == lower.Status && jsonEqual(upper.JSON(), lower.JSON()), "routes/case-insensitive: routes match case-insensitively",
 			"status %d vs %d", upper.Status, lower.Status)
 		r := s.restRoute(t, anonymous, "/wp/v2/types/post")
 		check(t, r, r.Status == pretty.Status && jsonEqual(r.JSON(), pretty.JSON()),
-			"?rest_route=/wp/v2/... answers like /wp-json/wp/v2/...", "status %d vs %d", r.Status, pretty.Status)
+			"routes/rest-route-param: ?rest_route=/wp/v2/... answers like /wp-json/wp/v2/...", "status %d vs %d", r.Status, pretty.Status)
 		if !s.caps.meta {
 			t.Logf("routes: the post meta routes are absent (not in WordPress core); the meta group reports them")
 		}

@@ -216,32 +216,33 @@ func init() {
 func checkOptions(s *Suite, t T, rt optionsRoute) {
 	r := s.as(anonymous).do(t, http.MethodOptions, rt.path, nil)
 	name := "OPTIONS " + rt.pattern
-	if !wantStatus(t, r, http.StatusOK, name+" answers 200 with the route's description") {
+	id := "schemas/" + routeSlug(rt.pattern) + "/"
+	if !wantStatus(t, r, http.StatusOK, id+"200: "+name+" answers 200 with the route's description") {
 		return
 	}
-	wantValue(t, r, "namespace", "wp/v2", name+": namespace is \"wp/v2\"")
-	wantValue(t, r, "methods", rt.methods, name+": methods lists the route's methods in WordPress's order")
+	wantValue(t, r, "namespace", "wp/v2", id+"namespace: "+name+": namespace is \"wp/v2\"")
+	wantValue(t, r, "methods", rt.methods, id+"methods: "+name+": methods lists the route's methods in WordPress's order")
 	eps, _ := r.object()["endpoints"].([]any)
-	check(t, r, len(eps) == len(rt.endpoints), name+fmtEndpoints(rt), "%d endpoints", len(eps))
+	check(t, r, len(eps) == len(rt.endpoints), id+"endpoints: "+name+fmtEndpoints(rt), "%d endpoints", len(eps))
 	for i, ep := range rt.endpoints {
 		if i >= len(eps) {
 			break
 		}
 		p := "endpoints." + strconv.Itoa(i)
-		wantValue(t, r, p+".methods", ep.methods, name+": endpoint "+strconv.Itoa(i)+" serves "+strings.Join(ep.methods, ", "))
+		wantValue(t, r, p+".methods", ep.methods, id+"endpoints: "+name+": endpoint "+strconv.Itoa(i)+" serves "+strings.Join(ep.methods, ", "))
 		got, _ := at(r.JSON(), p+".args")
 		want := ep.args.at(s.wp)
 		missing, extra := diffSets(want, keysOf(got))
-		check(t, r, len(missing)+len(extra) == 0, name+": "+strings.Join(ep.methods, "/")+" takes exactly the arguments "+strings.Join(want, " "),
+		check(t, r, len(missing)+len(extra) == 0, id+"args-"+strings.ToLower(strings.Join(ep.methods, "-"))+": "+name+": "+strings.Join(ep.methods, "/")+" takes exactly the arguments "+strings.Join(want, " "),
 			"missing %v, unexpected %v (WordPress %s)", missing, extra, s.wp)
 	}
 	hasPlaceholder := strings.Contains(rt.pattern, "{")
 	if hasPlaceholder {
 		_, ok := at(r.JSON(), "_links")
-		check(t, r, !ok, name+": a route with a placeholder has no _links (only fixed routes link to themselves)", "_links present")
+		check(t, r, !ok, id+"links: "+name+": a route with a placeholder has no _links (only fixed routes link to themselves)", "_links present")
 	} else {
 		wantValue(t, r, "_links", map[string]any{"self": []any{map[string]any{"href": s.cfg.URL + rt.path}}},
-			name+": _links.self is the route's own URL (fixed routes only)")
+			id+"links: "+name+": _links.self is the route's own URL (fixed routes only)")
 	}
 	checkArgFacts(s, t, r, rt)
 	s.checkSchema(t, r, rt)
@@ -273,8 +274,9 @@ func endpointFor(r *Result, method string) string {
 // wantArg checks the listed fields of an argument's description.
 func wantArg(t T, r *Result, endpoint, arg string, want map[string]any, rule string) {
 	t.Helper()
+	id, text := splitRule(rule)
 	for _, k := range sortedKeys(want) {
-		wantValue(t, r, endpoint+".args."+arg+"."+k, want[k], rule+" ("+arg+"."+k+")")
+		wantValue(t, r, endpoint+".args."+arg+"."+k, want[k], id+": "+text+" ("+arg+"."+k+")")
 	}
 }
 
@@ -289,26 +291,27 @@ func sortedKeys(m map[string]any) []string {
 
 func checkArgFacts(s *Suite, t T, r *Result, rt optionsRoute) {
 	name := "OPTIONS " + rt.pattern
+	id := "schemas/" + routeSlug(rt.pattern) + "/"
 	get := endpointFor(r, "GET")
-	wantArg(t, r, get, "context", contextArg, name+": GET takes context, enum [view, embed, edit], default view, not required")
+	wantArg(t, r, get, "context", contextArg, id+"arg-context: "+name+": GET takes context, enum [view, embed, edit], default view, not required")
 	if facts, ok := listFactsAt(rt.path, s.wp); ok {
-		wantArg(t, r, get, "page", map[string]any{"type": "integer", "default": 1, "minimum": 1}, name+": page is an integer, default 1, minimum 1")
+		wantArg(t, r, get, "page", map[string]any{"type": "integer", "default": 1, "minimum": 1}, id+"arg-page: "+name+": page is an integer, default 1, minimum 1")
 		if _, own := facts["per_page"]; !own {
 			wantArg(t, r, get, "per_page", map[string]any{"type": "integer", "default": 10, "minimum": 1, "maximum": 100},
-				name+": per_page is an integer, default 10, between 1 and 100")
+				id+"arg-per_page: "+name+": per_page is an integer, default 10, between 1 and 100")
 		} else {
 			v, has := at(r.JSON(), get+".args.per_page.default")
-			check(t, r, !has, name+": revisions' per_page has no default (all revisions unless asked)", "default %s", show(v, has))
+			check(t, r, !has, id+"arg-per_page: "+name+": revisions' per_page has no default (all revisions unless asked)", "default %s", show(v, has))
 		}
-		wantArg(t, r, get, "search", map[string]any{"type": "string"}, name+": search is a string")
+		wantArg(t, r, get, "search", map[string]any{"type": "string"}, id+"arg-search: "+name+": search is a string")
 		for _, arg := range sortedKeys(toAny(facts)) {
-			wantArg(t, r, get, arg, facts[arg], name+": the "+arg+" argument as WordPress "+s.wp.String()+" declares it")
+			wantArg(t, r, get, arg, facts[arg], id+"arg-"+arg+": "+name+": the "+arg+" argument as WordPress "+s.wp.String()+" declares it")
 		}
 	}
 	if del := endpointFor(r, "DELETE"); del != "endpoints.none" {
-		wantArg(t, r, del, "force", map[string]any{"type": "boolean", "default": false}, name+": DELETE takes force, a boolean, default false")
+		wantArg(t, r, del, "force", map[string]any{"type": "boolean", "default": false}, id+"arg-force: "+name+": DELETE takes force, a boolean, default false")
 		if strings.HasPrefix(rt.pattern, "/wp/v2/users") {
-			wantArg(t, r, del, "reassign", map[string]any{"type": "integer", "required": true}, name+": DELETE requires reassign, an integer")
+			wantArg(t, r, del, "reassign", map[string]any{"type": "integer", "required": true}, id+"arg-reassign: "+name+": DELETE requires reassign, an integer")
 		}
 	}
 	if post := endpointFor(r, "POST"); post != "endpoints.none" && !strings.Contains(rt.pattern, "{") {
@@ -327,14 +330,14 @@ func checkArgFacts(s *Suite, t T, r *Result, rt optionsRoute) {
 			}
 		}
 		missing, extra := diffSets(required, got)
-		check(t, r, len(missing)+len(extra) == 0, name+": on create exactly "+fmtList(required)+" are required",
+		check(t, r, len(missing)+len(extra) == 0, id+"create-required: "+name+": on create exactly "+fmtList(required)+" are required",
 			"missing %v, unexpected %v", missing, extra)
 		batch := rt.path != "/wp/v2/media" && (rt.path != "/wp/v2/users" || s.wp >= wp66)
 		v, has := at(r.JSON(), get+".allow_batch")
 		if batch {
-			check(t, r, has && jsonEqual(v, map[string]any{"v1": true}), name+": endpoints allow batch requests (allow_batch {\"v1\":true}; users from 6.6)", "allow_batch %s", show(v, has))
+			check(t, r, has && jsonEqual(v, map[string]any{"v1": true}), id+"allow-batch: "+name+": endpoints allow batch requests (allow_batch {\"v1\":true}; users from 6.6)", "allow_batch %s", show(v, has))
 		} else {
-			check(t, r, !has, name+": endpoints have no allow_batch (media never, users before 6.6)", "allow_batch %s", show(v, has))
+			check(t, r, !has, id+"allow-batch: "+name+": endpoints have no allow_batch (media never, users before 6.6)", "allow_batch %s", show(v, has))
 		}
 	}
 }
@@ -383,9 +386,10 @@ func schemaAtVersion(route string, v wpVersion) (schemaProps, bool) {
 
 func (s *Suite) checkSchema(t T, r *Result, rt optionsRoute) {
 	name := "OPTIONS " + rt.pattern
-	wantValue(t, r, "schema.title", rt.title, name+": the schema's title is \""+rt.title+"\"")
-	wantValue(t, r, "schema.$schema", "http://json-schema.org/draft-04/schema#", name+": the schema is draft-04")
-	wantValue(t, r, "schema.type", "object", name+": the schema describes an object")
+	id := "schemas/" + routeSlug(rt.pattern) + "/"
+	wantValue(t, r, "schema.title", rt.title, id+"schema-title: "+name+": the schema's title is \""+rt.title+"\"")
+	wantValue(t, r, "schema.$schema", "http://json-schema.org/draft-04/schema#", id+"schema-draft: "+name+": the schema is draft-04")
+	wantValue(t, r, "schema.type", "object", id+"schema-object: "+name+": the schema describes an object")
 	props, ok := schemaAtVersion(rt.path, s.wp)
 	if !ok {
 		return // item routes: the collection's check covers the properties
@@ -393,10 +397,10 @@ func (s *Suite) checkSchema(t T, r *Result, rt optionsRoute) {
 	want := slices.Sorted(maps.Keys(props))
 	got, _ := at(r.JSON(), "schema.properties")
 	missing, extra := diffSets(want, keysOf(got))
-	rule := name + ": the schema has exactly the properties of WordPress " + s.wp.String() + "'s " + rt.title
+	rule := id + "properties: " + name + ": the schema has exactly the properties of WordPress " + s.wp.String() + "'s " + rt.title
 	if !s.cfg.Strict {
 		extra = nil // what a site adds is declared by being there
-		rule = name + ": the schema has the properties of WordPress " + s.wp.String() + "'s " + rt.title
+		rule = id + "properties: " + name + ": the schema has the properties of WordPress " + s.wp.String() + "'s " + rt.title
 	}
 	check(t, r, len(missing)+len(extra) == 0, rule, "schema.properties: missing %v, unexpected %v", missing, extra)
 	for _, k := range want {
@@ -408,14 +412,14 @@ func (s *Suite) checkSchema(t T, r *Result, rt optionsRoute) {
 			wantType = strings.Split(typ, "|")
 		}
 		p := "schema.properties." + k
-		wantValue(t, r, p+".type", wantType, name+": property "+k+" has type "+typ)
+		wantValue(t, r, p+".type", wantType, id+"property-"+k+"-type: "+name+": property "+k+" has type "+typ)
 		got, _ := at(r.JSON(), p+".context")
 		wantCtx := []string{}
 		if ctx != "-" {
 			wantCtx = strings.Split(ctx, ",")
 		}
 		missing, extra := diffSets(wantCtx, stringsOf(got))
-		check(t, r, len(missing)+len(extra) == 0, name+": property "+k+" is returned in contexts ["+ctx+"]",
+		check(t, r, len(missing)+len(extra) == 0, id+"property-"+k+"-contexts: "+name+": property "+k+" is returned in contexts ["+ctx+"]",
 			"context %s: missing %v, unexpected %v", show(got, true), missing, extra)
 	}
 }

@@ -17,6 +17,7 @@ package contract
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"slices"
@@ -46,6 +47,11 @@ type Config struct {
 	Strict bool
 	// Client sends the requests; nil uses a client with a 30 s timeout.
 	Client *http.Client
+	// Deadline, when set, is when the run must be over: no group starts within 30 s of
+	// it, so the clean-up and the reports still happen (WPCONTRACT_TIMEOUT=20m).
+	Deadline time.Time
+	// Progress, when set, receives one line as each group ends.
+	Progress io.Writer
 }
 
 // ConfigFromEnv reads the WPCONTRACT_* variables.
@@ -58,6 +64,9 @@ func ConfigFromEnv() Config {
 		ReportDir: os.Getenv("WPCONTRACT_REPORT"),
 		WPVersion: os.Getenv("WPCONTRACT_WP_VERSION"),
 		Strict:    isTrue(os.Getenv("WPCONTRACT_STRICT")),
+	}
+	if d, err := time.ParseDuration(os.Getenv("WPCONTRACT_TIMEOUT")); err == nil && d > 0 {
+		c.Deadline = time.Now().Add(d)
 	}
 	for _, s := range strings.Split(os.Getenv("WPCONTRACT_SKIP"), ",") {
 		if s = strings.TrimSpace(s); s != "" {
@@ -83,6 +92,7 @@ type T interface {
 	Fatalf(format string, args ...any)
 	Skipf(format string, args ...any)
 	Logf(format string, args ...any)
+	Fail()
 	Failed() bool
 	Cleanup(func())
 	// Run runs f as a subtest and reports whether it passed.
@@ -137,23 +147,37 @@ func sortedGroups() []group {
 
 // Suite is one run of the contract against one target.
 type Suite struct {
-	cfg    Config
-	client *http.Client
-	prefix string // names of created objects start with it
-	spec   *apiSpec
+	cfg     Config
+	client  *http.Client
+	prefix  string // names of created objects start with it: wpcontract-<run>
+	spec    *apiSpec
+	started time.Time
 
 	mu      sync.Mutex
 	cleanup []func()
 	roles   map[string]*account
-	// adminUserID is the configured admin's id, once asked for
+	blocked map[string]string // role accounts that could not be made, and why
+	// adminUserID is the configured admin's id, once known
 	adminUserID int
 	results     map[string]*groupResult
+	rules       map[string]*ruleResult
+	ruleOrder   []string
 	caps        targetCaps
 	// wp is the WordPress version whose facts the target is checked on, wpWhy how the
 	// suite decided it.
 	wp      wpVersion
 	wpWhy   string
 	schemas map[string]map[string]any // item schemas by collection route, as OPTIONS gave them
+	// anonymousOnly: no credentials were given, so only what an anonymous caller can
+	// check runs; mode says so in the reports.
+	anonymousOnly bool
+	mode          string
+	finishOnce    sync.Once
+	final         *Report
+	preflightMsg  string
+	aborted       string
+	cleanupMsg    string
+	lastGroup     string
 }
 
 // targetCaps is what the suite found out about the target before checking it.
@@ -162,49 +186,178 @@ type targetCaps struct {
 	meta   bool            // the post meta routes exist
 }
 
-// Run checks the target, one subtest per group.
-func Run(t T, cfg Config) {
+// cleanupReserve is the time kept, before Config.Deadline, for the clean-up and the
+// reports: no group starts later than that.
+const cleanupReserve = 30 * time.Second
+
+// Run checks the target, one subtest per group, and returns what it found. The
+// reports (Config.ReportDir) are written after each group and at the end, however the
+// run ends: a failed preflight, a group that panics, a deadline, a test binary's
+// Fatalf. A preflight failure is reported as one message saying what to fix.
+func Run(t T, cfg Config) (rep *Report) {
 	t.Helper()
-	if cfg.URL == "" {
-		t.Fatalf("contract: no target: set WPCONTRACT_URL to the API root (e.g. http://host/wp-json)")
+	s := newSuite(cfg)
+	defer func() {
+		p := recover()
+		if p != nil {
+			s.abort(fmt.Sprintf("the suite panicked: %v", p))
+		}
+		rep = s.finish(t)
+		if p != nil {
+			panic(p)
+		}
+	}()
+	if msg := s.preflight(); msg != "" {
+		s.mu.Lock()
+		s.preflightMsg = msg
+		s.mu.Unlock()
+		t.Errorf("contract: preflight: %s", msg)
+		return nil
 	}
-	s := &Suite{cfg: cfg, client: cfg.Client, roles: map[string]*account{}, results: map[string]*groupResult{},
-		schemas: map[string]map[string]any{}, prefix: fmt.Sprintf("wpcontract-%d", time.Now().UnixNano()%1e9)}
+	t.Logf("%s", s.versionLine())
+	if s.mode != "" {
+		t.Logf("contract: %s", s.mode)
+	}
+	gs := sortedGroups()
+	for i, g := range gs {
+		if why := s.outOfTime(); why != "" {
+			s.notRun(gs[i:], why)
+			s.abort(fmt.Sprintf("%s; %d groups were not run (%s ...)", why, len(gs)-i, g.name))
+			break
+		}
+		s.runGroup(t, g)
+		s.progress(g.name)
+		s.writePartial(t)
+	}
+	return nil
+}
+
+func newSuite(cfg Config) *Suite {
+	s := &Suite{cfg: cfg, client: cfg.Client, roles: map[string]*account{}, blocked: map[string]string{},
+		results: map[string]*groupResult{}, rules: map[string]*ruleResult{}, schemas: map[string]map[string]any{},
+		prefix: fmt.Sprintf("wpcontract-%09d", time.Now().UnixNano()%1e9), started: time.Now()}
 	if s.client == nil {
 		s.client = &http.Client{Timeout: 30 * time.Second}
 	}
-	spec, err := loadSpec()
-	if err != nil {
-		t.Fatalf("contract: loading the OpenAPI document: %v", err)
+	return s
+}
+
+// runGroup runs one group as a subtest. A panic anywhere in it is recorded as a
+// failure of the rule suite/panic and ends only that group.
+func (s *Suite) runGroup(t T, g group) {
+	t.Helper()
+	s.mu.Lock()
+	s.resultLocked(g.name).ran = true
+	s.lastGroup = g.name
+	s.mu.Unlock()
+	t.Run(g.name, func(t T) {
+		ct := &counting{T: t, s: s, group: g.name, top: true}
+		defer ct.recoverPanic()
+		switch {
+		case slices.Contains(s.cfg.Skip, g.name):
+			ct.Skipf("skipped by WPCONTRACT_SKIP")
+		case g.write && s.anonymousOnly:
+			ct.Skipf("%s", needAdmin)
+		case g.write && s.cfg.ReadOnly:
+			ct.Skipf("writes, and WPCONTRACT_READONLY is set")
+		}
+		g.run(s, ct)
+	})
+}
+
+// needAdmin is why a check that needs the administrator is skipped without credentials.
+const needAdmin = "needs an administrator, and no credentials were given (anonymous checks only)"
+
+// outOfTime says why no further group may start, or "".
+func (s *Suite) outOfTime() string {
+	if s.cfg.Deadline.IsZero() || time.Until(s.cfg.Deadline) > cleanupReserve {
+		return ""
 	}
-	s.spec = spec
-	t.Cleanup(s.runCleanup)
-	if !s.discover(t) {
+	return fmt.Sprintf("the time limit is near (the run must end by %s, and the clean-up needs %s)",
+		s.cfg.Deadline.Format(time.TimeOnly), cleanupReserve)
+}
+
+func (s *Suite) notRun(gs []group, why string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, g := range gs {
+		r := s.resultLocked(g.name)
+		r.state, r.note = "not run", why
+	}
+}
+
+// abort records why the run stopped before its end (the first reason wins).
+func (s *Suite) abort(why string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.aborted == "" {
+		s.aborted = why
+	}
+}
+
+// Abort ends a run from outside (a signal, a watchdog): it records why, runs the
+// clean-up and returns the report, written to Config.ReportDir. It is safe to call
+// while Run is still going; Run's own report then says the same.
+func (s *Suite) Abort(why string) *Report {
+	s.abort(why)
+	return s.finish(nopT{})
+}
+
+// progress writes one line about a group that has ended to Config.Progress.
+func (s *Suite) progress(name string) {
+	if s.cfg.Progress == nil {
 		return
 	}
-	s.detectVersion(t)
-	t.Logf("%s", s.versionLine())
-	for _, g := range sortedGroups() {
-		g := g
-		res := s.result(g.name)
-		t.Run(g.name, func(t T) {
-			switch {
-			case slices.Contains(cfg.Skip, g.name):
-				res.skipped = "skipped by WPCONTRACT_SKIP"
-				t.Skipf("%s: %s", g.name, res.skipped)
-			case g.write && cfg.ReadOnly:
-				res.skipped = "writes, and WPCONTRACT_READONLY is set"
-				t.Skipf("%s: %s", g.name, res.skipped)
-			}
-			g.run(s, &counting{T: t, res: res})
-		})
-	}
-	if cfg.ReportDir != "" {
-		if err := s.writeReports(cfg.ReportDir); err != nil {
-			t.Errorf("contract: writing reports to %s: %v", cfg.ReportDir, err)
+	for _, g := range s.report().Groups {
+		if g.Name != name {
+			continue
 		}
+		line := fmt.Sprintf("%-12s %-8s %5d checks passed, %d failed", g.Name, g.Result, g.Passed, g.Failed)
+		if g.Note != "" {
+			line += ": " + g.Note
+		}
+		fmt.Fprintln(s.cfg.Progress, line)
 	}
-	t.Logf("%s", s.summaryLine())
+}
+
+// writePartial writes the reports as they stand, marked as not the final ones, so a
+// run that is killed (go test's -timeout, a CI job's) still leaves a report behind.
+func (s *Suite) writePartial(t T) {
+	if s.cfg.ReportDir == "" {
+		return
+	}
+	rep := s.report()
+	if rep.Aborted == "" {
+		rep.Aborted = fmt.Sprintf("incomplete: this report was written after group %s, while the run went on; "+
+			"if nothing replaced it, the run was killed before its end", s.lastGroupDone())
+	}
+	if err := rep.WriteFiles(s.cfg.ReportDir); err != nil {
+		t.Errorf("contract: writing reports to %s: %v", s.cfg.ReportDir, err)
+	}
+}
+
+func (s *Suite) lastGroupDone() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastGroup
+}
+
+// finish runs the clean-up (once), then writes and logs the final report.
+func (s *Suite) finish(t T) *Report {
+	s.finishOnce.Do(func() {
+		s.runCleanup()
+		rep := s.report()
+		if s.cfg.ReportDir != "" {
+			if err := rep.WriteFiles(s.cfg.ReportDir); err != nil {
+				t.Errorf("contract: writing reports to %s: %v", s.cfg.ReportDir, err)
+			}
+		}
+		if rep.Preflight == "" {
+			t.Logf("\n%s", rep.Text())
+		}
+		s.final = rep
+	})
+	return s.final
 }
 
 // onCleanup registers a clean-up step; they run last-in first-out when the suite ends.
@@ -214,6 +367,8 @@ func (s *Suite) onCleanup(f func()) {
 	s.cleanup = append(s.cleanup, f)
 }
 
+// runCleanup deletes what the suite made: first each object it registered, then
+// whatever still carries the run's prefix (see sweep).
 func (s *Suite) runCleanup() {
 	s.mu.Lock()
 	steps := s.cleanup
@@ -222,24 +377,10 @@ func (s *Suite) runCleanup() {
 	for i := len(steps) - 1; i >= 0; i-- {
 		steps[i]()
 	}
-}
-
-// discover reads the index, so groups can skip what the target does not implement.
-func (s *Suite) discover(t T) bool {
-	res := s.as(anonymous).get(t, "/")
-	if res.Status != http.StatusOK {
-		t.Fatalf("contract: GET %s/ answered %d; is WPCONTRACT_URL the API root (ending in /wp-json)?\n%s",
-			s.cfg.URL, res.Status, clip(res.Body, 300))
-		return false
-	}
-	s.caps.routes = map[string]bool{}
-	if routes, ok := res.object()["routes"].(map[string]any); ok {
-		for k := range routes {
-			s.caps.routes[k] = true
-		}
-	}
-	s.caps.meta = s.caps.routes[`/wp/v2/posts/(?P<parent_id>[\d]+)/meta`]
-	return true
+	msg := s.sweep()
+	s.mu.Lock()
+	s.cleanupMsg = msg
+	s.mu.Unlock()
 }
 
 // name returns a recognisable name for an object the suite creates.

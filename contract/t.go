@@ -56,10 +56,14 @@ func (r *Recorder) Failed() bool {
 }
 func (r *Recorder) Logf(string, ...any) {}
 
-func (r *Recorder) Errorf(format string, args ...any) {
+func (r *Recorder) Fail() {
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.failed = true
-	r.mu.Unlock()
+}
+
+func (r *Recorder) Errorf(format string, args ...any) {
+	r.Fail()
 	r.root.mu.Lock()
 	r.root.errors = append(r.root.errors, r.name+": "+fmt.Sprintf(format, args...))
 	r.root.mu.Unlock()

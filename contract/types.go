@@ -84,15 +84,17 @@ func objectOf(ok func(any) bool) func(any) bool {
 	}
 }
 
-// wantKind checks the JSON shape of the value at path.
+// wantKind checks the JSON shape of the value at path. what is "id: what is checked";
+// the rule's id is the id with the path appended (types/posts/date_gmt).
 func wantKind(t T, r *Result, path, kind, what string) bool {
 	t.Helper()
 	k, known := fieldKinds[kind]
 	if !known {
 		panic("contract: unknown kind " + kind)
 	}
+	id, text := splitRule(what)
 	v, ok := at(r.JSON(), path)
-	return check(t, r, ok && k.ok(v), what+": "+path+" is "+k.desc, "%s (%s)", show(v, ok), jsonType(v))
+	return check(t, r, ok && k.ok(v), id+"/"+path+": "+text+": "+path+" is "+k.desc, "%s (%s)", show(v, ok), jsonType(v))
 }
 
 // wantKinds checks a table of "path kind" pairs (comma-separated, on several lines) as
@@ -133,17 +135,18 @@ func (s *Suite) wantMeta(t T, r *Result, path string, sa schemaAt, what string) 
 			}
 		}
 	}
+	id, what := splitRule(what)
 	v, present := at(r.JSON(), path)
 	sort.Strings(want)
 	m, isObj := v.(map[string]any)
 	missing, extra := diffSets(want, keysOf(m))
 	if len(want) == 0 {
 		l, isList := v.([]any)
-		check(t, r, present && isList && len(l) == 0, what+": "+path+" is [] (PHP's empty array) while no meta key is registered",
+		check(t, r, present && isList && len(l) == 0, id+": "+what+": "+path+" is [] (PHP's empty array) while no meta key is registered",
 			"%s (%s): unexpected %v", show(v, present), jsonType(v), extra)
 		return
 	}
-	check(t, r, present && isObj && len(missing)+len(extra) == 0, what+": "+path+" is an object of the registered meta keys "+strings.Join(want, " "),
+	check(t, r, present && isObj && len(missing)+len(extra) == 0, id+": "+what+": "+path+" is an object of the registered meta keys "+strings.Join(want, " "),
 		"%s (%s): missing %v, unexpected %v", show(v, present), jsonType(v), missing, extra)
 }
 
@@ -189,40 +192,40 @@ func init() {
 			f := s.fixture(t, "terms")
 			admin := s.as(s.admin())
 			tag := admin.get(t, fmt.Sprintf("/wp/v2/tags/%d?context=edit", f.tag))
-			s.wantKinds(t, tag, "tag (edit)", termKinds)
-			s.wantMeta(t, tag, "meta", schemaAt{"/wp/v2/tags", "edit"}, "tag (edit)")
+			s.wantKinds(t, tag, "types/tags: tag (edit)", termKinds)
+			s.wantMeta(t, tag, "meta", schemaAt{"/wp/v2/tags", "edit"}, "types/tags/meta: tag (edit)")
 			tags := s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/tags?include=%d", f.tag))
-			s.wantKinds(t, tags, "tag in a list (view)", w("0."+strings.ReplaceAll(termKinds.base, ", ", ", 0.")))
-			s.wantMeta(t, tags, "0.meta", schemaAt{"/wp/v2/tags", "view"}, "tag in a list (view)")
+			s.wantKinds(t, tags, "types/tags-list: tag in a list (view)", w("0."+strings.ReplaceAll(termKinds.base, ", ", ", 0.")))
+			s.wantMeta(t, tags, "0.meta", schemaAt{"/wp/v2/tags", "view"}, "types/tags-list/meta: tag in a list (view)")
 			r := admin.get(t, fmt.Sprintf("/wp/v2/categories/%d?context=edit", f.child))
-			s.wantKinds(t, r, "category (edit)", termKinds.plus("parent int"))
-			s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/categories", "edit"}, "category (edit)")
-			wantValue(t, r, "parent", f.cat, "category: parent is the parent's id (an integer)")
+			s.wantKinds(t, r, "types/categories: category (edit)", termKinds.plus("parent int"))
+			s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/categories", "edit"}, "types/categories/meta: category (edit)")
+			wantValue(t, r, "parent", f.cat, "types/categories/parent-id: category: parent is the parent's id (an integer)")
 			r = admin.get(t, fmt.Sprintf("/wp/v2/categories/%d?context=edit", f.cat))
-			wantValue(t, r, "parent", 0, "category: parent is 0 (not null) at the top level")
+			wantValue(t, r, "parent", 0, "types/categories/parent-zero: category: parent is 0 (not null) at the top level")
 		})
 		t.Run("revisions", func(t T) {
-			f := s.fixture(t, "post")
+			f := s.fixture(t, "revision")
 			r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/posts/%d/revisions/%d?context=edit", f.post, f.revision))
-			s.wantKinds(t, r, "revision (edit)", revKinds)
+			s.wantKinds(t, r, "types/revisions: revision (edit)", revKinds)
 			if s.wp >= wp64 {
-				s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/posts/" + missingID + "/revisions", "edit"}, "revision (edit)")
+				s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/posts/" + missingID + "/revisions", "edit"}, "types/revisions/meta: revision (edit)")
 			}
-			wantValue(t, r, "parent", f.post, "revision: parent is the post's id")
+			wantValue(t, r, "parent", f.post, "types/revisions/parent-id: revision: parent is the post's id")
 		})
 		t.Run("registries", func(t T) {
 			admin := s.as(s.admin())
-			s.wantKinds(t, admin.get(t, "/wp/v2/types/post?context=edit"), "type post (edit)", typeKinds)
+			s.wantKinds(t, admin.get(t, "/wp/v2/types/post?context=edit"), "types/types: type post (edit)", typeKinds)
 			r := s.as(anonymous).get(t, "/wp/v2/types")
 			for _, k := range keysOf(r.JSON()) {
 				v, _ := at(r.JSON(), k+".icon")
-				check(t, r, v == nil || jsonType(v) == "string", "types list: icon is a dashicon name, or null for a type without one",
+				check(t, r, v == nil || jsonType(v) == "string", "types/types-list/icon: types list: icon is a dashicon name, or null for a type without one",
 					"%s.icon is %s", k, jsonType(v))
 			}
-			wantKind(t, r, "post.icon", "string", "types list: post has a dashicon name")
-			wantKind(t, r, "post.taxonomies", "string[]", "types list")
-			s.wantKinds(t, admin.get(t, "/wp/v2/taxonomies/category?context=edit"), "taxonomy category (edit)", taxKinds)
-			s.wantKinds(t, admin.get(t, "/wp/v2/statuses/publish?context=edit"), "status publish (edit)", statusKinds)
+			wantKind(t, r, "post.icon", "string", "types/types-list: types list: post has a dashicon name")
+			wantKind(t, r, "post.taxonomies", "string[]", "types/types-list: types list")
+			s.wantKinds(t, admin.get(t, "/wp/v2/taxonomies/category?context=edit"), "types/taxonomies: taxonomy category (edit)", taxKinds)
+			s.wantKinds(t, admin.get(t, "/wp/v2/statuses/publish?context=edit"), "types/statuses: status publish (edit)", statusKinds)
 		})
 	})
 }
@@ -231,38 +234,38 @@ func typesOfPosts(s *Suite, t T) {
 	f := s.fixture(t, "post")
 	admin := s.as(s.admin())
 	r := admin.get(t, fmt.Sprintf("/wp/v2/posts/%d?context=edit", f.post))
-	s.wantKinds(t, r, "post (edit)", postKinds)
-	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/posts", "edit"}, "post (edit)")
-	wantValue(t, r, "content.block_version", 1, "post: content.block_version is 1 when the content holds blocks (<!-- wp:)")
-	wantValue(t, r, "tags", []int{f.tag}, "post: tags lists the term ids as integers")
+	s.wantKinds(t, r, "types/posts: post (edit)", postKinds)
+	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/posts", "edit"}, "types/posts/meta: post (edit)")
+	wantValue(t, r, "content.block_version", 1, "types/posts/block-version-blocks: post: content.block_version is 1 when the content holds blocks (<!-- wp:)")
+	wantValue(t, r, "tags", []int{f.tag}, "types/posts/tags-ids: post: tags lists the term ids as integers")
 	l := s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/posts?include=%d", f.post))
-	s.wantKinds(t, l, "post in a list (view)", w("0.id int, 0.date date, 0.date_gmt date, 0.sticky bool, 0.categories int[], 0.content.protected bool"))
-	s.wantMeta(t, l, "0.meta", schemaAt{"/wp/v2/posts", "view"}, "post in a list (view)")
+	s.wantKinds(t, l, "types/posts-list: post in a list (view)", w("0.id int, 0.date date, 0.date_gmt date, 0.sticky bool, 0.categories int[], 0.content.protected bool"))
+	s.wantMeta(t, l, "0.meta", schemaAt{"/wp/v2/posts", "view"}, "types/posts-list/meta: post in a list (view)")
 	draft := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("draft")})
-	s.wantKinds(t, draft, "draft post (created without a date)", w("date date, date_gmt date, modified_gmt date, slug string, generated_slug string"))
-	wantValue(t, draft, "slug", "", "a draft created without a slug has slug \"\" (generated_slug holds the would-be slug)")
-	wantValue(t, draft, "content.block_version", 0, "post: content.block_version is 0 when the content has no blocks")
+	s.wantKinds(t, draft, "types/posts-draft: draft post (created without a date)", w("date date, date_gmt date, modified_gmt date, slug string, generated_slug string"))
+	wantValue(t, draft, "slug", "", "types/posts/draft-slug-empty: a draft created without a slug has slug \"\" (generated_slug holds the would-be slug)")
+	wantValue(t, draft, "content.block_version", 0, "types/posts/block-version-none: post: content.block_version is 0 when the content has no blocks")
 }
 
 func typesOfMedia(s *Suite, t T) {
 	f := s.fixture(t, "media")
 	r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/media/%d?context=edit", f.media))
-	s.wantKinds(t, r, "attachment (edit)", mediaKinds)
-	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/media", "edit"}, "attachment (edit)")
-	wantValue(t, r, "media_type", "image", "attachment: media_type of a PNG is \"image\"")
-	wantValue(t, r, "mime_type", "image/png", "attachment: mime_type of a PNG is \"image/png\"")
-	wantValue(t, r, "media_details.width", 2, "attachment: media_details.width is the image's width in pixels")
-	wantValue(t, r, "media_details.height", 3, "attachment: media_details.height is the image's height in pixels")
+	s.wantKinds(t, r, "types/media: attachment (edit)", mediaKinds)
+	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/media", "edit"}, "types/media/meta: attachment (edit)")
+	wantValue(t, r, "media_type", "image", "types/media/media-type-image: attachment: media_type of a PNG is \"image\"")
+	wantValue(t, r, "mime_type", "image/png", "types/media/mime-type: attachment: mime_type of a PNG is \"image/png\"")
+	wantValue(t, r, "media_details.width", 2, "types/media/width: attachment: media_details.width is the image's width in pixels")
+	wantValue(t, r, "media_details.height", 3, "types/media/height: attachment: media_details.height is the image's height in pixels")
 	txt := s.upload(t, nil, s.name("notes")+".txt", "text/plain", []byte("wpcontract notes\n"), "")
-	if wantStatus(t, txt, http.StatusCreated, "uploading a text file answers 201") {
-		wantValue(t, txt, "media_type", "file", "attachment: media_type of anything but an image is \"file\"")
+	if wantStatus(t, txt, http.StatusCreated, "writes/media/upload: uploading a text file answers 201") {
+		wantValue(t, txt, "media_type", "file", "types/media/media-type-file: attachment: media_type of anything but an image is \"file\"")
 		wantValue(t, txt, "media_details", map[string]any{"filesize": 17, "sizes": map[string]any{}},
-			"attachment: a non-image's media_details is {filesize, sizes:{}}")
+			"types/media/file-details: attachment: a non-image's media_details is {filesize, sizes:{}}")
 	}
 	f = s.fixture(t, "post")
 	att := s.upload(t, nil, s.name("attached")+".png", "image/png", pngBytes, fmt.Sprintf("post=%d", f.post))
-	if wantStatus(t, att, http.StatusCreated, "uploading a PNG attached to a post (?post=) answers 201") {
-		wantValue(t, att, "post", f.post, "attachment: post is the parent post's id (an integer) when attached")
+	if wantStatus(t, att, http.StatusCreated, "writes/media/upload: uploading a PNG attached to a post (?post=) answers 201") {
+		wantValue(t, att, "post", f.post, "types/media/post-parent: attachment: post is the parent post's id (an integer) when attached")
 	}
 }
 
@@ -270,13 +273,13 @@ func typesOfUsers(s *Suite, t T) {
 	needWrites(s, t)
 	login := s.name("typed")
 	u := s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com", "password": randomPassword()})
-	s.wantKinds(t, u, "user (edit, as created)", userKinds)
-	s.wantMeta(t, u, "meta", schemaAt{"/wp/v2/users", "edit"}, "user (edit, as created)")
-	wantValue(t, u, "roles", []string{"subscriber"}, "a user created without roles gets the default role, subscriber")
+	s.wantKinds(t, u, "types/users: user (edit, as created)", userKinds)
+	s.wantMeta(t, u, "meta", schemaAt{"/wp/v2/users", "edit"}, "types/users/meta: user (edit, as created)")
+	wantValue(t, u, "roles", []string{"subscriber"}, "types/users/default-role: a user created without roles gets the default role, subscriber")
 	wantValue(t, u, "capabilities", map[string]any{"read": true, "level_0": true, "subscriber": true},
-		"user: capabilities is an object of capability → true (the role's caps and the role itself)")
-	wantValue(t, u, "extra_capabilities", map[string]any{"subscriber": true}, "user: extra_capabilities is an object {role: true}")
+		"types/users/capabilities: user: capabilities is an object of capability → true (the role's caps and the role itself)")
+	wantValue(t, u, "extra_capabilities", map[string]any{"subscriber": true}, "types/users/extra-capabilities: user: extra_capabilities is an object {role: true}")
 	r := s.as(s.admin()).get(t, fmt.Sprintf("/wp/v2/users/%d", idOf(u)))
-	s.wantKinds(t, r, "user (view)", w("id int, name string, url string, description string, link url, slug string, avatar_urls url{}"))
-	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/users", "view"}, "user (view)")
+	s.wantKinds(t, r, "types/users-view: user (view)", w("id int, name string, url string, description string, link url, slug string, avatar_urls url{}"))
+	s.wantMeta(t, r, "meta", schemaAt{"/wp/v2/users", "view"}, "types/users-view/meta: user (view)")
 }
