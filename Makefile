@@ -26,6 +26,23 @@ run: ## serve the seeded mock on $(ADDR) (go run ./cmd/wpmock)
 build: ## build bin/wpmock
 	$(GO) build -o bin/wpmock ./cmd/wpmock
 
+# wpcontract: the contract suite as one static binary, for CI jobs without Go.
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+WPC_FLAGS := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
+.PHONY: wpcontract dist
+
+wpcontract: ## build bin/wpcontract, the contract suite as one binary (runs without Go or this repository)
+	CGO_ENABLED=0 $(GO) build $(WPC_FLAGS) -o bin/wpcontract ./cmd/wpcontract
+
+dist: ## cross-build wpcontract into bin/dist/ for linux, macOS and Windows, with SHA256SUMS (the release assets)
+	@rm -rf bin/dist && mkdir -p bin/dist
+	@for p in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64; do \
+	  os=$${p%/*}; arch=$${p#*/}; ext=; if [ $$os = windows ]; then ext=.exe; fi; \
+	  echo "bin/dist/wpcontract-$$os-$$arch$$ext"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(WPC_FLAGS) -o bin/dist/wpcontract-$$os-$$arch$$ext ./cmd/wpcontract || exit 1; \
+	done
+	@cd bin/dist && sha256sum wpcontract-* > SHA256SUMS
+
 test: ## run every Go test with the race detector (the contract suite against the in-process mock included)
 	$(GO) test -race -count=1 ./...
 

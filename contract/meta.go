@@ -18,7 +18,7 @@ func init() {
 		if !s.caps.meta {
 			why := "the target has no /wp/v2/posts/<id>/meta routes; they come from the wp-api-meta-endpoints plugin, " +
 				"which WordPress core (and so a plain WordPress 6.1) does not have"
-			t.Skipf("meta: %s", why)
+			t.Skipf("%s", why)
 		}
 		admin, anon := s.as(s.admin()), s.as(anonymous)
 		post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("meta")})

@@ -1,18 +1,25 @@
 // Package contract is a test suite that checks an implementation of the WordPress
-// REST API v2 (namespace wp/v2) at a base URL against the contract WordPress 6.1
-// defines: routes, fields per context, defaults, validation errors, the trash / force /
-// reassign rules, pagination, authentication and per-role permissions.
+// REST API v2 (namespace wp/v2) at a base URL against the contract WordPress defines
+// (6.1, 6.8 and 7.1, each on its own facts): routes, fields per context, defaults,
+// validation errors, the trash / force / reassign rules, pagination, authentication
+// and per-role permissions.
 //
 // It knows nothing about the implementation it judges (it never imports the mock).
-// Run it with go test:
+// Run it with go test, or as the wpcontract binary (cmd/wpcontract):
 //
 //	WPCONTRACT_URL=https://example.com/wp-json WPCONTRACT_USER=admin \
 //	WPCONTRACT_PASSWORD='xxxx xxxx xxxx xxxx xxxx xxxx' go test ./contract/...
 //
 // Without WPCONTRACT_URL the package's tests start the wpmock mock in-process.
-// Everything the suite creates is named with the "wpcontract" prefix and deleted with
-// force=true when it ends, whether its checks passed or not; WPCONTRACT_READONLY=1
-// skips every check that writes.
+//
+// Every check is a rule with a stable id (deletes/terms/force-required); a run reports
+// each failing rule once, with the number of requests that broke it and the first
+// three as curl lines. A preflight stops a run that cannot work (an unreachable site,
+// not an API root, rejected credentials) with one message saying what to fix.
+// Everything the suite creates is named wpcontract-<run>-… and deleted when it ends,
+// whether its checks passed or not, and what a target made for requests it should
+// have refused is found by that prefix and deleted too; WPCONTRACT_READONLY=1 skips
+// every check that writes.
 package contract
 
 import (
@@ -194,9 +201,18 @@ const cleanupReserve = 30 * time.Second
 // reports (Config.ReportDir) are written after each group and at the end, however the
 // run ends: a failed preflight, a group that panics, a deadline, a test binary's
 // Fatalf. A preflight failure is reported as one message saying what to fix.
-func Run(t T, cfg Config) (rep *Report) {
+func Run(t T, cfg Config) *Report {
 	t.Helper()
-	s := newSuite(cfg)
+	return New(cfg).Run(t)
+}
+
+// New prepares a run against cfg's target; Run runs it. A program that must be able to
+// stop a run from outside (a signal, a watchdog) keeps the Suite to call Abort.
+func New(cfg Config) *Suite { return newSuite(cfg) }
+
+// Run checks the target (see the package function Run).
+func (s *Suite) Run(t T) (rep *Report) {
+	t.Helper()
 	defer func() {
 		p := recover()
 		if p != nil {
@@ -293,6 +309,15 @@ func (s *Suite) abort(why string) {
 	if s.aborted == "" {
 		s.aborted = why
 	}
+}
+
+// Versions are the WordPress versions whose contract the suite knows.
+func Versions() []string {
+	var out []string
+	for _, v := range knownVersions {
+		out = append(out, v.String())
+	}
+	return out
 }
 
 // Abort ends a run from outside (a signal, a watchdog): it records why, runs the
