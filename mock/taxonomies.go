@@ -28,8 +28,8 @@ const (
 type taxonomy struct {
 	Slug, Name, Description string
 	Caps                    rest.Object // $taxonomy->cap
-	Labels                  rest.Object
-	Types                   []string // object_type
+	Labels                  members     // get_taxonomy_labels, per version
+	Types                   []string    // object_type
 	ShowCloud               bool
 	Hierarchical            bool
 	RestBase                string
@@ -52,7 +52,8 @@ func publicTaxonomyVisibility() rest.Object {
 		{"show_in_nav_menus", true}, {"show_in_quick_edit", true}, {"show_ui", true}}
 }
 
-// Label texts both taxonomies share (get_taxonomy_labels defaults of 6.1, en_US).
+// Label texts both taxonomies share (get_taxonomy_labels defaults, en_US). 6.6 adds
+// template_name ("<singular> Archives"); 6.8 drops "New" from add_new_item.
 const (
 	labelNameField = "The name is how it appears on your site."
 	labelSlugField = "The &#8220;slug&#8221; is the URL-friendly version of the name. It is usually all lowercase and contains only letters, numbers, and hyphens."
@@ -62,37 +63,39 @@ const (
 // taxonomies are the taxonomies the mock serves, in registration order.
 var taxonomyList = []*taxonomy{
 	{Slug: "category", Name: "Categories", Caps: termCaps("categories"), Types: []string{"post"}, ShowCloud: true,
-		Hierarchical: true, RestBase: "categories", Visibility: publicTaxonomyVisibility(), Labels: rest.Object{
-			{"name", "Categories"}, {"singular_name", "Category"}, {"search_items", "Search Categories"},
-			{"popular_items", nil}, {"all_items", "All Categories"}, {"parent_item", "Parent Category"},
-			{"parent_item_colon", "Parent Category:"}, {"name_field_description", labelNameField},
-			{"slug_field_description", labelSlugField},
-			{"parent_field_description", "Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band."},
-			{"desc_field_description", labelDescField}, {"edit_item", "Edit Category"},
-			{"view_item", "View Category"}, {"update_item", "Update Category"}, {"add_new_item", "Add New Category"},
-			{"new_item_name", "New Category Name"}, {"separate_items_with_commas", nil},
-			{"add_or_remove_items", nil}, {"choose_from_most_used", nil}, {"not_found", "No categories found."},
-			{"no_terms", "No categories"}, {"filter_by_item", "Filter by category"},
-			{"items_list_navigation", "Categories list navigation"}, {"items_list", "Categories list"},
-			{"most_used", "Most Used"}, {"back_to_items", "&larr; Go to Categories"}, {"item_link", "Category Link"},
-			{"item_link_description", "A link to a category."}, {"menu_name", "Categories"},
-			{"name_admin_bar", "category"},
+		Hierarchical: true, RestBase: "categories", Visibility: publicTaxonomyVisibility(), Labels: members{
+			kv("name", "Categories"), kv("singular_name", "Category"), kv("search_items", "Search Categories"),
+			kv("popular_items", nil), kv("all_items", "All Categories"), kv("parent_item", "Parent Category"),
+			kv("parent_item_colon", "Parent Category:"), kv("name_field_description", labelNameField),
+			kv("slug_field_description", labelSlugField),
+			kv("parent_field_description", "Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band."),
+			kv("desc_field_description", labelDescField), kv("edit_item", "Edit Category"),
+			kv("view_item", "View Category"), kv("update_item", "Update Category"),
+			kv("add_new_item", "Add New Category").changes(from(rest.V68, "Add Category")),
+			kv("new_item_name", "New Category Name"), kv("separate_items_with_commas", nil),
+			kv("add_or_remove_items", nil), kv("choose_from_most_used", nil), kv("not_found", "No categories found."),
+			kv("no_terms", "No categories"), kv("filter_by_item", "Filter by category"),
+			kv("items_list_navigation", "Categories list navigation"), kv("items_list", "Categories list"),
+			kv("most_used", "Most Used"), kv("back_to_items", "&larr; Go to Categories"), kv("item_link", "Category Link"),
+			kv("item_link_description", "A link to a category."), kv("menu_name", "Categories"),
+			kv("name_admin_bar", "category"), kv("template_name", "Category Archives").since(rest.V66),
 		}},
 	{Slug: "post_tag", Name: "Tags", Caps: termCaps("post_tags"), Types: []string{"post"}, ShowCloud: true,
-		RestBase: "tags", Visibility: publicTaxonomyVisibility(), Labels: rest.Object{
-			{"name", "Tags"}, {"singular_name", "Tag"}, {"search_items", "Search Tags"},
-			{"popular_items", "Popular Tags"}, {"all_items", "All Tags"}, {"parent_item", nil},
-			{"parent_item_colon", nil}, {"name_field_description", labelNameField},
-			{"slug_field_description", labelSlugField}, {"parent_field_description", nil},
-			{"desc_field_description", labelDescField}, {"edit_item", "Edit Tag"}, {"view_item", "View Tag"},
-			{"update_item", "Update Tag"}, {"add_new_item", "Add New Tag"}, {"new_item_name", "New Tag Name"},
-			{"separate_items_with_commas", "Separate tags with commas"},
-			{"add_or_remove_items", "Add or remove tags"},
-			{"choose_from_most_used", "Choose from the most used tags"}, {"not_found", "No tags found."},
-			{"no_terms", "No tags"}, {"filter_by_item", nil}, {"items_list_navigation", "Tags list navigation"},
-			{"items_list", "Tags list"}, {"most_used", "Most Used"}, {"back_to_items", "&larr; Go to Tags"},
-			{"item_link", "Tag Link"}, {"item_link_description", "A link to a tag."}, {"menu_name", "Tags"},
-			{"name_admin_bar", "post_tag"},
+		RestBase: "tags", Visibility: publicTaxonomyVisibility(), Labels: members{
+			kv("name", "Tags"), kv("singular_name", "Tag"), kv("search_items", "Search Tags"),
+			kv("popular_items", "Popular Tags"), kv("all_items", "All Tags"), kv("parent_item", nil),
+			kv("parent_item_colon", nil), kv("name_field_description", labelNameField),
+			kv("slug_field_description", labelSlugField), kv("parent_field_description", nil),
+			kv("desc_field_description", labelDescField), kv("edit_item", "Edit Tag"), kv("view_item", "View Tag"),
+			kv("update_item", "Update Tag"), kv("add_new_item", "Add New Tag").changes(from(rest.V68, "Add Tag")),
+			kv("new_item_name", "New Tag Name"),
+			kv("separate_items_with_commas", "Separate tags with commas"),
+			kv("add_or_remove_items", "Add or remove tags"),
+			kv("choose_from_most_used", "Choose from the most used tags"), kv("not_found", "No tags found."),
+			kv("no_terms", "No tags"), kv("filter_by_item", nil), kv("items_list_navigation", "Tags list navigation"),
+			kv("items_list", "Tags list"), kv("most_used", "Most Used"), kv("back_to_items", "&larr; Go to Tags"),
+			kv("item_link", "Tag Link"), kv("item_link_description", "A link to a tag."), kv("menu_name", "Tags"),
+			kv("name_admin_bar", "post_tag"), kv("template_name", "Tag Archives").since(rest.V66),
 		}},
 }
 
@@ -139,6 +142,7 @@ func (res *taxonomies) declare() *rest.Item[taxonomy] {
 		return res.item
 	}
 	ro := func(s *rest.Schema, ctx []string) *rest.Schema { return s.Ctx(ctx...).RO() }
+	v := res.m.version
 	res.item = &rest.Item[taxonomy]{Title: "taxonomy", Links: res.links, ExactFields: true,
 		// get_item_schema's order, which is not the output order.
 		SchemaOrder: []string{"capabilities", "description", "hierarchical", "labels", "name", "slug",
@@ -153,7 +157,7 @@ func (res *taxonomies) declare() *rest.Item[taxonomy] {
 			rest.F(ro(rest.Str("description").Desc("A human-readable description of the taxonomy."), viewEdit),
 				func(_ *rest.Request, t *taxonomy) any { return t.Description }),
 			rest.F(ro(rest.Obj("labels").Desc("Human-readable labels for the taxonomy for various contexts."), editOnly),
-				func(_ *rest.Request, t *taxonomy) any { return t.Labels }),
+				func(_ *rest.Request, t *taxonomy) any { return t.Labels.at(v) }),
 			rest.F(ro(rest.Arr("types", rest.Str("")).Desc("Types associated with the taxonomy."), viewEdit),
 				func(_ *rest.Request, t *taxonomy) any { return t.Types }),
 			rest.F(ro(rest.Bool("show_cloud").Desc("Whether or not the term cloud should be displayed."), editOnly),
@@ -175,7 +179,7 @@ func (res *taxonomies) declare() *rest.Item[taxonomy] {
 			), editOnly),
 				func(_ *rest.Request, t *taxonomy) any { return t.Visibility }),
 		}}
-	res.item = res.item.For(res.m.version)
+	res.item = res.item.For(v)
 	return res.item
 }
 

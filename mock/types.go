@@ -39,10 +39,10 @@ type postType struct {
 	ShowInNavMenus, ShowUI  bool
 	Viewable                bool
 	Caps                    rest.Object // $post_type->cap
-	Labels                  rest.Object
-	Icon                    any // menu_icon: a dashicon name or nil
-	Supports                []string
-	Taxonomies              []string // REST taxonomies of the type
+	Labels                  members     // get_post_type_labels, per version
+	Icon                    any         // menu_icon: a dashicon name or nil
+	Supports                members     // get_all_post_type_supports, per version
+	Taxonomies              []string    // REST taxonomies of the type
 	RestBase                string
 }
 
@@ -65,55 +65,74 @@ func postTypeCaps(createPosts string) rest.Object {
 	return append(o, rest.Member{Key: "create_posts", Value: createPosts})
 }
 
-// postLabels are get_post_type_labels for "post" in 6.1 (en_US).
-func postLabels() rest.Object {
-	return rest.Object{
-		{"name", "Posts"}, {"singular_name", "Post"}, {"add_new", "Add New"}, {"add_new_item", "Add New Post"},
-		{"edit_item", "Edit Post"}, {"new_item", "New Post"}, {"view_item", "View Post"}, {"view_items", "View Posts"},
-		{"search_items", "Search Posts"}, {"not_found", "No posts found."},
-		{"not_found_in_trash", "No posts found in Trash."}, {"parent_item_colon", nil},
-		{"all_items", "All Posts"}, {"archives", "Post Archives"}, {"attributes", "Post Attributes"},
-		{"insert_into_item", "Insert into post"}, {"uploaded_to_this_item", "Uploaded to this post"},
-		{"featured_image", "Featured image"}, {"set_featured_image", "Set featured image"},
-		{"remove_featured_image", "Remove featured image"}, {"use_featured_image", "Use as featured image"},
-		{"filter_items_list", "Filter posts list"}, {"filter_by_date", "Filter by date"},
-		{"items_list_navigation", "Posts list navigation"}, {"items_list", "Posts list"},
-		{"item_published", "Post published."}, {"item_published_privately", "Post published privately."},
-		{"item_reverted_to_draft", "Post reverted to draft."}, {"item_scheduled", "Post scheduled."},
-		{"item_updated", "Post updated."}, {"item_link", "Post Link"}, {"item_link_description", "A link to a post."},
-		{"menu_name", "Posts"}, {"name_admin_bar", "Post"},
-	}
+// postLabels are get_post_type_labels for "post" (en_US): WP_Post_Type's
+// non-hierarchical defaults, then menu_name and name_admin_bar. 6.3 adds item_trashed;
+// add_new reads "Add New Post" in 6.4 to 6.6 and "Add" from 6.8, when add_new_item
+// loses its "New" too.
+var postLabels = members{
+	kv("name", "Posts"), kv("singular_name", "Post"),
+	kv("add_new", "Add New").changes(from(rest.V64, "Add New Post"), from(rest.V67, "Add New"), from(rest.V68, "Add")),
+	kv("add_new_item", "Add New Post").changes(from(rest.V68, "Add Post")),
+	kv("edit_item", "Edit Post"), kv("new_item", "New Post"), kv("view_item", "View Post"), kv("view_items", "View Posts"),
+	kv("search_items", "Search Posts"), kv("not_found", "No posts found."),
+	kv("not_found_in_trash", "No posts found in Trash."), kv("parent_item_colon", nil),
+	kv("all_items", "All Posts"), kv("archives", "Post Archives"), kv("attributes", "Post Attributes"),
+	kv("insert_into_item", "Insert into post"), kv("uploaded_to_this_item", "Uploaded to this post"),
+	kv("featured_image", "Featured image"), kv("set_featured_image", "Set featured image"),
+	kv("remove_featured_image", "Remove featured image"), kv("use_featured_image", "Use as featured image"),
+	kv("filter_items_list", "Filter posts list"), kv("filter_by_date", "Filter by date"),
+	kv("items_list_navigation", "Posts list navigation"), kv("items_list", "Posts list"),
+	kv("item_published", "Post published."), kv("item_published_privately", "Post published privately."),
+	kv("item_reverted_to_draft", "Post reverted to draft."), kv("item_trashed", "Post trashed.").since(rest.V63),
+	kv("item_scheduled", "Post scheduled."), kv("item_updated", "Post updated."),
+	kv("item_link", "Post Link"), kv("item_link_description", "A link to a post."),
+	kv("menu_name", "Posts"), kv("name_admin_bar", "Post"),
 }
 
 // attachmentLabels are the attachment's: the post defaults (a non-hierarchical type
-// falls back to them) with the few labels register_post_type('attachment') sets.
-func attachmentLabels() rest.Object {
-	l := postLabels()
-	for _, m := range []rest.Member{
-		{"name", "Media"}, {"singular_name", "Media"}, {"edit_item", "Edit Media"},
-		{"view_item", "View Attachment Page"}, {"all_items", "Media"}, {"archives", "Media"},
-		{"attributes", "Attachment Attributes"}, {"menu_name", "Media"}, {"name_admin_bar", "Media"},
-	} {
-		l = l.Set(m.Key, m.Value)
+// falls back to them) with the labels register_post_type('attachment') sets. Its
+// view_item depends on wp_attachment_pages_enabled, which new sites have off from 6.4
+// (the mock is a new site). Having a singular_name, it gets template_name from 6.6.
+var attachmentLabels = postLabels.with(
+	kv("name", "Media"), kv("singular_name", "Media"),
+	kv("add_new", "Add New").changes(from(rest.V64, "Add New Media File"), from(rest.V68, "Add Media File")),
+	kv("add_new_item", "Add New Post").changes(from(rest.V68, "Add Post"), from(rest.V69, "Add Media File")),
+	kv("edit_item", "Edit Media"),
+	kv("view_item", "View Attachment Page").changes(from(rest.V64, "View Media File")),
+	kv("all_items", "Media"), kv("archives", "Media"), kv("attributes", "Attachment Attributes"),
+	kv("menu_name", "Media"), kv("name_admin_bar", "Media"),
+	kv("template_name", "Single item: Media").since(rest.V66),
+)
+
+// features are post type supports, each true.
+func features(names ...string) members {
+	out := make(members, len(names))
+	for i, n := range names {
+		out[i] = kv(n, true)
 	}
-	return l
+	return out
 }
 
-// postTypes are the post types the mock serves, in registration order.
+// postTypes are the post types the mock serves, in registration order. From 6.6 a type
+// supporting editor supports autosave too; 6.9 gives the post's editor the notes
+// feature ({"notes": true}, which get_all_post_type_supports keeps in a list).
 var postTypes = []*postType{
 	{Slug: "post", Name: "Posts", HasArchive: false, ShowInNavMenus: true, ShowUI: true, Viewable: true,
-		Caps: postTypeCaps("edit_posts"), Labels: postLabels(), Icon: "dashicons-admin-post",
-		Supports: []string{"title", "editor", "author", "thumbnail", "excerpt", "trackbacks", "custom-fields",
-			"comments", "revisions", "post-formats"},
+		Caps: postTypeCaps("edit_posts"), Labels: postLabels, Icon: "dashicons-admin-post",
+		Supports: append(features("title", "editor", "author", "thumbnail", "excerpt", "trackbacks", "custom-fields",
+			"comments", "revisions", "post-formats"), kv("autosave", true).since(rest.V66)).with(
+			kv("editor", true).changes(from(rest.V69, []any{rest.Object{{Key: "notes", Value: true}}}))),
 		Taxonomies: []string{"category", "post_tag"}, RestBase: "posts"},
 	{Slug: "attachment", Name: "Media", HasArchive: false, ShowInNavMenus: false, ShowUI: true, Viewable: true,
-		Caps: postTypeCaps("upload_files"), Labels: attachmentLabels(), Icon: "dashicons-admin-media",
-		Supports: []string{"title", "author", "comments"}, Taxonomies: []string{}, RestBase: "media"},
+		Caps: postTypeCaps("upload_files"), Labels: attachmentLabels, Icon: "dashicons-admin-media",
+		Supports: features("title", "author", "comments"), Taxonomies: []string{}, RestBase: "media"},
 }
 
-// hiddenPostTypes are registered in WordPress 6.1 but not shown in REST: asking for
-// them is rest_cannot_read_type, not rest_type_invalid.
-var hiddenPostTypes = []string{"revision", "custom_css", "customize_changeset", "oembed_cache", "user_request", "wp_global_styles"}
+// hiddenPostTypes are registered but not shown in REST: asking for them is
+// rest_cannot_read_type, not rest_type_invalid. wp_global_styles is shown from 6.6 (and
+// is then one of the types the mock leaves out).
+var hiddenPostTypes = members{kv("revision", nil), kv("custom_css", nil), kv("customize_changeset", nil),
+	kv("oembed_cache", nil), kv("user_request", nil), kv("wp_global_styles", nil).until(rest.V66)}
 
 func findPostType(slug string) *postType {
 	for _, pt := range postTypes {
@@ -137,10 +156,15 @@ func (res *types) declare() *rest.Item[postType] {
 		return res.item
 	}
 	ro := func(s *rest.Schema, ctx []string) *rest.Schema { return s.Ctx(ctx...).RO() }
+	v := res.m.version
+	templateLock := rest.New("template_lock", "string", "boolean").
+		Desc("The template_lock associated with the post type, or false if none.")
+	templateLock.Enum = []any{"all", "insert", "contentOnly", false}
 	res.item = &rest.Item[postType]{Title: "type", Links: res.links,
 		// get_item_schema's order, which is not the output order.
 		SchemaOrder: []string{"capabilities", "description", "hierarchical", "viewable", "labels", "name", "slug",
-			"supports", "has_archive", "taxonomies", "rest_base", "rest_namespace", "visibility", "icon"},
+			"supports", "has_archive", "taxonomies", "rest_base", "rest_namespace", "visibility", "icon",
+			"template", "template_lock"},
 		Fields: []*typeField{
 			rest.F(ro(rest.Obj("capabilities").Desc("All capabilities used by the post type."), editOnly),
 				func(_ *rest.Request, pt *postType) any { return pt.Caps }),
@@ -161,7 +185,7 @@ func (res *types) declare() *rest.Item[postType] {
 			rest.F(ro(rest.Bool("viewable").Desc("Whether or not the post type can be viewed."), editOnly),
 				func(_ *rest.Request, pt *postType) any { return pt.Viewable }),
 			rest.F(ro(rest.Obj("labels").Desc("Human-readable labels for the post type for various contexts."), editOnly),
-				func(_ *rest.Request, pt *postType) any { return pt.Labels }),
+				func(_ *rest.Request, pt *postType) any { return pt.Labels.at(v) }),
 			rest.F(ro(rest.Str("name").Desc("The title for the post type."), all),
 				func(_ *rest.Request, pt *postType) any { return pt.Name }),
 			rest.F(ro(rest.Str("slug").Desc("An alphanumeric identifier for the post type."), all),
@@ -169,21 +193,20 @@ func (res *types) declare() *rest.Item[postType] {
 			rest.F(ro(rest.New("icon", "string", "null").Desc("The icon for the post type."), all),
 				func(_ *rest.Request, pt *postType) any { return pt.Icon }),
 			rest.F(ro(rest.Obj("supports").Desc("All features, supported by the post type."), editOnly),
-				func(_ *rest.Request, pt *postType) any {
-					o := make(rest.Object, len(pt.Supports))
-					for i, f := range pt.Supports {
-						o[i] = rest.Member{Key: f, Value: true}
-					}
-					return o
-				}),
+				func(_ *rest.Request, pt *postType) any { return pt.Supports.at(v) }),
 			rest.F(ro(rest.Arr("taxonomies", rest.Str("")).Desc("Taxonomies associated with post type."), viewEdit),
 				func(_ *rest.Request, pt *postType) any { return pt.Taxonomies }),
 			rest.F(ro(rest.Str("rest_base").Desc("REST base route for the post type."), all),
 				func(_ *rest.Request, pt *postType) any { return pt.RestBase }),
 			rest.F(ro(rest.Str("rest_namespace").Desc("REST route's namespace for the post type."), all),
 				func(_ *rest.Request, pt *postType) any { return Namespace }),
+			// 6.6: the block template and its lock; the mock's types register neither.
+			rest.F(ro(rest.New("template", "array").Desc("The block template associated with the post type."), all).Since(rest.V66),
+				func(_ *rest.Request, pt *postType) any { return rest.EmptyArray }),
+			rest.F(ro(templateLock, all).Since(rest.V66),
+				func(_ *rest.Request, pt *postType) any { return false }),
 		}}
-	res.item = res.item.For(res.m.version)
+	res.item = res.item.For(v)
 	return res.item
 }
 
@@ -194,15 +217,41 @@ func (res *types) links(r *rest.Request, pt *postType) rest.Links {
 		Add("wp:items", r.RestURL("/"+Namespace+"/"+pt.RestBase))
 }
 
+// schemaJSON is the OPTIONS schema: the declaration's, with template and template_lock
+// as get_item_schema spells them, type first, readonly before context, and template's
+// type the one-element list array('array').
+func (res *types) schemaJSON() rest.Object {
+	return editSchemaProps(res.declare().SchemaJSON(), func(props rest.Object) {
+		for i, p := range props {
+			if p.Key != "template" && p.Key != "template_lock" {
+				continue
+			}
+			decl := p.Value.(rest.Object)
+			typ, _ := decl.Get("type")
+			if p.Key == "template" {
+				typ = []string{"array"}
+			}
+			out := rest.Object{{Key: "type", Value: typ}}
+			for _, k := range []string{"enum", "description", "readonly", "context"} {
+				if v, ok := decl.Get(k); ok {
+					out = append(out, rest.Member{Key: k, Value: v})
+				}
+			}
+			props[i].Value = out
+		}
+	})
+}
+
 func (res *types) routes() []*rest.Route {
-	it := res.declare()
+	res.declare()
+	schema := res.schemaJSON
 	base := "/" + Namespace + "/types"
 	return []*rest.Route{
 		// WordPress keys this collection by slug (get_items builds an object)
-		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Keyed: true}, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
+		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Keyed: true}, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{contextArg()}, Permission: res.listPermission, Handler: res.list},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<type>[\w-]+)`, Schema: it.SchemaJSON, Endpoints: []*rest.Endpoint{
+		{Namespace: Namespace, Pattern: base + `/(?P<type>[\w-]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			// The route's permission callback is __return_true: every check is in get_item.
 			{Methods: rest.Readable, Args: []*rest.Schema{
 				rest.Str("type").Desc("An alphanumeric identifier for the post type."), contextArg(),
@@ -242,10 +291,8 @@ func (res *types) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	slug := r.String("type")
 	pt := findPostType(slug)
 	if pt == nil {
-		for _, h := range hiddenPostTypes {
-			if h == slug {
-				return nil, r.Forbidden(codeCannotReadType, msgCannotReadType)
-			}
+		if _, hidden := hiddenPostTypes.at(res.m.version).Get(slug); hidden {
+			return nil, r.Forbidden(codeCannotReadType, msgCannotReadType)
 		}
 		return nil, rest.Errorf(http.StatusNotFound, codeTypeInvalid, msgTypeInvalid)
 	}
