@@ -18,7 +18,7 @@ import (
 // caller may see in the requested context. X-WP-Total counts every match.
 func (res *users) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
-	q := parseUserQuery(r)
+	q := parseUserQuery(r, res.restTypes)
 	all := tx.Users() // ascending id
 	var window []*store.User
 	total := 0
@@ -77,8 +77,9 @@ type userQuery struct {
 	published   map[int]bool // has_published_posts: authors of published posts
 }
 
-// parseUserQuery is get_items' mapping of the request onto WP_User_Query.
-func parseUserQuery(r *rest.Request) *userQuery {
+// parseUserQuery is get_items' mapping of the request onto WP_User_Query; restTypes
+// are the version's REST post types.
+func parseUserQuery(r *rest.Request, restTypes []string) *userQuery {
 	q := &userQuery{listQuery: newListQuery(r)}
 	q.slugs = r.Strings("slug")
 	listUsers := can(r, "list_users")
@@ -86,12 +87,12 @@ func parseUserQuery(r *rest.Request) *userQuery {
 	if r.String("who") == "authors" {
 		q.authors = true
 	} else if !listUsers {
-		publishedTypes = restPostTypes
+		publishedTypes = restTypes
 	}
 	switch v := r.Param("has_published_posts").(type) {
 	case bool:
 		if v {
-			publishedTypes = restPostTypes
+			publishedTypes = restTypes
 		}
 	case []any:
 		if len(v) > 0 {
@@ -111,7 +112,7 @@ func parseUserQuery(r *rest.Request) *userQuery {
 	if raw := strings.TrimSpace(r.String("search")); raw != "" && raw != "0" {
 		s := strings.Trim(raw, "*")
 		q.search = strings.ToLower(s)
-		q.searchCols = searchColumns(s, listUsers)
+		q.searchCols = searchColumns(s, listUsers, r.Strings("search_columns"))
 		n, err := strconv.ParseFloat(strings.TrimSpace(numPrefix.FindString(s)), 64)
 		q.searchID, q.searchHasID = n, err == nil
 	}
@@ -163,12 +164,34 @@ var (
 	urlRe     = regexp.MustCompile(`^https?://`)
 )
 
-// searchColumns are the columns WP_User_Query searches: a fixed set for callers
-// without list_users, otherwise chosen from the term's look.
-func searchColumns(s string, listUsers bool) []string {
+// userSearchColumnArgs are the values of search_columns (6.8) and the WP_User_Query
+// columns they name.
+var (
+	userSearchColumnArgs = []string{"email", "name", "id", "username", "slug"}
+	userSearchColumnOf   = map[string]string{"id": "ID", "username": "user_login", "slug": "user_nicename",
+		"email": "user_email", "name": "display_name"}
+)
+
+// searchColumns are the columns WP_User_Query searches. get_items fixes them for
+// callers without list_users; the columns search_columns asks for (6.8) replace them
+// when the caller may search them (no email without list_users); otherwise
+// WP_User_Query chooses from the term's look.
+func searchColumns(s string, listUsers bool, asked []string) []string {
+	valid := []string{"ID", "user_login", "user_nicename", "user_email", "display_name"}
+	if !listUsers {
+		valid = []string{"ID", "user_login", "user_nicename", "display_name"}
+	}
+	var cols []string
+	for _, a := range asked {
+		if c := userSearchColumnOf[a]; slices.Contains(valid, c) {
+			cols = append(cols, c)
+		}
+	}
 	switch {
+	case len(cols) > 0:
+		return cols
 	case !listUsers:
-		return []string{"ID", "user_login", "user_nicename", "display_name"}
+		return valid
 	case strings.Contains(s, "@"):
 		return []string{"user_email"}
 	case numericRe.MatchString(s):

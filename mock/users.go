@@ -2,7 +2,9 @@ package mock
 
 import (
 	"crypto/md5"
+	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"net/http"
 	"slices"
 	"strconv"
@@ -36,11 +38,13 @@ const (
 	codeNotLoggedIn, msgNotLoggedIn = "rest_not_logged_in", "You are not currently logged in."
 )
 
-// restPostTypes are WordPress 6.1's show_in_rest post types, in registration order:
-// the enum of has_published_posts and the types whose published posts make a user
-// visible to everyone.
-var restPostTypes = []string{"post", "page", "attachment", "nav_menu_item", "wp_block", "wp_template",
-	"wp_template_part", "wp_navigation"}
+// restPostTypes are the show_in_rest post types, in registration order: the enum of
+// has_published_posts and the types whose published posts make a user visible to
+// everyone. 6.5 adds the font types, 6.6 shows wp_global_styles in REST.
+var restPostTypes = members{kv("post", nil), kv("page", nil), kv("attachment", nil), kv("nav_menu_item", nil),
+	kv("wp_block", nil), kv("wp_template", nil), kv("wp_template_part", nil),
+	kv("wp_global_styles", nil).since(rest.V66), kv("wp_navigation", nil),
+	kv("wp_font_family", nil).since(rest.V65), kv("wp_font_face", nil).since(rest.V65)}
 
 // userContexts is the users schema's context list, in its own order.
 var userContexts = []string{rest.Embed, rest.View, rest.Edit}
@@ -50,6 +54,8 @@ var userContexts = []string{rest.Embed, rest.View, rest.Edit}
 type users struct {
 	m    *Mock
 	item *rest.Item[store.User]
+	// restTypes are the version's restPostTypes.
+	restTypes []string
 }
 
 type userField = rest.Field[store.User]
@@ -65,6 +71,8 @@ func (res *users) declare() *rest.Item[store.User] {
 	if res.item != nil {
 		return res.item
 	}
+	v := res.m.version
+	res.restTypes = restPostTypes.keys(v)
 	password := rest.Str("password").Desc("Password for the user (never included).").Req()
 	password.Context = []string{} // write-only: never displayed
 	res.item = &rest.Item[store.User]{Title: "user", Links: res.links, Fields: []*userField{
@@ -103,10 +111,10 @@ func (res *users) declare() *rest.Item[store.User] {
 		rest.F(rest.Obj("extra_capabilities").Desc("Any extra capabilities assigned to the user.").Ctx(rest.Edit).RO(),
 			func(_ *rest.Request, u *store.User) any { return trueSet(u.Roles) }),
 		rest.Nested(rest.Obj("avatar_urls").Desc("Avatar URLs for the user.").Ctx(userContexts...).RO(),
-			avatarField(24), avatarField(48), avatarField(96)),
+			avatarField(24, v), avatarField(48, v), avatarField(96, v)),
 		rest.F(userMetaSchema(), userMeta),
 	}}
-	res.item = res.item.For(res.m.version)
+	res.item = res.item.For(v)
 	for _, f := range res.item.Fields {
 		f.Arg = userArgOptions[f.Name]
 	}
@@ -134,23 +142,44 @@ func userLocale(u *store.User) string {
 	return u.Locale
 }
 
-// avatarField is one size of avatar_urls (rest_get_avatar_urls).
-func avatarField(size int) *userField {
+// avatarField is one size of avatar_urls (rest_get_avatar_urls) as version v builds it.
+func avatarField(size int, v rest.Version) *userField {
 	n := strconv.Itoa(size)
+	avatar := gravatar.At(v)
 	return rest.F(rest.Str(n).Desc("Avatar URL with image size of "+n+" pixels.").Fmt("uri").Ctx(userContexts...),
-		func(r *rest.Request, u *store.User) any { return avatarURL(r, u.Email, size) })
+		func(r *rest.Request, u *store.User) any { return avatar(r, u.Email, size) })
 }
 
-// avatarURL is WordPress 6.1's get_avatar_url: the md5 of the trimmed, lower-cased
-// email on gravatar host 0, 1 or 2 (the hash's first hex digit modulo 3), or
-// secure.gravatar.com on an https site; default "mm", rating "g".
-func avatarURL(r *rest.Request, email string, size int) string {
-	sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(email))))
-	hash := hex.EncodeToString(sum[:])
-	host := "http://" + strconv.Itoa(int(hexDigit(hash[0])%3)) + ".gravatar.com"
-	if strings.HasPrefix(r.Site, "https://") {
-		host = "https://secure.gravatar.com"
-	}
+// gravatar is get_avatar_url for an email: default "mm", rating "g". 6.1 takes the md5
+// of the trimmed, lower-cased email on gravatar host 0, 1 or 2 (the hash's first hex
+// digit modulo 3), or secure.gravatar.com on an https site; 6.7 always uses
+// https://secure.gravatar.com; 6.8 hashes with SHA-256.
+var gravatar = rest.Changed[func(r *rest.Request, email string, size int) string]{
+	Base: func(r *rest.Request, email string, size int) string {
+		hash := emailHash(md5.New(), email)
+		host := "http://" + strconv.Itoa(int(hexDigit(hash[0])%3)) + ".gravatar.com"
+		if strings.HasPrefix(r.Site, "https://") {
+			host = "https://secure.gravatar.com"
+		}
+		return gravatarURL(host, hash, size)
+	},
+	Steps: []rest.Step[func(r *rest.Request, email string, size int) string]{
+		{Since: rest.V67, Value: func(_ *rest.Request, email string, size int) string {
+			return gravatarURL("https://secure.gravatar.com", emailHash(md5.New(), email), size)
+		}},
+		{Since: rest.V68, Value: func(_ *rest.Request, email string, size int) string {
+			return gravatarURL("https://secure.gravatar.com", emailHash(sha256.New(), email), size)
+		}},
+	},
+}
+
+// emailHash is the hex hash of the trimmed, lower-cased email.
+func emailHash(h hash.Hash, email string) string {
+	h.Write([]byte(strings.ToLower(strings.TrimSpace(email))))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func gravatarURL(host, hash string, size int) string {
 	return host + "/avatar/" + hash + "?s=" + strconv.Itoa(size) + "&d=mm&r=g"
 }
 
@@ -190,26 +219,32 @@ func (res *users) links(r *rest.Request, u *store.User) rest.Links {
 // schemaJSON is the OPTIONS schema: the declaration's, with two things restored that
 // field declarations do not carry: get_item_schema lists registered_date before roles
 // (the output has them the other way round), and register_meta gives
-// persisted_preferences an empty description, a default [] and readonly false.
+// persisted_preferences an empty description, a default [] and readonly false (and,
+// from 6.7, the title its label gives, "").
 func (res *users) schemaJSON() rest.Object {
 	return editSchemaProps(res.declare().SchemaJSON(), func(props rest.Object) {
 		i, j := propIndex(props, "roles"), propIndex(props, "registered_date")
 		props[i], props[j] = props[j], props[i]
 		meta := &props[propIndex(props, "meta")]
-		meta.Value = meta.Value.(rest.Object).Set("properties", rest.Object{{Key: "persisted_preferences", Value: rest.Object{
-			{Key: "type", Value: "object"},
-			{Key: "description", Value: ""},
-			{Key: "default", Value: rest.EmptyArray},
-			{Key: "context", Value: []string{rest.Edit}},
-			{Key: "properties", Value: rest.Object{{Key: "_modified", Value: rest.Object{
-				{Key: "description", Value: "The date and time the preferences were updated."},
-				{Key: "type", Value: "string"},
-				{Key: "format", Value: "date-time"},
-				{Key: "readonly", Value: false},
-			}}}},
-			{Key: "additionalProperties", Value: true},
-		}}})
+		meta.Value = meta.Value.(rest.Object).Set("properties", rest.Object{
+			{Key: "persisted_preferences", Value: persistedPreferencesSchema.at(res.m.version)}})
 	})
+}
+
+// persistedPreferencesSchema is the schema register_meta gives persisted_preferences.
+var persistedPreferencesSchema = members{
+	kv("type", "object"),
+	kv("title", "").since(rest.V67),
+	kv("description", ""),
+	kv("default", rest.EmptyArray),
+	kv("context", []string{rest.Edit}),
+	kv("properties", rest.Object{{Key: "_modified", Value: rest.Object{
+		{Key: "description", Value: "The date and time the preferences were updated."},
+		{Key: "type", Value: "string"},
+		{Key: "format", Value: "date-time"},
+		{Key: "readonly", Value: false},
+	}}}),
+	kv("additionalProperties", true),
 }
 
 // editSchemaProps lets a resource adjust the "properties" of its schema document.
@@ -238,16 +273,18 @@ func (res *users) routes() []*rest.Route {
 	base := "/" + Namespace + "/users"
 	return []*rest.Route{
 		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
-			{Methods: rest.Readable, Args: userListArgs(), Permission: res.listPermission, Handler: res.list},
-			{Methods: rest.Creatable, Args: res.item.WriteArgs(true), Permission: createUserPermission, Handler: res.createUser},
+			{Methods: rest.Readable, Args: userListArgs(res.restTypes), Permission: res.listPermission, Handler: res.list,
+				AllowBatch: true, BatchSince: rest.V66},
+			{Methods: rest.Creatable, Args: res.item.WriteArgs(true), Permission: createUserPermission, Handler: res.createUser,
+				AllowBatch: true, BatchSince: rest.V66},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{idArg("user"), contextArg()},
-				Permission: res.getPermission, Handler: res.get},
+				Permission: res.getPermission, Handler: res.get, AllowBatch: true, BatchSince: rest.V66},
 			{Methods: rest.Editable, Args: append([]*rest.Schema{idArg("user")}, res.item.WriteArgs(false)...),
-				Permission: updateUserPermission(byID), Handler: res.updateUser(byID)},
+				Permission: updateUserPermission(byID), Handler: res.updateUser(byID), AllowBatch: true, BatchSince: rest.V66},
 			{Methods: rest.Deletable, Args: userDeleteArgs(true),
-				Permission: deleteUserPermission(byID), Handler: res.deleteUser(byID)},
+				Permission: deleteUserPermission(byID), Handler: res.deleteUser(byID), AllowBatch: true, BatchSince: rest.V66},
 		}},
 		// GET /users/me has permission_callback __return_true; the handler refuses
 		// anonymous callers itself. Its writes act on the caller.
@@ -261,11 +298,13 @@ func (res *users) routes() []*rest.Route {
 	}
 }
 
-// userListArgs is get_collection_params of the users controller, in its order.
-func userListArgs() []*rest.Schema {
+// userListArgs is get_collection_params of the users controller, in its order, with
+// the version's REST post types (restTypes) as has_published_posts' enum. 6.8 adds
+// search_columns, which parseUserQuery reads.
+func userListArgs(restTypes []string) []*rest.Schema {
 	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
 	hasPublished := rest.New("has_published_posts", "boolean", "array").Desc("Limit result set to users who have published posts.")
-	hasPublished.Items = rest.Str("").OneOfEnum(restPostTypes...)
+	hasPublished.Items = rest.Str("").OneOfEnum(restTypes...)
 	return append(args,
 		intsArg("exclude", "Ensure result set excludes specific IDs."),
 		intsArg("include", "Limit result set to specific IDs."),
@@ -278,6 +317,8 @@ func userListArgs() []*rest.Schema {
 		rest.Arr("capabilities", rest.Str("")).Desc("Limit result set to users matching at least one specific capability provided. Accepts csv list or single capability."),
 		rest.Str("who").Desc("Limit result set to users who are considered authors.").OneOfEnum("authors"),
 		hasPublished,
+		rest.Arr("search_columns", rest.Str("").OneOfEnum(userSearchColumnArgs...)).Desc("Array of column names to be searched.").
+			Def([]any{}).Since(rest.V68),
 	)
 }
 
@@ -330,7 +371,7 @@ func (res *users) getPermission(r *rest.Request) *rest.Error {
 	if r.Context() == rest.Edit && !canEditUser(r, u.ID) {
 		return r.Forbidden(codeForbiddenContext, msgCannotEditUser)
 	}
-	if !canEditUser(r, u.ID) && !can(r, "list_users") && !hasCountedPosts(r, u.ID) {
+	if !canEditUser(r, u.ID) && !can(r, "list_users") && !hasCountedPosts(r, u.ID, res.restTypes) {
 		return r.Forbidden(codeUserCannotView, msgCannotListUsers)
 	}
 	return nil
@@ -339,9 +380,9 @@ func (res *users) getPermission(r *rest.Request) *rest.Error {
 // hasCountedPosts is count_user_posts(id, REST types) > 0 for someone other than the
 // user: published posts, and private ones when the caller may read private posts of
 // the type (get_posts_by_author_sql).
-func hasCountedPosts(r *rest.Request, id int) bool {
+func hasCountedPosts(r *rest.Request, id int, restTypes []string) bool {
 	private := map[string]bool{}
-	for _, typ := range restPostTypes {
+	for _, typ := range restTypes {
 		privateCap := "read_private_posts"
 		if typ == "page" {
 			privateCap = "read_private_pages"
@@ -349,7 +390,7 @@ func hasCountedPosts(r *rest.Request, id int) bool {
 		private[typ] = can(r, privateCap)
 	}
 	for _, p := range txOf(r).PostsByAuthor(id) {
-		if slices.Contains(restPostTypes, p.Type) && (p.Status == "publish" || private[p.Type] && p.Status == "private") {
+		if slices.Contains(restTypes, p.Type) && (p.Status == "publish" || private[p.Type] && p.Status == "private") {
 			return true
 		}
 	}
