@@ -10,6 +10,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // codeInvalidNonce: a request carries a REST nonce (X-WP-Nonce or _wpnonce) but no
@@ -45,7 +46,7 @@ func (m *Mock) identify(hr *http.Request) *caller {
 		})
 		return c
 	}
-	login, password, ok := hr.BasicAuth()
+	login, password, ok := wpfunc.BasicAuth(hr.Header.Get("Authorization"))
 	if !ok {
 		return nil
 	}
