@@ -254,7 +254,7 @@ func phpStrReplace(s string, searches []string, repl string) string {
 func altTextArg(a *rest.Schema) {
 	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
 		s, ok := v.(string)
-		if !ok {
+		if !ok && v != nil { // null skips the check and is sanitised as ""
 			return a.Validate(v, param)
 		}
 		return sanitizeTextField(s), nil

@@ -51,7 +51,15 @@ func postListArgs(typ, base string) []*rest.Schema {
 			intsArg("parent_exclude", "Limit result set to all items except those of a particular parent ID."))
 	}
 	slug := rest.Arr("slug", rest.Str("")).Desc("Limit result set to posts with one or more specific slugs.")
-	slug.Sanitize = sanitizeSlugList
+	// 6.1 gives slug no sanitize_callback, so rest_parse_request_arg validates it as an
+	// array of strings first (slug[x]=a is refused) and wp_parse_slug_list runs later
+	slug.Sanitize = func(r *rest.Request, v any, param string) (any, *rest.Error) {
+		list, err := slug.Validate(v, param)
+		if err != nil {
+			return nil, err
+		}
+		return sanitizeSlugList(r, list, param)
+	}
 	statusEnum, def := allStatuses, "publish"
 	if typ == "attachment" {
 		statusEnum, def = []string{"inherit", "private", "trash"}, "inherit"

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,6 +92,8 @@ func slugArg(a *rest.Schema) {
 func metaArg(a *rest.Schema) {
 	a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) {
 		switch x := v.(type) {
+		case nil: // has_valid_params skips null, and meta has no sanitize_callback
+			return nil, nil
 		case map[string]any:
 			return x, nil
 		case []any: // PHP's is_array accepts lists too ("meta": [])
@@ -108,7 +111,7 @@ func metaArg(a *rest.Schema) {
 var themeTemplates = map[string][]string{"post": {"blank"}}
 
 // templateArg is the template field's arg_options: the controller's check_template as
-// its validate_callback. An empty value (PHP's !$template: "", "0", false, 0) and the
+// its validate_callback. An empty value (PHP's !$template: "", "0", false, 0, []) and the
 // post's current template are always accepted; anything else must be one of the
 // theme's templates for the type, else "template is not one of blank." (the list
 // joined with ", ", empty when the type has none). The value is then a string.
@@ -124,6 +127,12 @@ func templateArg(typ string) func(*rest.Schema) {
 			case json.Number:
 				if f, err := x.Float64(); err == nil && f == 0 {
 					return x.String(), nil
+				}
+			case []any, map[string]any:
+				// an empty array is falsy too; it is then sanitised to "Array", which
+				// handle_template, finding no such template, stores as ""
+				if reflect.ValueOf(x).Len() == 0 {
+					return "", nil
 				}
 			case string:
 				if x == "" || x == "0" || slices.Contains(allowed, x) {
@@ -170,6 +179,11 @@ func (w *postWriter) checkAssignTerms(r *rest.Request) *rest.Error {
 	tx := txOf(r)
 	for _, base := range []string{"categories", "tags"} {
 		for _, id := range r.Ints(base) {
+			// get_term(0) is an "Empty Term." error rather than null, so the loop goes on
+			// to current_user_can('assign_term', 0), which map_meta_cap denies everyone
+			if id == 0 {
+				return r.Forbidden(codeCannotAssignTerm, "Sorry, you are not allowed to assign the provided terms.")
+			}
 			if tx.Term(id) == nil {
 				continue
 			}

@@ -379,9 +379,13 @@ func (r *Request) checkArgs() *Error {
 			if a == nil {
 				continue
 			}
-			if src.Values[k] == nil && a.Early && a.Sanitize == nil {
-				// rest_sanitize_request_arg only sanitises: null becomes the type's zero
-				if _, done := r.params[k]; !done {
+			_, done := r.params[k]
+			if a.Early && a.Sanitize == nil && a.OneOf == nil && (done || src.Values[k] == nil) {
+				// rest_sanitize_request_arg only sanitises, and cannot fail: null becomes
+				// the type's zero, and a value a higher source hides (a query
+				// ?status=bogus under a JSON "status") is never validated, as
+				// has_valid_params validated the value get_param returns
+				if !done {
 					r.params[k] = a.zero()
 				}
 				continue

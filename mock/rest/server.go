@@ -197,22 +197,25 @@ func (s *Server) logf(format string, args ...any) {
 	}
 }
 
-var jsonpCallback = regexp.MustCompile(`^[\w.]+$`)
+// jsonpCallback is wp_check_jsonp_callback: word characters and dots only; an empty
+// callback passes (and then wraps nothing).
+var jsonpCallback = regexp.MustCompile(`^[\w.]*$`)
 
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 	req := &Request{Method: hr.Method, Path: route, HTTP: hr, Site: s.siteURL(hr), server: s}
 	req.Query = ParseQuery(hr.URL.RawQuery)
 	if cb, ok := req.Query.Get("_jsonp"); ok {
-		if str, _ := cb.(string); !jsonpCallback.MatchString(str) {
+		if str, isStr := cb.(string); !isStr || !jsonpCallback.MatchString(str) {
 			body := Object{{"code", CodeCallbackInvalid}, {"message", "Invalid JSONP callback function."}}
 			s.write(w, hr, req, &Response{Status: http.StatusBadRequest, Data: body}, true)
 			return
 		}
 	}
 	if m, ok := req.Query.Get("_method"); ok {
-		if str, _ := m.(string); str != "" {
-			req.Method = strings.ToUpper(str)
-		}
+		// set_method(strtoupper($_GET['_method'])): an empty one is the method "",
+		// which no route answers
+		str, _ := m.(string)
+		req.Method = strings.ToUpper(str)
 	} else if m := hr.Header.Get("X-HTTP-Method-Override"); m != "" {
 		req.Method = strings.ToUpper(m)
 	}
@@ -467,13 +470,16 @@ func (s *Server) finish(req *Request, resp *Response) {
 // which are neither enveloped nor wrapped in the callback.
 func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, resp *Response, early bool) {
 	h := w.Header()
-	jsonp := ""
+	// serve_request picks the content type by isset($_GET['_jsonp']), and wraps the
+	// body only in a callback that is not empty
+	jsonp, hasJSONP := "", false
 	if req != nil {
-		if cb, ok := req.Query.Get("_jsonp"); ok {
+		var cb any
+		if cb, hasJSONP = req.Query.Get("_jsonp"); hasJSONP {
 			jsonp, _ = cb.(string)
 		}
 	}
-	if jsonp != "" {
+	if hasJSONP {
 		h.Set("Content-Type", "application/javascript; charset=UTF-8")
 	} else {
 		h.Set("Content-Type", "application/json; charset=UTF-8")

@@ -450,18 +450,46 @@ func toList(v any) ([]any, bool) {
 	case int:
 		return []any{strconv.Itoa(x)}, true
 	case map[string]any:
-		// PHP arrays with keys 0..n-1 are lists (wp_is_numeric_array).
-		out := make([]any, len(x))
-		for i := range out {
-			e, ok := x[strconv.Itoa(i)]
+		// A PHP array whose keys are all integers is a list (wp_is_numeric_array), and
+		// rest_sanitize_array keeps its values (array_values): a[0]=x&a[5]=y is [x, y].
+		// PHP keeps the order the keys arrived in; a Go map has none, so the values
+		// are taken in key order, the same for every list built as a[0]=..&a[1]=...
+		keys := make([]int64, 0, len(x))
+		for k := range x {
+			n, ok := phpIntKey(k)
 			if !ok {
 				return nil, false
 			}
-			out[i] = e
+			keys = append(keys, n)
+		}
+		slices.Sort(keys)
+		out := make([]any, len(keys))
+		for i, n := range keys {
+			out[i] = x[strconv.FormatInt(n, 10)]
 		}
 		return out, true
 	}
 	return nil, false
+}
+
+// phpIntKey reports whether PHP stores the array key k as an integer: a decimal
+// integer without a sign "+", leading zeros or spaces, within the integer range
+// ("5" and "-1" are integers, "05", "+5", " 5" and "-0" stay strings).
+func phpIntKey(k string) (int64, bool) {
+	if k == "0" {
+		return 0, true
+	}
+	digits := strings.TrimPrefix(k, "-")
+	if digits == "" || digits[0] < '1' || digits[0] > '9' {
+		return 0, false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(k, 10, 64)
+	return n, err == nil
 }
 
 func splitList(s string) []any {
