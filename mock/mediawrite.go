@@ -319,6 +319,9 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	p.MimeType, p.File, p.GUID, p.FileSize = typ, path, uploadsPrefix+path, len(up.data)
 	p.Width, p.Height = imageDimensions(typ, up.data)
+	if err := postRowError(p, true); err != nil {
+		return nil, err
+	}
 	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: up.data})
 	tx.InsertPost(p)
 	if p.Slug == "" { // a title that sanitises to nothing: the id

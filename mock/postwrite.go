@@ -509,6 +509,9 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := w.prepare(r, p, true); err != nil {
 		return nil, err
 	}
+	if err := postRowError(p, true); err != nil {
+		return nil, err
+	}
 	tx.InsertPost(p)
 	p.GUID = "/?p=" + strconv.Itoa(p.ID)
 	w.applyAfterInsert(r, p, true)
@@ -527,6 +530,9 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	before := *stored
 	next := *stored
 	if err := w.prepare(r, &next, false); err != nil {
+		return nil, err
+	}
+	if err := postRowError(&next, false); err != nil {
 		return nil, err
 	}
 	if next.Status != "trash" && before.Status == "trash" {

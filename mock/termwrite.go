@@ -187,6 +187,9 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	t.Slug = uniqueTermSlug(tx, slug, t)
+	if err := termRowError(t); err != nil {
+		return nil, err
+	}
 	tx.InsertTerm(t)
 	if t.Slug == "" { // sanitize_title( $slug, $term_id )
 		t.Slug = strconv.Itoa(t.ID)
@@ -324,6 +327,9 @@ func (res *terms) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	next, err := res.prepareUpdate(r, t)
 	if err != nil {
 		return nil, err
+	}
+	if !termRowFits(&next) { // wp_update_term does not check wpdb's refusal
+		next.Name, next.Slug = t.Name, t.Slug
 	}
 	*t = next
 	r.SetParam("context", rest.Edit)

@@ -22,6 +22,10 @@ type Error struct {
 	Data    Object
 	// AdditionalData is WordPress's "additional_data": data that add_data replaced.
 	AdditionalData []any
+	// DataValue, when set, is the data itself, for errors whose data is not an array
+	// (wp_insert_term's db_insert_error carries wpdb's last_error string); Status and
+	// Data are then unused and the status is 500.
+	DataValue any
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s (%d)", e.Code, e.Message, e.Status) }
@@ -36,8 +40,8 @@ func (e *Error) HTTPStatus() int {
 
 // Body is the error's JSON body.
 func (e *Error) Body() Object {
-	var data any
-	if e.Status != 0 || len(e.Data) > 0 {
+	var data any = e.DataValue
+	if e.DataValue == nil && (e.Status != 0 || len(e.Data) > 0) {
 		d := make(Object, 0, len(e.Data)+1)
 		if e.Status != 0 {
 			d = append(d, Member{"status", e.Status})
