@@ -48,6 +48,8 @@ const (
 	msgFailedUploadTest = "Specified file failed upload test."
 	// msgNoFileUploaded: the "file" part has an empty filename (UPLOAD_ERR_NO_FILE).
 	msgNoFileUploaded = "No file was uploaded."
+	// msgPartialUpload: the body ended inside the "file" part (UPLOAD_ERR_PARTIAL).
+	msgPartialUpload = "The uploaded file was only partially uploaded."
 	// msgFileEmpty: the "file" part is empty.
 	msgFileEmpty = "File is empty. Please upload something more substantial. This error could also be caused by uploads being disabled in your php.ini file or by post_max_size being defined as smaller than upload_max_filesize in php.ini."
 	// msgBadDisposition: the Content-Disposition names no file.
@@ -89,6 +91,8 @@ func readUpload(r *rest.Request) (*upload, *rest.Error) {
 			return nil, u.fail(msgFailedUploadTest)
 		case f.Error == rest.UploadErrNoFile:
 			return nil, u.fail(msgNoFileUploaded)
+		case f.Error == rest.UploadErrPartial:
+			return nil, u.fail(msgPartialUpload)
 		case len(f.Data) == 0:
 			return nil, u.fail(msgFileEmpty)
 		}
@@ -96,8 +100,8 @@ func readUpload(r *rest.Request) (*upload, *rest.Error) {
 		return u, nil
 	}
 	data := r.RawBody
-	if r.ContentType() == "multipart/form-data" {
-		data = nil // PHP keeps no raw body of a multipart request
+	if r.ContentType() == "multipart/form-data" && !r.Unparsed {
+		data = nil // PHP keeps no raw body of a multipart request it parsed
 	}
 	if len(data) == 0 || string(data) == "0" { // PHP's empty()
 		return nil, rest.Errorf(http.StatusBadRequest, codeUploadNoData, "No data supplied.")
@@ -115,6 +119,9 @@ func readUpload(r *rest.Request) (*upload, *rest.Error) {
 	}
 	if md5Header != "" && md5Header != md5Hex(data) {
 		return nil, hashMismatch
+	}
+	if err := tempFileError(r, name); err != nil {
+		return nil, err
 	}
 	return &upload{name: name, data: data, sideload: true}, nil
 }
@@ -305,7 +312,11 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	tx := txOf(r)
 	dir := tx.Now().Format("2006/01")
-	path := dir + "/" + uniqueFileName(r, dir, name)
+	file := uniqueFileName(r, dir, name)
+	if err := up.moveError(file, dir); err != nil {
+		return nil, err
+	}
+	path := dir + "/" + file
 	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open", PingStatus: "closed"}
 	prepared := res.w.prepare(r, p, true) == nil
 	if !prepared {

@@ -127,6 +127,9 @@ type Request struct {
 	// Files are the file parts of a multipart/form-data POST (PHP's $_FILES), by
 	// field name; nil when there are none.
 	Files map[string]*File
+	// Unparsed marks a multipart/form-data body PHP did not parse (no boundary), which
+	// php://input therefore still holds.
+	Unparsed bool
 
 	route    *Route
 	endpoint *Endpoint
