@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 )
@@ -57,6 +58,10 @@ func authAdmin(s *Suite, t T) {
 	view := admin.get(t, "/wp/v2/users/me")
 	_, hasEmail := view.object()["email"]
 	check(t, view, !hasEmail, "auth/users-me/view-default: /users/me defaults to view context: no email", "email present")
+	wantHeader(t, view, "Location", "", "auth/users-me/no-location: /users/me answers the user itself, with no Location header")
+	self, _ := at(view.JSON(), "_links.self.0.href")
+	check(t, view, self == s.url(fmt.Sprintf("/wp/v2/users/%v", id)), "auth/users-me/self-link: /users/me links to the user's own route (/wp/v2/users/<id>)",
+		"_links.self %s", show(self, self != nil))
 
 	// the login may be the username or the email; spaces in the password are optional
 	compact := strings.ReplaceAll(s.cfg.Password, " ", "")

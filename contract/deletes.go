@@ -36,6 +36,12 @@ func init() {
 			r := s.create(t, nil, "/wp/v2/categories", map[string]any{"name": s.name("delete-category")})
 			deleteNoTrash(s, t, "terms", fmt.Sprintf("/wp/v2/categories/%d", idOf(r)), "", msgTermNoTrash, "rest_term_invalid", "")
 		})
+		t.Run("missing terms", func(t T) {
+			for _, c := range []string{"/wp/v2/tags", "/wp/v2/categories"} {
+				wantError(t, s.as(s.admin()).do(t, http.MethodDelete, c+"/"+missingID+"?force=true", nil), http.StatusNotFound, "rest_term_invalid",
+					"deletes/terms/missing-404: DELETE a term that does not exist: 404 rest_term_invalid")
+			}
+		})
 		t.Run("users", func(t T) {
 			login := s.name("delete-user")
 			r := s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com", "password": randomPassword()})

@@ -95,6 +95,9 @@ func globalHeaders(s *Suite, t T) {
 	wantHeader(t, empty, "X-WP-TotalPages", "0", "pagination/total-pages: HEAD sends GET's X-WP-TotalPages")
 	wantHeader(t, head, "Content-Type", jsonContentType, "globals/head/content-type: HEAD sends GET's Content-Type")
 	wantHeader(t, head, "Allow", "GET", "globals/head/allow: HEAD sends GET's Allow header")
+	for _, path := range []string{"/wp/v2/tags?_fields=id", "/wp/v2/categories?_fields=id"} {
+		wantStatus(t, anon.do(t, http.MethodHead, path, nil), http.StatusOK, "globals/head/fields: HEAD with _fields answers 200, as GET")
+	}
 	missing := anon.do(t, http.MethodHead, "/wp/v2/posts/"+missingID, nil)
 	wantStatus(t, missing, http.StatusNotFound, "globals/head/not-found: HEAD of a post that does not exist: 404, as GET")
 	if s.anonymousOnly {
@@ -177,6 +180,17 @@ func globalFields(s *Suite, t T, post int) {
 	wantKeys(t, r, "", []string{"code", "data", "message"}, "globals/fields/not-on-errors: _fields is not applied to an error")
 	r = anon.get(t, "/wp/v2/types/post?_fields=slug")
 	wantKeys(t, r, "", []string{"slug"}, "globals/fields/every-route: _fields applies to every route (a post type)")
+	for _, c := range []struct {
+		path string
+		keys []string
+	}{
+		{"/wp/v2/types/post", []string{"name"}}, {"/wp/v2/taxonomies/category", []string{"name"}},
+		// the statuses controller adds its links whatever _fields says
+		{"/wp/v2/statuses/publish", []string{"_links", "name"}},
+	} {
+		r = anon.get(t, c.path+"?_fields=id,name")
+		wantKeys(t, r, "", c.keys, "globals/fields/unknown-field-ignored: _fields naming a field the object does not have (id) keeps the others")
+	}
 }
 
 func globalEmbed(s *Suite, t T, post int) {

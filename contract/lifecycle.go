@@ -153,6 +153,7 @@ func lifecycleTerm(s *Suite, t T, collection, taxonomy string) {
 	l = anon.get(t, fmt.Sprintf("%s?include=%d", collection, id))
 	check(t, l, len(l.list()) == 1 && resultIDs(l).has(id), "lifecycle/"+res+"/include: ?include=<id> lists exactly that term", "ids %v", resultIDs(l))
 
+	termRules(s, t, collection, taxonomy, id, renamed)
 	lifecycleDelete(s, t, item+"?force=true", item, "rest_term_invalid")
 }
 

@@ -196,6 +196,8 @@ func pagingRevisions(s *Suite, t T) {
 	wantPageLinks(s, t, r, "", path+"?per_page=2&page=2", "revisions page 1")
 	r = admin.get(t, path+"?page=2&per_page=2")
 	wantPageLinks(s, t, r, path+"?page=1&per_page=2", "", "revisions page 2")
+	r = admin.get(t, path+"?page="+missingID+"&per_page=2")
+	wantError(t, r, http.StatusBadRequest, "rest_revision_invalid_page_number", "pagination/revisions/past-end-400: revisions: a page far past the end is 400 rest_revision_invalid_page_number")
 	r = admin.get(t, path+"?page=3&per_page=2")
 	wantValue(t, r, "", map[string]any{"code": "rest_revision_invalid_page_number", "message": "The page number requested is larger than the number of pages available.",
 		"data": map[string]any{"status": 400}}, "pagination/revisions/past-end-400: revisions: a page past the end is 400 rest_revision_invalid_page_number")

@@ -17,6 +17,8 @@ func init() {
 	register("params", false, func(s *Suite, t T) {
 		t.Run("posts", func(t T) { paramsPosts(s, t) })
 		t.Run("tags and categories", func(t T) { paramsTerms(s, t) })
+		t.Run("tags, each parameter", func(t T) { paramsTermsEach(s, t, "/wp/v2/tags") })
+		t.Run("categories, each parameter", func(t T) { paramsTermsEach(s, t, "/wp/v2/categories") })
 		t.Run("users", func(t T) { paramsUsers(s, t) })
 		t.Run("media", func(t T) { paramsMedia(s, t) })
 		t.Run("revisions", func(t T) { paramsRevisions(s, t) })
@@ -24,9 +26,11 @@ func init() {
 			anon := s.as(anonymous)
 			r := anon.get(t, "/wp/v2/taxonomies?type=post")
 			wantKeys(t, r, "", []string{"category", "post_tag"}, "params/taxonomies/type: taxonomies?type=post lists exactly the post type's taxonomies")
-			r = anon.get(t, "/wp/v2/taxonomies?type=page")
-			check(t, r, r.Status == http.StatusOK && string(r.Body) == "{}", "params/taxonomies/type-empty-object: taxonomies?type=<a type without taxonomies> is an empty object {} (not [])",
-				"%d %s", r.Status, clip(r.Body, 100))
+			for _, typ := range []string{"page", s.name("no-such-type")} {
+				r = anon.get(t, "/wp/v2/taxonomies?type="+typ)
+				check(t, r, r.Status == http.StatusOK && string(r.Body) == "{}", "params/taxonomies/type-empty-object: taxonomies?type=<a type without taxonomies, or no type at all> is an empty object {} (not [])",
+					"%d %s", r.Status, clip(r.Body, 100))
+			}
 		})
 		t.Run("validation", func(t T) { paramsValidation(s, t) })
 	})
@@ -137,12 +141,12 @@ func paramsUsers(s *Suite, t T) {
 	needWrites(s, t)
 	admin, anon := s.as(s.admin()), s.as(anonymous)
 	base := s.name("who")
-	mk := func(tag, role, name string) int {
+	mk := func(tag, role, name, site string) int {
 		login := base + "-" + tag
 		return idOf(s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com",
-			"password": randomPassword(), "roles": []string{role}, "name": base + " " + name}))
+			"password": randomPassword(), "roles": []string{role}, "name": base + " " + name, "url": site}))
 	}
-	ua, us, ue := mk("a", "author", "Carol"), mk("s", "subscriber", "Alice"), mk("e", "editor", "Bob")
+	ua, us, ue := mk("a", "author", "Carol", "http://c.example"), mk("s", "subscriber", "Alice", "http://a.example"), mk("e", "editor", "Bob", "http://b.example")
 	L := func(kv ...any) *Result {
 		return admin.get(t, pathQuery("/wp/v2/users", append([]any{"search", base}, kv...)...))
 	}
@@ -158,11 +162,32 @@ func paramsUsers(s *Suite, t T) {
 	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "include", joinIDs(ue, ua, us), "orderby", "include")), []int{ue, ua, us},
 		"params/users/orderby-include: orderby=include keeps the order of the include list")
 	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "slug", base+"-e")), []int{ue}, "params/users/slug: slug= finds the user with that slug")
+	wantIDs(t, admin.get(t, "/wp/v2/users?slug[]="+base+"-s&slug[]="+base+"-a&orderby=slug"), []int{ua, us},
+		"params/users/slug-list: slug[]=a&slug[]=b finds the users with any of the slugs")
+	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "slug", base+"-s,"+base+"-a , "+base+"-e", "orderby", "slug", "order", "desc")), []int{us, ue, ua},
+		"params/users/slug-list: slug=a,b , c (a comma-separated list, spaces trimmed) finds the users with any of the slugs")
+	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "slug", base+"-e,"+base+"-a,"+base+"-s", "orderby", "include_slugs")), []int{ue, ua, us},
+		"params/users/orderby-include-slugs: orderby=include_slugs keeps the order of the slug list")
+	wantIDs(t, L("orderby", "email"), []int{ua, ue, us}, "params/users/orderby-email: orderby=email sorts by email (for those who may list users)")
+	wantIDs(t, L("orderby", "url"), []int{us, ue, ua}, "params/users/orderby-url: orderby=url sorts by the user's URL")
+	wantIDs(t, L("orderby", "url", "order", "desc"), []int{ua, ue, us}, "params/users/orderby-url: orderby=url&order=desc reverses it")
+	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "include", joinIDs(ua, us))), []int{us, ua}, "params/users/include: include= limits the list to those users, ordered by name")
+	wantIDs(t, L("offset", 1, "per_page", 1, "page", 3), []int{ue}, "params/users/offset-over-page: with offset=, page= is ignored")
+	wantIDs(t, admin.get(t, pathQuery("/wp/v2/users", "search", base+"-nobody")), nil, "params/users/search: a search nothing matches lists nothing")
+	wantIDs(t, L("roles", "wpcontract-steak,author"), []int{ua}, "params/users/roles-unknown: a role that does not exist matches no one, the others still do")
+	wantIDs(t, L("roles", "wpcontract-steak"), nil, "params/users/roles-unknown: only roles that do not exist: an empty list")
+	wantIDs(t, L("capabilities", "edit_posts"), []int{ue, ua}, "params/users/capabilities: capabilities= keeps users who have them")
+	wantIDs(t, L("capabilities", "wpcontract_steak"), nil, "params/users/capabilities-unknown: a capability no one has: an empty list")
+	// a draft does not make a user public
+	s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base + " draft by the editor", "status": "draft", "author": ue})
+	wantError(t, anon.get(t, fmt.Sprintf("/wp/v2/users/%d", ue)), http.StatusUnauthorized, "rest_user_cannot_view",
+		"lifecycle/users/anonymous-401-without-posts: a user whose only post is a draft is not readable anonymously: 401 rest_user_cannot_view")
 	wantIDs(t, anon.get(t, pathQuery("/wp/v2/users", "include", joinIDs(ua, us, ue))), nil,
 		"params/users/anonymous-authors-only: anonymous readers see only users with published posts (none of these has one)")
 	s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base + " by the author", "status": "publish", "author": ua})
 	wantIDs(t, anon.get(t, pathQuery("/wp/v2/users", "include", joinIDs(ua, us, ue))), []int{ua},
 		"params/users/anonymous-authors-only: anonymous readers see a user once they have a published post")
+	wantStatus(t, anon.get(t, fmt.Sprintf("/wp/v2/users/%d", ua)), http.StatusOK, "lifecycle/users/anonymous-read-author: a user with a published post is readable anonymously")
 	for _, c := range []struct{ query, code, msg string }{
 		{"roles=author", "rest_user_cannot_view", "Sorry, you are not allowed to filter users by role."},
 		{"capabilities=read", "rest_user_cannot_view", "Sorry, you are not allowed to filter users by capability."},
@@ -225,8 +250,20 @@ func paramsRevisions(s *Suite, t T) {
 	wantIDs(t, admin.get(t, path+"?offset=1"), all, "params/revisions/offset-needs-per-page: revisions offset= without per_page is ignored: all revisions are listed (no paging)")
 	r := admin.get(t, path+"?orderby=relevance")
 	wantError(t, r, http.StatusBadRequest, "rest_no_search_term_defined", "params/revisions/orderby-relevance: revisions orderby=relevance without search: 400 rest_no_search_term_defined")
-	r = admin.get(t, path+"?offset=3")
-	wantError(t, r, http.StatusBadRequest, "rest_revision_invalid_offset_number", "params/revisions/offset-past-end: revisions offset >= total: 400 rest_revision_invalid_offset_number")
+	for _, q := range []string{"?offset=3", "?offset=3&per_page=2", "?offset=4&per_page=2", "?offset=" + missingID + "&per_page=2"} {
+		r = admin.get(t, path+q)
+		wantError(t, r, http.StatusBadRequest, "rest_revision_invalid_offset_number", "params/revisions/offset-past-end: revisions offset >= total: 400 rest_revision_invalid_offset_number")
+	}
+	wantError(t, admin.get(t, path+"?offset=moreplease&per_page=2"), http.StatusBadRequest, "rest_invalid_param",
+		"params/revisions/offset-invalid: revisions offset that is not a number: 400 rest_invalid_param")
+	wantError(t, admin.get(t, path+"?per_page=-1"), http.StatusBadRequest, "rest_invalid_param",
+		"params/revisions/per-page-invalid: revisions per_page below 1: 400 rest_invalid_param")
+	for _, q := range []string{"?offset=1&per_page=2&page=1", "?offset=1&per_page=2&page=3"} {
+		wantIDs(t, admin.get(t, path+q), all[1:], "params/revisions/offset-over-page: with offset=, page= is ignored (even past the last page)")
+	}
+	r = admin.get(t, path+"?search=r2")
+	check(t, r, len(r.list()) == 1 && strings.Contains(textAt(r, "0.content.rendered"), "r2"), "params/revisions/search: revisions search= finds the revision with the words",
+		"%d revisions: %v", len(r.list()), resultIDs(r))
 }
 
 // wantInvalid checks a 400 rest_invalid_param for one parameter: message, params and
@@ -275,6 +312,18 @@ func paramsValidation(s *Suite, t T) {
 		{anon, "/wp/v2/categories?parent=x", "parent", "rest_invalid_type", "parent is not of type integer.", typeErr("parent"), "parent must be an integer"},
 		{anon, "/wp/v2/posts?after=notadate", "after", "rest_invalid_date", "Invalid date.", nil, "after must be an RFC 3339 date"},
 		{anon, "/wp/v2/posts?before=2021-13-45", "before", "rest_invalid_date", "Invalid date.", nil, "before must be a valid date"},
+		{anon, "/wp/v2/tags?include=myterm", "include", "rest_invalid_type", "include[0] is not of type integer.", typeErr("include[0]"), "tags: include= takes ids"},
+		{anon, "/wp/v2/tags?exclude=invalid", "exclude", "rest_invalid_type", "exclude[0] is not of type integer.", typeErr("exclude[0]"), "tags: exclude= takes ids"},
+		{anon, "/wp/v2/tags?offset=moreplease", "offset", "rest_invalid_type", "offset is not of type integer.", typeErr("offset"), "tags: offset must be an integer"},
+		{anon, "/wp/v2/tags?orderby=invalid", "orderby", "rest_not_in_enum", "orderby is not one of id, include, name, slug, include_slugs, term_group, description, and count.", nil, "tags: orderby outside its enum"},
+		{anon, "/wp/v2/tags?post=invalid-post", "post", "rest_invalid_type", "post is not of type integer.", typeErr("post"), "tags: post must be an id"},
+		{anon, "/wp/v2/tags?context=banana", "context", "rest_not_in_enum", "context is not one of view, embed, and edit.", nil, "tags: context outside its enum"},
+		{anon, "/wp/v2/categories?page=0", "page", "rest_out_of_bounds", "page must be greater than or equal to 1", nil, "categories: page below 1"},
+		{anon, "/wp/v2/users?order=asc,id", "order", "rest_not_in_enum", "order is not one of asc and desc.", nil, "users: order is one word"},
+		{anon, "/wp/v2/users?orderby=invalid", "orderby", "rest_not_in_enum", "orderby is not one of id, include, name, registered_date, slug, include_slugs, email, and url.", nil, "users: orderby outside its enum"},
+		{anon, "/wp/v2/users?offset=moreplease", "offset", "rest_invalid_type", "offset is not of type integer.", typeErr("offset"), "users: offset must be an integer"},
+		{anon, "/wp/v2/users?include=invalid", "include", "rest_invalid_type", "include[0] is not of type integer.", typeErr("include[0]"), "users: include= takes ids"},
+		{anon, "/wp/v2/users?exclude=none-of-those-please", "exclude", "rest_invalid_type", "exclude[0] is not of type integer.", typeErr("exclude[0]"), "users: exclude= takes ids"},
 	} {
 		if c.acc != anon && s.anonymousOnly {
 			continue // needs the administrator
@@ -334,6 +383,7 @@ func paramsValidation(s *Suite, t T) {
 		{fmt.Sprintf("/wp/v2/posts/%d", f.post), "Sorry, you are not allowed to edit this post."},
 		{fmt.Sprintf("/wp/v2/media/%d", f.media), "Sorry, you are not allowed to edit this post."},
 		{fmt.Sprintf("/wp/v2/tags/%d", f.tag), "Sorry, you are not allowed to edit this term."},
+		{fmt.Sprintf("/wp/v2/categories/%d", f.cat), "Sorry, you are not allowed to edit this term."},
 		{fmt.Sprintf("/wp/v2/users/%d", f.admin), "Sorry, you are not allowed to edit this user."},
 	} {
 		r = anon.get(t, c.path+"?context=edit")

@@ -32,6 +32,7 @@ type permFixture struct {
 	adminDraft, adminDraft2                   string // the admin's drafts (another user's post for every role)
 	authorDraft, authorDraft2, contribDraft   string // each role's own drafts
 	category, tag                             string // terms created by the admin
+	adminDraftRev                             string // the revision of the admin's draft
 }
 
 var allStatuses = []string{"draft", "future", "pending", "private", "publish", "trash"}
@@ -53,8 +54,14 @@ func init() {
 		f.tag = fmt.Sprintf("/wp/v2/tags/%d", idOf(s.create(t, nil, "/wp/v2/tags", map[string]any{"name": s.name("perm-tag")})))
 		// the admin's draft gets a revision, so its revisions list is not trivially empty
 		s.as(s.admin()).send(t, http.MethodPost, f.adminDraft, map[string]any{"content": "wpcontract revised"})
+		if revs := idsIn(s.as(s.admin()).get(t, f.adminDraft+"/revisions")); len(revs) > 0 {
+			f.adminDraftRev = fmt.Sprintf("%s/revisions/%d", f.adminDraft, revs[0])
+		}
 
 		for _, row := range permTable(s, f) {
+			if row.path == "" || strings.HasPrefix(row.path, "?") {
+				continue // the admin's draft has no revision: revisions/posts/made-on-update says why
+			}
 			permCheck(s, t, acc[row.role], row)
 		}
 	})
@@ -150,6 +157,9 @@ func permTable(s *Suite, f permFixture) []permRow {
 		{"contributor", G, "/wp/v2/types?context=edit", nil, false, 200, "", nil, "contributors have edit_posts", "get-types-edit-context"},
 		{"contributor", G, f.adminDraft + "/revisions", nil, false, 403, "rest_cannot_read", nil, "revisions need edit_post on the parent", "get-others-draft-revisions"},
 		{"editor", G, f.adminDraft + "/revisions", nil, false, 200, "", nil, "editors may edit the parent", "get-others-draft-revisions"},
+		{"contributor", G, f.adminDraftRev, nil, false, 403, "rest_cannot_read", nil, "a revision needs edit_post on the parent", "get-others-draft-revision"},
+		{"contributor", D, f.adminDraftRev + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "deleting a revision needs delete_post on the parent first", "delete-others-draft-revision"},
+		{"contributor", D, f.adminDraftRev, nil, false, 403, "rest_cannot_delete", nil, "permissions are checked before force", "delete-others-draft-revision-no-force"},
 
 		// users
 		{"subscriber", G, "/wp/v2/users/me", nil, false, 200, "", nil, "everyone logged in reads /users/me", "get-users-me"},
@@ -161,6 +171,14 @@ func permTable(s *Suite, f permFixture) []permRow {
 		{"anonymous", P, "/wp/v2/users", newUser("perm-u1"), false, 401, "rest_cannot_create_user", nil, "creating users needs create_users", "create-users"},
 		{"editor", P, "/wp/v2/users", newUser("perm-u2"), false, 403, "rest_cannot_create_user", nil, "editors lack create_users", "create-users"},
 		{"editor", D, fmt.Sprintf("/wp/v2/users/%d%s", f.authorID, reassign), nil, false, 403, "rest_user_cannot_delete", nil, "editors lack delete_users", "delete-other-user"},
+		{"editor", D, "/wp/v2/users/me?force=true&reassign=false", nil, false, 403, "rest_user_cannot_delete", nil, "deleting oneself needs delete_users too", "delete-me"},
+		{"editor", G, "/wp/v2/users?roles=author", nil, false, 403, "rest_user_cannot_view", nil, "filtering users by role needs list_users", "get-users-roles"},
+		{"editor", G, "/wp/v2/users?capabilities=edit_posts", nil, false, 403, "rest_user_cannot_view", nil, "filtering users by capability needs list_users", "get-users-capabilities"},
+		{"subscriber", G, "/wp/v2/users?who=authors", nil, false, 403, "rest_forbidden_who", nil, "who=authors needs edit_posts on some type", "get-users-who-authors"},
+		{"editor", G, fmt.Sprintf("/wp/v2/users/%d", f.subscriberID), nil, false, 403, "rest_user_cannot_view", nil, "a user without published posts needs list_users", "get-user-without-posts"},
+		{"editor", P, "/wp/v2/users/me", map[string]any{"roles": []string{"administrator"}}, false, 403, "rest_cannot_edit_roles", nil, "roles need promote_user, even one's own", "update-me-roles"},
+		{"editor", P, "/wp/v2/users/me", map[string]any{"username": s.name("renamed")}, false, 400, "rest_user_invalid_argument", nil, "a username cannot change", "update-me-username"},
+		{"editor", P, fmt.Sprintf("/wp/v2/users/%d", f.authorID), map[string]any{"roles": []string{"editor"}}, false, 403, "rest_cannot_edit_roles", nil, "editors lack promote_users", "update-other-user-roles"},
 
 		// terms: creating categories needs edit_terms (manage_categories), tags assign_terms (edit_posts)
 		{"author", P, "/wp/v2/categories", map[string]any{"name": s.name("perm-c1")}, false, 403, "rest_cannot_create", nil, "authors lack manage_categories", "create-categories"},
@@ -186,5 +204,15 @@ func permTable(s *Suite, f permFixture) []permRow {
 		{"subscriber", G, "/wp/v2/statuses?context=edit", nil, false, 403, "rest_cannot_view", nil, "statuses in edit context need edit_posts", "get-statuses-edit-context"},
 		{"subscriber", G, "/wp/v2/statuses/draft", nil, false, 403, "rest_cannot_read_status", nil, "a non-public status needs edit_posts", "get-statuses-draft"},
 		{"contributor", G, "/wp/v2/statuses/draft", nil, false, 200, "", nil, "contributors have edit_posts", "get-statuses-draft"},
+		{"anonymous", G, "/wp/v2/statuses/draft", nil, false, 401, "rest_cannot_read_status", nil, "a non-public status needs edit_posts", "get-statuses-draft"},
+		{"subscriber", G, "/wp/v2/statuses/inherit", nil, false, 403, "rest_cannot_read_status", nil, "an internal status is not shown", "get-statuses-inherit"},
+
+		// taxonomies in edit context: assign_terms on some taxonomy (edit_posts)
+		{"contributor", G, "/wp/v2/taxonomies?context=edit", nil, false, 200, "", nil, "contributors may assign terms", "get-taxonomies-edit-context"},
+
+		// terms: editing and deleting need manage_categories (subscribers lack it as authors do)
+		{"subscriber", P, f.tag, map[string]any{"description": "wpc"}, false, 403, "rest_cannot_update", nil, "editing a tag needs manage_categories", "update-tag"},
+		{"subscriber", D, f.tag + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "deleting a tag needs manage_categories", "delete-tag"},
+		{"subscriber", P, "/wp/v2/categories", map[string]any{"name": s.name("perm-c3")}, false, 403, "rest_cannot_create", nil, "subscribers lack manage_categories", "create-categories"},
 	}
 }

@@ -1,6 +1,9 @@
 package contract
 
-import "net/http"
+import (
+	"net/http"
+	"slices"
+)
 
 // The registries: post types, taxonomies and statuses, objects keyed by slug whose
 // entries have a fixed shape per context (checked by the fields group).
@@ -54,8 +57,36 @@ var registries = []registryShape{
 	}},
 }
 
+// checkRegistryFacts checks what core registers, which no site changes: internal post
+// types are never listed, the taxonomies of post and page, and the facts of category
+// and post_tag that are not translated (their names are: a site in another language
+// shows other names).
+func checkRegistryFacts(s *Suite, t T) {
+	anon := s.as(anonymous)
+	l := anon.get(t, "/wp/v2/types")
+	wantNoKeys(t, l, "", []string{"revision"}, "fields/types/no-internal-types: the types list leaves out revision (not shown in REST)")
+	post := anon.get(t, "/wp/v2/types/post")
+	if s.cfg.Strict {
+		wantValue(t, post, "taxonomies", []string{"category", "post_tag"}, "fields/types/post-taxonomies: post's taxonomies are category and post_tag, in that order")
+	} else {
+		got, _ := at(post.JSON(), "taxonomies")
+		check(t, post, slices.Contains(stringsOf(got), "category") && slices.Contains(stringsOf(got), "post_tag"),
+			"fields/types/post-taxonomies: post's taxonomies include category and post_tag", "taxonomies %s", show(got, true))
+	}
+	for _, c := range []struct {
+		slug, restBase string
+		hierarchical   bool
+	}{{"category", "categories", true}, {"post_tag", "tags", false}} {
+		r := anon.get(t, "/wp/v2/taxonomies/"+c.slug)
+		for path, want := range map[string]any{"slug": c.slug, "rest_base": c.restBase, "hierarchical": c.hierarchical, "rest_namespace": "wp/v2"} {
+			wantValue(t, r, path, want, "fields/taxonomies/core-values: "+c.slug+" is registered as core registers it ("+path+")")
+		}
+	}
+}
+
 // checkRegistryFields checks types, taxonomies and statuses: objects keyed by slug.
 func checkRegistryFields(s *Suite, t T) {
+	checkRegistryFacts(s, t)
 	for _, rg := range registries {
 		id := "fields/" + routeSlug(rg.route) + "/"
 		for _, ctx := range []string{"view", "embed", "edit"} {

@@ -261,7 +261,9 @@ func (r *Report) Text() string {
 			fmt.Fprintf(&b, "     got: %s\n", oneLine(x.Repros[0].Got, 300))
 		}
 		for _, rp := range x.Repros {
-			fmt.Fprintf(&b, "     %s\n", rp.Curl)
+			if rp.Curl != "(none)" {
+				fmt.Fprintf(&b, "     %s\n", rp.Curl)
+			}
 		}
 	}
 	for _, g := range r.Groups {

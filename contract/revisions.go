@@ -68,6 +68,16 @@ func init() {
 		r = admin.get(t, rev+"?context=edit")
 		wantValue(t, r, "content.raw", "wpcontract v3", "revisions/posts/edit-raw: a revision in edit context has content.raw")
 		wantError(t, admin.get(t, revs+"/"+missingID), http.StatusNotFound, "rest_post_invalid_id", "revisions/posts/missing-404: GET a revision that does not exist: 404 rest_post_invalid_id")
+		wantError(t, admin.get(t, fmt.Sprintf("/wp/v2/posts/%s/revisions/%d", missingID, newest)), http.StatusNotFound, "rest_post_invalid_parent",
+			"revisions/posts/missing-parent-404: GET a revision through a parent that does not exist: 404 rest_post_invalid_parent")
+		wantKeys(t, admin.get(t, rev+"?context=edit&_fields=id,slug"), "", []string{"id", "slug"}, "globals/fields/keeps-listed: _fields=id,slug keeps exactly those keys (a revision)")
+		if up := s.upload(t, nil, s.name("not-a-parent")+".png", "image/png", pngBytes, ""); wantStatus(t, up, http.StatusCreated, "writes/media/upload: uploading a PNG answers 201") {
+			other := fmt.Sprintf("/wp/v2/posts/%d/revisions", idOf(up))
+			for _, p := range []string{other, fmt.Sprintf("%s/%d", other, newest)} {
+				wantError(t, admin.get(t, p), http.StatusNotFound, "rest_post_invalid_parent",
+					"revisions/posts/parent-of-another-type-404: the revisions route of an attachment (not a post): 404 rest_post_invalid_parent")
+			}
+		}
 
 		wantError(t, anon.get(t, revs), http.StatusUnauthorized, "rest_cannot_read", "revisions/posts/anonymous-401: anonymous users cannot list revisions: 401 rest_cannot_read")
 		wantError(t, anon.get(t, rev), http.StatusUnauthorized, "rest_cannot_read", "revisions/posts/anonymous-401: anonymous users cannot read a revision: 401 rest_cannot_read")

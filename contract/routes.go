@@ -59,6 +59,17 @@ func init() {
 			{"GET", "/wp/v2/posts/abc", "a non-numeric id"},
 			{"GET", "/wp/v2/users/abc", "a non-numeric id"},
 			{"GET", "/wp/v3/posts", "another version"},
+			{"POST", "/wp/v2/nope", "an unknown collection"},
+			{"DELETE", "/wp/v2/nope/" + missingID, "an unknown item route"},
+			{"POST", "/wp/v2/statuses/draft", "statuses cannot be changed"},
+			{"DELETE", "/wp/v2/statuses/draft", "statuses cannot be deleted"},
+			{"POST", "/wp/v2/types", "post types cannot be created"},
+			{"POST", "/wp/v2/types/post", "post types cannot be changed"},
+			{"POST", "/wp/v2/taxonomies", "taxonomies cannot be created"},
+			{"POST", "/wp/v2/taxonomies/category", "taxonomies cannot be changed"},
+			{"DELETE", "/wp/v2/taxonomies/category", "taxonomies cannot be deleted"},
+			{"POST", "/wp/v2/posts/" + missingID + "/revisions", "revisions cannot be created"},
+			{"POST", "/wp/v2/posts/" + missingID + "/revisions/" + missingID, "revisions cannot be changed"},
 		} {
 			r := anon.do(t, c.method, c.path, nil)
 			wantError(t, r, http.StatusNotFound, "rest_no_route", "routes/no-route: "+c.why+" gives 404 rest_no_route")

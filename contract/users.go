@@ -13,6 +13,9 @@ func init() {
 		t.Run("create errors", func(t T) { userCreateErrors(s, t) })
 		t.Run("update errors", func(t T) { userUpdateErrors(s, t) })
 		t.Run("delete", func(t T) { userDelete(s, t) })
+		t.Run("delete, reassign forms", func(t T) { userDeleteForms(s, t) })
+		t.Run("writes", func(t T) { userWrites(s, t) })
+		t.Run("roundtrips", func(t T) { userRoundtrips(s, t) })
 	})
 }
 
@@ -37,6 +40,14 @@ func userCreateErrors(s *Suite, t T) {
 	wantValue(t, r, "data.details.email.code", "rest_invalid_email", "users/create/invalid-email-details: a malformed email is reported as rest_invalid_email under data.details.email")
 	r = admin.send(t, http.MethodPost, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com", "password": "x", "roles": []string{"wpcontract-nope"}})
 	wantError(t, r, http.StatusBadRequest, "rest_user_invalid_role", "users/create/invalid-role: a user create with a role that does not exist: 400 rest_user_invalid_role")
+	r = admin.send(t, http.MethodPost, "/wp/v2/users", map[string]any{"username": `¯\_(ツ)_/¯`, "email": s.name("bad-login") + "@example.com", "password": "x"})
+	if r.Status == http.StatusCreated {
+		s.deleteLater("/wp/v2/users", idOf(r)) // the target wrongly created it
+	}
+	if wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "users/create/invalid-username: a username of characters WordPress does not allow: 400 rest_invalid_param") {
+		wantValue(t, r, "data.params.username", "This username is invalid because it uses illegal characters. Please enter a valid username.",
+			"users/create/invalid-username: data.params.username says why")
+	}
 	r = anonymousCreateUser(s, t, login)
 	wantError(t, r, http.StatusUnauthorized, "rest_cannot_create_user", "users/create/anonymous-401: an anonymous user create (valid body): 401 rest_cannot_create_user")
 
@@ -81,6 +92,7 @@ func userUpdateErrors(s *Suite, t T) {
 	wantError(t, r, http.StatusBadRequest, "rest_user_invalid_slug", "users/update/slug-taken: an update to a slug another user has: 400 rest_user_invalid_slug")
 	r = admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/users/%s", missingID), map[string]any{"name": "x"})
 	wantError(t, r, http.StatusNotFound, "rest_user_invalid_id", "users/update/missing-404: an update of a user that does not exist: 404 rest_user_invalid_id")
+	userUpdateRules(s, t, a, b)
 }
 
 func userDelete(s *Suite, t T) {
@@ -98,8 +110,11 @@ func userDelete(s *Suite, t T) {
 			"users/delete/reassign-required: DELETE a user without reassign: 400 rest_missing_callback_param, checked before permissions (so anonymous gets it too)")
 		wantValue(t, r, "data.params", []any{"reassign"}, "users/delete/reassign-required: the missing parameter is reassign")
 	}
-	r := admin.do(t, http.MethodDelete, item+"?force=true&reassign=abc", nil)
-	wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "users/delete/reassign-invalid: reassign that is neither a number nor false: 400 rest_invalid_param")
+	for _, bad := range []string{"abc", "null"} {
+		r := admin.do(t, http.MethodDelete, item+"?force=true&reassign="+bad, nil)
+		wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "users/delete/reassign-invalid: reassign that is neither a number nor false: 400 rest_invalid_param")
+	}
+	var r *Result
 	r = anon.do(t, http.MethodDelete, fmt.Sprintf("%s?force=true&reassign=%d", item, s.adminID()), nil)
 	wantError(t, r, http.StatusUnauthorized, "rest_user_cannot_delete", "users/delete/anonymous-401: DELETE a user anonymously (with reassign): 401 rest_user_cannot_delete")
 	r = admin.do(t, http.MethodDelete, fmt.Sprintf("/wp/v2/users/%s?force=true&reassign=%d", missingID, s.adminID()), nil)
