@@ -15,7 +15,7 @@ URL       ?=
 
 SHELL     := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help run build test lint wordpress-up wordpress-down conformance compare contract bench
+.PHONY: help run build test lint wordpress-up wordpress-down conformance compare catalogue contract bench
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -67,6 +67,11 @@ wordpress-down: ## stop the WordPress started by wordpress-up (WP_VERSION=... or
 compare: ## side by side: the same reads and writes, per role, to real WordPress $(WP_VERSION) (must be up) and to the mock
 	@test -f $(WP_ENV) || { echo "no $(WP_ENV): run make wordpress-up WP_VERSION=$(WP_VERSION) first"; exit 1; }
 	. ./$(WP_ENV) && WPCOMPARE=1 $(GO) test -count=1 -v -run TestCompare ./ci/compare/
+
+catalogue: ## bad and odd requests side by side with real WordPress $(WP_VERSION) (must be up): same status and code, no 5xx, refusals change nothing
+	@test -f $(WP_ENV) || { echo "no $(WP_ENV): run make wordpress-up WP_VERSION=$(WP_VERSION) first"; exit 1; }
+	set -o pipefail; . ./$(WP_ENV) && WPCOMPARE=1 $(GO) test -count=1 -v -run 'TestCatalogue$$' ./ci/compare/ | \
+	  grep -E '^(--- FAIL|ok|FAIL)|^    --- FAIL|catalogue: '
 
 contract: ## run the contract suite against URL (WPCONTRACT_USER / WPCONTRACT_PASSWORD for auth)
 	@test -n "$(URL)" || { echo "usage: make contract URL=http://host/wp-json"; exit 1; }

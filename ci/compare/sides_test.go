@@ -1,0 +1,162 @@
+package compare
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/rest"
+)
+
+// The two sides of the catalogue and the permission matrix, and what they share with
+// TestCompare: a prepared WordPress from the environment (make wordpress-up) and the
+// mock in-process, answering as that WordPress's version.
+
+// sides are the targets a side-by-side test sends its requests to. wp is nil when the
+// test runs against the mock alone (make test, no WordPress).
+type sides struct {
+	wp, mk *target
+	mock   *mock.Mock
+}
+
+// wordpressSide is the real WordPress named by the environment, prepared and resolved,
+// or nil (with the reason) when the environment names none. A test that needs one
+// skips with that reason.
+func wordpressSide(t *testing.T) (*target, string) {
+	t.Helper()
+	if os.Getenv("WPCOMPARE") != "1" {
+		return nil, "set WPCOMPARE=1 (make catalogue) to compare with a real WordPress"
+	}
+	api := os.Getenv("WPCONTRACT_URL")
+	if api == "" {
+		return nil, "WPCONTRACT_URL is not set: source ci/wordpress/.run/env (make wordpress-up)"
+	}
+	if u := os.Getenv("WPCONTRACT_USER"); u != "admin" {
+		t.Fatalf("WPCONTRACT_USER is %q: the comparison acts as the administrator \"admin\", as the mock's seed names it", u)
+	}
+	wp := newTarget("WordPress", api, strings.TrimSuffix(strings.TrimRight(api, "/"), "/wp-json"))
+	wp.passwords["admin"] = os.Getenv("WPCONTRACT_PASSWORD")
+	if err := prepare(wp); err != nil {
+		t.Fatalf("preparing WordPress: %v", err)
+	}
+	resolve(wp)
+	if len(wp.unresolved) > 0 {
+		t.Fatalf("WordPress lacks objects after preparing it: %v", wp.unresolved)
+	}
+	return wp, ""
+}
+
+// mockSide serves the example dataset in-process, answering as WordPress version (""
+// is the mock's default), and resolves its placeholders.
+func mockSide(t *testing.T, version string) (*target, *mock.Mock) {
+	t.Helper()
+	var v rest.Version
+	if version != "" {
+		var err error
+		if v, err = rest.ParseVersion(version); err != nil {
+			t.Fatalf("WP_VERSION: %v", err)
+		}
+	}
+	m, err := mock.New(mock.Options{Dataset: fixtures.Example(), Version: v})
+	if err != nil {
+		t.Fatalf("mock.New: %v", err)
+	}
+	srv := httptest.NewServer(m)
+	t.Cleanup(srv.Close)
+	mk := newTarget("mock", srv.URL+"/wp-json", srv.URL)
+	for login, pw := range m.Passwords {
+		mk.passwords[login] = pw
+	}
+	resolve(mk)
+	if len(mk.unresolved) > 0 {
+		t.Fatalf("the mock lacks objects of its example dataset: %v", mk.unresolved)
+	}
+	return mk, m
+}
+
+// openSides is both sides: WordPress when the environment names one (else wp is nil
+// and, with needWordPress, the test is skipped), and the mock as its version.
+func openSides(t *testing.T, needWordPress bool) *sides {
+	t.Helper()
+	wp, why := wordpressSide(t)
+	if wp == nil && needWordPress {
+		t.Skip(why)
+	}
+	version := ""
+	if wp != nil {
+		version = os.Getenv("WP_VERSION")
+	}
+	mk, m := mockSide(t, version)
+	return &sides{wp: wp, mk: mk, mock: m}
+}
+
+// each lists the sides that are there: WordPress (when compared with) and the mock.
+func (s *sides) each() []*target {
+	if s.wp == nil {
+		return []*target{s.mk}
+	}
+	return []*target{s.wp, s.mk}
+}
+
+// snapshot is the mock's whole dataset as GET /wpmock/v1/dataset answers it to admin.
+func snapshot(mk *target) ([]byte, error) {
+	r, err := mk.do(http.MethodGet, mk.api+"/wpmock/v1/dataset", "admin", nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	if r.status != http.StatusOK {
+		return nil, fmt.Errorf("GET /wpmock/v1/dataset: %s", r.summary())
+	}
+	return r.body, nil
+}
+
+// firstDifference is where two snapshots part, with some context, for messages.
+func firstDifference(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-80)
+	cut := func(s []byte) string { return string(s[from:min(len(s), i+80)]) }
+	return fmt.Sprintf("at byte %d: before …%s…, after …%s…", i, cut(a), cut(b))
+}
+
+// sweepPrefix deletes, as admin, whatever on this side carries prefix p in its name:
+// posts in any status, media, users, tags and categories. Only what an earlier run
+// of the same test made carries its prefix.
+func sweepPrefix(tg *target, p string) []error {
+	var errs []error
+	search := url.QueryEscape(strings.TrimSuffix(p, "-"))
+	lists := []struct{ path, field string }{
+		{"/wp/v2/posts?status=publish,future,draft,pending,private,trash&per_page=100&context=edit&search=" + search, "title.raw"},
+		{"/wp/v2/media?per_page=100&context=edit&search=" + search, "title.raw"},
+		{"/wp/v2/users?per_page=100&context=edit&search=" + search, "username"},
+		{"/wp/v2/tags?per_page=100&context=edit&hide_empty=false&search=" + search, "name"},
+		{"/wp/v2/categories?per_page=100&context=edit&hide_empty=false&search=" + search, "name"},
+	}
+	for _, l := range lists {
+		r, err := tg.want2xx(http.MethodGet, l.path, "admin", nil)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		items, _ := r.json.([]any)
+		base := strings.SplitN(l.path, "?", 2)[0]
+		for _, it := range items {
+			name, _ := valueAt(it, l.field)
+			if s, _ := name.(string); !strings.HasPrefix(s, p) {
+				continue
+			}
+			if err := deleteObject(tg, base+"/"+url.PathEscape(answerID(it))); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errs
+}
