@@ -42,6 +42,10 @@ type Schema struct {
 	UniqueItems          bool
 	// Title names an item schema ("post", "tag"); only on the root of an item schema.
 	Title string
+	// Literal, when set, is the node as schema documents print it, for nodes WordPress
+	// builds with keys or an order the dialect does not model (register_meta's
+	// schemas: type, title, description, default). Validation still reads the fields.
+	Literal Object
 	// Span is the WordPress versions the node exists in (Since, Until).
 	Span Span
 
@@ -154,6 +158,9 @@ func (s *Schema) InContext(c string) bool {
 // argument (OPTIONS endpoints[].args), which always has "required" and no context or
 // readonly keys, as rest_get_endpoint_args_for_schema and get_data_for_route keep them.
 func (s *Schema) JSON(asArg bool) Object {
+	if s.Literal != nil && !asArg {
+		return s.Literal
+	}
 	o := Object{}
 	if s.Description != "" {
 		o = append(o, Member{"description", s.Description})
