@@ -75,12 +75,20 @@ func pfLink(noun string, m *Mock) *postField {
 		func(r *rest.Request, p *store.Post) any { return m.permalink(r, p) })
 }
 
+// pfTitle is the title; its rendered form keeps get_the_title's "Private: " prefix
+// until 6.7, whose controller removes it as it removes "Protected: " (the
+// private_title_format filter).
 func pfTitle(noun string) *postField {
+	rendered := func() *rest.Schema {
+		return rest.Str("rendered").Desc("HTML title for the " + noun + ", transformed for display.").Ctx(all...).RO()
+	}
 	return rest.Nested(rest.Obj("title").Desc("The title for the "+noun+".").Ctx(all...),
 		rest.F(rest.Str("raw").Desc("Title for the "+noun+", as it exists in the database.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Title }),
-		rest.F(rest.Str("rendered").Desc("HTML title for the "+noun+", transformed for display.").Ctx(all...).RO(),
+		rest.F(rendered().Until(rest.V67),
 			func(_ *rest.Request, p *store.Post) any { return renderTitle(p.Title, p.Status) }),
+		rest.F(rendered().Since(rest.V67),
+			func(_ *rest.Request, p *store.Post) any { return renderTitle(p.Title, "") }),
 	)
 }
 
@@ -104,9 +112,37 @@ func pfTemplate(noun string) *postField {
 		func(_ *rest.Request, p *store.Post) any { return p.Template })
 }
 
+// pfMeta is the meta field of a type core registers no meta keys for (attachments).
 func pfMeta(m *Mock) *postField {
 	return rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...),
-		func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p) })
+		func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, p.Type) })
+}
+
+// pfMetaOf is the meta field of post type typ, whose schema lists the keys core
+// registers for typ (coreMeta) from the release that registers the first of them: a
+// declaration Until that release, without properties as the mock has always printed
+// it, and one Since it with the keys, each declared with its own release.
+func pfMetaOf(m *Mock, typ string) []*postField {
+	meta := func() *rest.Schema { return rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...) }
+	get := func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, typ) }
+	keys := coreMeta(typ)
+	if len(keys) == 0 {
+		return []*postField{rest.F(meta(), get)}
+	}
+	first := keys[0].schema.Span.Since
+	props := make([]*rest.Schema, len(keys))
+	for i, k := range keys {
+		props[i], first = k.schema, min(first, k.schema.Span.Since)
+	}
+	return []*postField{rest.F(meta().Until(first), get), rest.F(meta().Props(props...).Since(first), get)}
+}
+
+// pfClassList is class_list (6.6): get_post_class() of the post, for the types that
+// are viewable and public (post, page, attachment).
+func pfClassList(m *Mock) *postField {
+	return rest.F(rest.Arr("class_list", rest.Str("")).Desc("An array of the class names for the post container element.").
+		Ctx(viewEdit...).RO().Since(rest.V66),
+		func(r *rest.Request, p *store.Post) any { return m.postClass(txOf(r), p) })
 }
 
 func pfPermalinkTemplate(noun string, m *Mock) *postField {
@@ -181,13 +217,63 @@ func generatedSlug(tx *store.Tx, p *store.Post) string {
 	return uniquePostSlug(tx, p.Type, s, p.ID)
 }
 
-// metaField is the item's "meta": WordPress shows registered meta keys only, and
-// nothing is registered on a fresh site, so it prints []. The mock counts every key
-// given through the post meta routes as registered (single, string), so the field and
-// /posts/<id>/meta stay consistent; protected keys (leading "_") never show.
-func (m *Mock) metaField(tx *store.Tx, p *store.Post) any {
+// registeredMeta is a post meta key WordPress registers itself (register_post_meta
+// with show_in_rest, single): its schema, the meta field's property, which carries
+// the key, its type, its default and the releases it exists in, and the releases that
+// copy it into revisions (revisions_enabled).
+type registeredMeta struct {
+	schema     *rest.Schema
+	revisioned rest.Span
+}
+
+// coreMeta lists the keys core registers for post type typ, in registration order,
+// in every version (a schema node belongs to one declaration, so each call makes new
+// ones). footnotes (blocks/footnotes.php) holds the footnotes block's notes as a JSON
+// string: 6.3 registers it for the types that support editor, custom-fields and
+// revisions (post and page; the mock has posts), 6.4 copies it into revisions.
+func coreMeta(typ string) []registeredMeta {
+	if typ != "post" {
+		return nil
+	}
+	return []registeredMeta{
+		{schema: metaKey(rest.Str("footnotes").Def("").Since(rest.V63)), revisioned: rest.Span{Since: rest.V64}},
+	}
+}
+
+// metaKey gives a registered key's schema the form WP_REST_Meta_Fields prints it in:
+// its type, then the label and description register_meta was given ("" here), then
+// the default (the type's empty value when none was given).
+func metaKey(s *rest.Schema) *rest.Schema {
+	s.Literal = rest.Object{{Key: "type", Value: s.Type()}, {Key: "title", Value: ""},
+		{Key: "description", Value: s.Description}, {Key: "default", Value: s.Default}}
+	return s
+}
+
+// registeredMeta is coreMeta of typ as the mock's version has it.
+func (m *Mock) registeredMeta(typ string) []registeredMeta {
+	var out []registeredMeta
+	for _, k := range coreMeta(typ) {
+		if k.schema.Span.In(m.version) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// metaField is the "meta" field of the post (or revision) id whose type, or parent's
+// type, is typ: WP_REST_Meta_Fields::get_value shows registered keys only, first the
+// ones core registers for typ (their first row, or their default), then the mock's
+// own: it counts every key given through the post meta routes as registered (single,
+// string), so the field and /posts/<id>/meta stay consistent, and shows those the
+// post has; protected keys (leading "_") never show. Nothing at all prints [], as an
+// empty PHP array does.
+func (m *Mock) metaField(tx *store.Tx, id int, typ string) any {
+	rows := tx.PostMeta(id)
 	out := rest.Object{}
-	for _, row := range tx.PostMeta(p.ID) {
+	for _, k := range m.registeredMeta(typ) {
+		out = append(out, rest.Member{Key: k.schema.Name, Value: firstMeta(rows, k.schema.Name, k.schema.Default)})
+	}
+	for _, row := range rows {
 		if isProtectedMeta(row.Key) {
 			continue
 		}
@@ -199,6 +285,17 @@ func (m *Mock) metaField(tx *store.Tx, p *store.Post) any {
 		return rest.EmptyArray
 	}
 	return out
+}
+
+// firstMeta is get_metadata(..., single): the value of the first row with the key, or
+// def when there is none.
+func firstMeta(rows []*store.Meta, key string, def any) any {
+	for _, row := range rows {
+		if row.Key == key {
+			return row.Value
+		}
+	}
+	return def
 }
 
 // isProtectedMeta is is_protected_meta: after dropping every character that is neither

@@ -39,7 +39,10 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		return res.item
 	}
 	m, noun := res.m, "post"
-	res.item = &rest.Item[store.Post]{Title: "post", Links: res.links, Fields: []*postField{
+	excerptRendered := func() *rest.Schema {
+		return rest.Str("rendered").Desc("HTML excerpt for the post, transformed for display.").Ctx(all...).RO()
+	}
+	fields := []*postField{
 		pfID(noun), pfDate(noun), pfDateGMT(noun), pfGUID(noun), pfModified(noun), pfModifiedGMT(noun),
 		rest.F(rest.Str("password").Desc("A password to protect access to the content and excerpt.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Password }),
@@ -62,10 +65,22 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
 			rest.F(rest.Str("raw").Desc("Excerpt for the post, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
-			rest.F(rest.Str("rendered").Desc("HTML excerpt for the post, transformed for display.").Ctx(all...).RO(),
+			rest.F(excerptRendered().Until(rest.V66),
 				func(r *rest.Request, p *store.Post) any {
 					if passwordRequired(r, p) {
 						return ""
+					}
+					return m.renderedExcerpt(p)
+				}),
+			// 6.6: $request['excerpt_length'], from any source and on any route (lists
+			// do not declare it), is the excerpt_length filter of a generated excerpt
+			rest.F(excerptRendered().Since(rest.V66),
+				func(r *rest.Request, p *store.Post) any {
+					if passwordRequired(r, p) {
+						return ""
+					}
+					if n, ok := excerptLength(r); ok {
+						return renderExcerptWords(p.Excerpt, p.Content, n)
 					}
 					return m.renderedExcerpt(p)
 				}),
@@ -81,13 +96,16 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		pfTemplate(noun),
 		rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return postFormat(p) }),
-		pfMeta(m),
+	}
+	fields = append(fields, pfMetaOf(m, "post")...)
+	fields = append(fields,
 		rest.F(rest.Arr("categories", rest.Int("")).Desc("The terms assigned to the post in the category taxonomy.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return intList(p.Categories) }),
 		rest.F(rest.Arr("tags", rest.Int("")).Desc("The terms assigned to the post in the post_tag taxonomy.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return intList(p.Tags) }),
-		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun),
-	}}
+		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m),
+	)
+	res.item = &rest.Item[store.Post]{Title: "post", Links: res.links, Fields: fields}
 	res.item = res.item.For(res.m.version)
 	setArgOptions(res.item, "post")
 	res.w = &postWriter{m: m, typ: "post", base: "posts", item: res.item}
@@ -164,7 +182,7 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		last := revs[0]
 		ls = ls.Add("predecessor-version", self+"/revisions/"+strconv.Itoa(last.ID), rest.Member{Key: "id", Value: last.ID})
 	}
-	if p.FeaturedMedia != 0 {
+	if p.FeaturedMedia != 0 && featuredMediaLinked.At(res.m.version)(r, p.FeaturedMedia) {
 		ls = ls.Embed("wp:featuredmedia", r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.FeaturedMedia)))
 	}
 	ls = ls.Add("wp:attachment", r.RestURL("/"+Namespace+"/media?parent="+strconv.Itoa(p.ID)))
@@ -176,6 +194,44 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		}
 	}
 	return ls
+}
+
+// featuredMediaLinked says whether prepare_links links a post's featured image: in
+// 6.1 whenever one is set; 7.0 links it only when it is published (get_post_status)
+// or the caller may read it (read_post).
+var featuredMediaLinked = rest.Changed[func(r *rest.Request, id int) bool]{
+	Base: func(*rest.Request, int) bool { return true },
+	Steps: []rest.Step[func(r *rest.Request, id int) bool]{{Since: rest.V70, Value: func(r *rest.Request, id int) bool {
+		tx := txOf(r)
+		att := tx.Post(id)
+		return att != nil && (getPostStatus(tx, att) == "publish" || canReadPostCap(r, att, tx.Post))
+	}}},
+}
+
+// getPostStatus is get_post_status: an attachment's "inherit" is its parent's status
+// ("publish" without a parent; a trashed parent's status before the trash), and any
+// other attachment status but private, trash and auto-draft is "publish".
+func getPostStatus(tx *store.Tx, p *store.Post) string {
+	if p.Type != "attachment" {
+		return p.Status
+	}
+	switch p.Status {
+	case "inherit":
+		parent := tx.Post(p.Parent)
+		switch {
+		case p.Parent == 0 || parent == nil || parent.ID == p.ID:
+			return "publish"
+		case getPostStatus(tx, parent) == "trash":
+			if parent.TrashedStatus != "" {
+				return parent.TrashedStatus
+			}
+			return "publish"
+		}
+		return getPostStatus(tx, parent)
+	case "private", "trash", "auto-draft":
+		return p.Status
+	}
+	return "publish"
 }
 
 // postActions is get_available_actions: the action rels of edit context.
@@ -237,6 +293,7 @@ func (res *posts) routes() []*rest.Route {
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, AllowBatch: true, Args: []*rest.Schema{
 				idArg("post"), contextArg(),
+				rest.Int("excerpt_length").Desc("Override the default excerpt length.").Since(rest.V66),
 				rest.Str("password").Desc("The password for the post if it is password protected."),
 			}, Permission: res.getPermission, Handler: res.get},
 			{Methods: rest.Editable, AllowBatch: true, Args: append([]*rest.Schema{idArg("post")}, it.WriteArgs(false)...),
@@ -290,6 +347,21 @@ func (res *posts) getPermission(r *rest.Request) *rest.Error {
 	return postReadPermission(r, "post", "Sorry, you are not allowed to edit this post.")
 }
 
+// checkedPassword is the password get_item_permissions_check compares with the
+// post's: $request['password'], from any parameter source, until 6.7, which reads
+// the query string only (get_query_params()), so a body's password is no longer
+// refused there (the content is still shown for it, see passwordRequired).
+var checkedPassword = rest.Changed[func(r *rest.Request) string]{
+	Base: func(r *rest.Request) string { return r.String("password") },
+	Steps: []rest.Step[func(r *rest.Request) string]{{Since: rest.V67, Value: func(r *rest.Request) string {
+		v, _ := r.Query.Get("password")
+		if s, _ := v.(string); s != "0" { // PHP's empty()
+			return s
+		}
+		return ""
+	}}},
+}
+
 // postReadPermission is get_item_permissions_check of the posts controller.
 func postReadPermission(r *rest.Request, typ, editMsg string) *rest.Error {
 	p, err := getPost(r, r.Int("id"), typ)
@@ -300,7 +372,7 @@ func postReadPermission(r *rest.Request, typ, editMsg string) *rest.Error {
 	if r.Context() == rest.Edit && !canEditPost(r, p, tx.Post) {
 		return r.Forbidden(codeForbiddenContext, editMsg)
 	}
-	if pw := r.String("password"); pw != "" && pw != p.Password {
+	if pw := checkedPassword.At(r.Server().Version)(r); pw != "" && pw != p.Password {
 		return rest.Errorf(http.StatusForbidden, codeIncorrectPostPassword, "Incorrect post password.")
 	}
 	if !canReadPost(r, p, tx.Post) {

@@ -160,15 +160,34 @@ type postWriter struct {
 	item *rest.Item[store.Post]
 }
 
-// checkWritePermission is the shared part of create/update_item_permissions_check.
-func (w *postWriter) checkWritePermission(r *rest.Request, verb string) *rest.Error {
+// checkWritePermission is the shared part of create/update_item_permissions_check;
+// p is the post an update changes, nil on create.
+func (w *postWriter) checkWritePermission(r *rest.Request, verb string, p *store.Post) *rest.Error {
 	if a := r.Int("author"); a != 0 && a != callerID(r) && !can(r, "edit_others_posts") {
 		return r.Forbidden(codeCannotEditOthers, "Sorry, you are not allowed to "+verb+" posts as this user.")
 	}
-	if w.typ == "post" && r.Bool("sticky") && !can(r, "edit_others_posts") && !can(r, "publish_posts") {
+	if w.typ == "post" && stickyRefused.At(w.m.version)(r, p) {
 		return r.Forbidden(codeCannotAssignSticky, "Sorry, you are not allowed to make posts sticky.")
 	}
 	return nil
+}
+
+// stickyRefused is the sticky check of create and update_item_permissions_check (p
+// is nil on create). WordPress 6.1 refuses sticky=true to a caller who has neither
+// edit_others_posts nor publish_posts, so an author may stick posts. By 6.8 (the
+// release that changed it lies between 6.1 and 6.8; 6.8 is the first the mock
+// answers as) sticky=true needs both capabilities, and an update is checked only
+// when it changes whether the post is sticky, in either direction.
+var stickyRefused = rest.Changed[func(r *rest.Request, p *store.Post) bool]{
+	Base: func(r *rest.Request, _ *store.Post) bool {
+		return r.Bool("sticky") && !can(r, "edit_others_posts") && !can(r, "publish_posts")
+	},
+	Steps: []rest.Step[func(r *rest.Request, p *store.Post) bool]{{Since: rest.V68, Value: func(r *rest.Request, p *store.Post) bool {
+		if p == nil && !r.Bool("sticky") || p != nil && (!r.Has("sticky") || r.Bool("sticky") == p.Sticky) {
+			return false
+		}
+		return !can(r, "edit_others_posts") || !can(r, "publish_posts")
+	}}},
 }
 
 // checkAssignTerms is check_assign_terms_permission.
@@ -199,7 +218,7 @@ func (w *postWriter) createPermission(r *rest.Request) *rest.Error {
 	if id, ok := r.Raw("id"); ok && !phpEmpty(id) {
 		return rest.Errorf(http.StatusBadRequest, codePostExists, "Cannot create existing post.")
 	}
-	if err := w.checkWritePermission(r, "create"); err != nil {
+	if err := w.checkWritePermission(r, "create", nil); err != nil {
 		return err
 	}
 	createCap := "edit_posts"
@@ -220,7 +239,7 @@ func (w *postWriter) updatePermission(r *rest.Request) *rest.Error {
 	if !canEditPost(r, p, txOf(r).Post) {
 		return r.Forbidden(codeCannotEdit, "Sorry, you are not allowed to edit this post.")
 	}
-	if err := w.checkWritePermission(r, "update"); err != nil {
+	if err := w.checkWritePermission(r, "update", p); err != nil {
 		return err
 	}
 	return w.checkAssignTerms(r)
@@ -451,8 +470,9 @@ func truncateSlug(s string, n int) string {
 }
 
 // applyAfterInsert is what create_item and update_item do once the row is saved:
-// sticky, featured media, format, terms and meta.
-func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create bool) {
+// sticky, featured media, format, terms and meta. A meta value a registered key
+// refuses is the request's error, with the post saved and the rest applied.
+func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create bool) *rest.Error {
 	tx := txOf(r)
 	if w.typ == "post" {
 		if create || r.Has("sticky") {
@@ -495,8 +515,9 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create boo
 		}
 	}
 	if meta, ok := r.Param("meta").(map[string]any); ok {
-		w.m.updateMetaField(tx, p.ID, meta)
+		return w.m.updateMetaField(tx, p.ID, w.typ, meta)
 	}
+	return nil
 }
 
 // create is create_item.
@@ -514,8 +535,11 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	tx.InsertPost(p)
 	p.GUID = "/?p=" + strconv.Itoa(p.ID)
-	w.applyAfterInsert(r, p, true)
+	err := w.applyAfterInsert(r, p, true)
 	tally(tx, nil, p)
+	if err != nil {
+		return nil, err
+	}
 	r.SetParam("context", rest.Edit)
 	return rest.Created(w.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/"+w.base+"/"+strconv.Itoa(p.ID))), nil
 }
@@ -547,7 +571,12 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		tx.SetParent(stored, next.Parent)
 	}
 	tx.UpdatePost(stored, before)
-	w.applyAfterInsert(r, stored, false)
+	if err := w.applyAfterInsert(r, stored, false); err != nil {
+		// update_item returns before wp_after_insert_post, which (6.4) saves the
+		// revision; 6.1 saved it earlier, on post_updated, but has no meta that fails
+		tally(tx, &before, stored)
+		return nil, err
+	}
 	w.m.saveRevision(r, stored)
 	tally(tx, &before, stored)
 	r.SetParam("context", rest.Edit)
@@ -631,12 +660,38 @@ func deleteArgs(noun string) []*rest.Schema {
 	return []*rest.Schema{idArg(noun), rest.Bool("force").Desc("Whether to bypass Trash and force deletion.").Def(false)}
 }
 
-// updateMetaField writes the "meta" field of a create or update: keys the site knows
-// (see metaField) are set, null deletes them, unknown and protected keys are ignored,
-// as WP_REST_Meta_Fields::update_value does for unregistered meta.
-func (m *Mock) updateMetaField(tx *store.Tx, postID int, meta map[string]any) {
+// updateMetaField writes the "meta" field of a create or update as
+// WP_REST_Meta_Fields::update_value does: first the keys core registers for typ, in
+// their order (null deletes; a value the key's schema refuses is an error, kept until
+// the end while the other keys are written); then the mock's own keys (see
+// metaField), which are set, deleted by null, and ignored when not strings; unknown
+// and protected keys are ignored, as update_value does for unregistered meta.
+func (m *Mock) updateMetaField(tx *store.Tx, postID int, typ string, meta map[string]any) *rest.Error {
+	var failed *rest.Error
+	core := map[string]bool{}
+	for _, k := range m.registeredMeta(typ) {
+		name := k.schema.Name
+		core[name] = true
+		v, sent := meta[name]
+		if !sent {
+			continue
+		}
+		if v == nil {
+			setMeta(tx, postID, name, nil)
+			continue
+		}
+		out, err := k.schema.Validate(v, "meta."+name)
+		if err != nil {
+			if failed == nil {
+				failed = withStatus(err, http.StatusBadRequest)
+			}
+			continue
+		}
+		s := out.(string)
+		setMeta(tx, postID, name, &s)
+	}
 	for _, key := range slices.Sorted(maps.Keys(meta)) {
-		if isProtectedMeta(key) || !tx.MetaKeyUsed(key) {
+		if core[key] || isProtectedMeta(key) || !tx.MetaKeyUsed(key) {
 			continue
 		}
 		var rows []*store.Meta
@@ -662,6 +717,38 @@ func (m *Mock) updateMetaField(tx *store.Tx, postID int, meta map[string]any) {
 		}
 		rows[0].Value = s
 	}
+	return failed
+}
+
+// setMeta is update_metadata for a single key (every row of the key takes the value,
+// or a row is added), or delete_metadata when v is nil.
+func setMeta(tx *store.Tx, postID int, key string, v *string) {
+	found := false
+	for _, row := range tx.PostMeta(postID) {
+		if row.Key != key {
+			continue
+		}
+		if v == nil {
+			tx.DeleteMeta(row.ID)
+			continue
+		}
+		row.Value, found = *v, true
+	}
+	if v != nil && !found {
+		tx.InsertMeta(&store.Meta{PostID: postID, Key: key, Value: *v})
+	}
+}
+
+// withStatus is WP_Error::add_data( array( 'status' => $status ) ) on an error that
+// has data already (a validation error's param): that data moves to additional_data.
+func withStatus(err *rest.Error, status int) *rest.Error {
+	out := *err
+	if len(out.Data) > 0 {
+		out.AdditionalData = append(append([]any(nil), out.AdditionalData...), out.Data)
+		out.Data = nil
+	}
+	out.Status = status
+	return &out
 }
 
 // phpEmpty is PHP's empty() for request values: nil, "", "0", 0, false, empty lists.

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
@@ -93,6 +94,34 @@ func renderExcerpt(excerpt, content string) string {
 	return autop(texturize(text))
 }
 
+// renderExcerptWords is renderExcerpt with the excerpt_length filter returning n, as
+// the posts controller sets it from excerpt_length (6.6): a generated excerpt keeps n
+// words, cut by wp_trim_words (so 0 or less keeps nothing but " [&hellip;]").
+func renderExcerptWords(excerpt, content string, n int) string {
+	if excerpt != "" {
+		return renderExcerpt(excerpt, content)
+	}
+	text := wpTrimWords(stripTags(stripBlockComments(content)), n, " [&hellip;]")
+	if text == "" {
+		return ""
+	}
+	return autop(texturize(text))
+}
+
+// excerptLength is $request['excerpt_length'] as the excerpt_length filter returns it
+// to wp_trim_excerpt, which casts it with (int): the validated argument where the
+// route declares it (GET /posts/<id>), else whatever a parameter source has.
+func excerptLength(r *rest.Request) (int, bool) {
+	if v := r.Param("excerpt_length"); v != nil {
+		return phpIntval(v), true
+	}
+	v, ok := r.Raw("excerpt_length")
+	if !ok || v == nil {
+		return 0, false
+	}
+	return phpIntval(v), true
+}
+
 // stripBlockComments removes the block delimiters (<!-- wp:name {...} --> and
 // <!-- /wp:name -->), which is all do_blocks leaves of them for static blocks.
 func stripBlockComments(s string) string {
@@ -142,11 +171,48 @@ func stripTags(s string) string {
 	}
 }
 
-// trimWords is wp_trim_words.
+// trimWords is wp_trim_words for the default 55 words.
 func trimWords(text string, n int, more string) string {
 	words := strings.FieldsFunc(text, unicode.IsSpace)
 	if len(words) > n {
 		return strings.Join(words[:n], " ") + more
+	}
+	return strings.Join(words, " ")
+}
+
+var trimWordsSep = regexp.MustCompile(`[\n\r\t ]+`)
+
+// wpTrimWords is wp_trim_words with any count: preg_split on runs of "\n\r\t " into at
+// most n+1 non-empty pieces (no limit when n+1 <= 0; the whole text when it is 1),
+// then, if there are more than n, the last piece dropped and more added.
+func wpTrimWords(text string, n int, more string) string {
+	var words []string
+	switch {
+	case n+1 == 1:
+		if text != "" {
+			words = []string{text}
+		}
+	default:
+		limit := -1
+		if n+1 > 0 {
+			limit = n + 1
+		}
+		for _, w := range trimWordsSep.Split(text, -1) {
+			if w == "" {
+				continue
+			}
+			if limit > 0 && len(words) == limit-1 {
+				// the last piece is the rest of the text from this word on
+				i := strings.Index(text, w)
+				words = append(words, text[i:])
+				break
+			}
+			words = append(words, w)
+			text = text[strings.Index(text, w)+len(w):]
+		}
+	}
+	if len(words) > n { // array_pop of an empty array (n < 0) pops nothing
+		return strings.Join(words[:max(len(words)-1, 0)], " ") + more
 	}
 	return strings.Join(words, " ")
 }
@@ -226,21 +292,20 @@ var paragraphBreak = regexp.MustCompile(`\n\s*\n`)
 // left unwrapped.
 func autop(s string) string {
 	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
-	s = strings.TrimSpace(s)
-	if s == "" {
+	if strings.TrimSpace(s) == "" {
 		return ""
 	}
 	var b strings.Builder
 	for _, para := range paragraphBreak.Split(s, -1) {
-		para = strings.TrimSpace(para)
-		if para == "" {
+		if block := strings.TrimSpace(para); block == "" || blockTag.MatchString(block) {
+			if block != "" {
+				b.WriteString(block)
+				b.WriteString("\n")
+			}
 			continue
 		}
-		if blockTag.MatchString(para) {
-			b.WriteString(para)
-			b.WriteString("\n")
-			continue
-		}
+		// wpautop trims a paragraph's newlines only: the spaces at its ends stay
+		para = strings.Trim(para, "\n")
 		b.WriteString("<p>")
 		b.WriteString(strings.ReplaceAll(para, "\n", "<br />\n"))
 		b.WriteString("</p>\n")

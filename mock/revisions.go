@@ -3,6 +3,7 @@ package mock
 import (
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,6 +25,9 @@ const (
 	codeRevisionInvalidPage = "rest_revision_invalid_page_number"
 	// codeRevisionInvalidOffset: offset at or past the number of revisions of a non-empty list.
 	codeRevisionInvalidOffset = "rest_revision_invalid_offset_number"
+	// codeRevisionParentMismatch: GET of a revision under a parent it does not belong
+	// to (6.5).
+	codeRevisionParentMismatch = "rest_revision_parent_id_mismatch"
 )
 
 // Messages of revision deletes (the codes are the posts controller's
@@ -84,6 +88,14 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 	)
 	excerpt.Properties = append(excerpt.Properties,
 		rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO())
+	// 6.4: the meta the parent type registers, read from the revision (its
+	// revisioned keys are copied into it, see saveRevision)
+	var metaKeys []*rest.Schema
+	for _, k := range coreMeta(revisionParentType) {
+		metaKeys = append(metaKeys, k.schema)
+	}
+	meta := rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...).Props(metaKeys...).Since(rest.V64),
+		func(r *rest.Request, p *store.Post) any { return res.m.metaField(txOf(r), p.ID, revisionParentType) })
 	res.item = &rest.Item[store.Post]{Title: revisionParentType + "-revision", Links: res.links, Fields: []*postField{
 		rest.F(rest.Int("author").Desc("The ID for the author of the revision.").Ctx(all...),
 			func(_ *rest.Request, p *store.Post) any { return p.Author }),
@@ -108,7 +120,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 			rest.F(rest.Str("rendered").Desc("HTML title for the post, transformed for display.").Ctx(all...).RO(),
 				func(_ *rest.Request, p *store.Post) any { return renderTitle(p.Title, p.Status) }),
 		),
-		content, excerpt,
+		content, excerpt, meta,
 	}}
 	res.item = res.item.For(res.m.version)
 	return res.item
@@ -116,7 +128,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 
 // revisionSchemaOrder is get_item_schema's order (output order is the fields' order).
 var revisionSchemaOrder = []string{"author", "date", "date_gmt", "guid", "id", "modified", "modified_gmt",
-	"parent", "slug", "title", "content", "excerpt"}
+	"parent", "slug", "title", "content", "excerpt", "meta"}
 
 // revisionDate is prepare_date_response: null when the GMT date is zero.
 func revisionDate(gmt, t time.Time) any {
@@ -190,18 +202,34 @@ func (res *revisions) permission(r *rest.Request) *rest.Error {
 	return nil
 }
 
-// get is get_item. WordPress 6.1 does not check that the revision belongs to the parent
-// in the URL (6.5 does), so any revision is returned under any parent the caller may
-// edit.
+// get is get_item.
 func (res *revisions) get(r *rest.Request) (*rest.Response, *rest.Error) {
-	if _, err := revisionParent(r); err != nil {
+	parent, err := revisionParent(r)
+	if err != nil {
 		return nil, err
 	}
 	rv, err := getRevision(r)
 	if err != nil {
 		return nil, err
 	}
+	if err := revisionOf.At(res.m.version)(parent, rv); err != nil {
+		return nil, err
+	}
 	return rest.OK(res.item.Render(r, rv)), nil
+}
+
+// revisionOf is get_item's check that the revision belongs to the parent in the URL:
+// WordPress 6.1 makes none, so any revision is returned under any parent the caller
+// may edit; 6.5 answers 404 rest_revision_parent_id_mismatch.
+var revisionOf = rest.Changed[func(parent, rv *store.Post) *rest.Error]{
+	Base: func(_, _ *store.Post) *rest.Error { return nil },
+	Steps: []rest.Step[func(parent, rv *store.Post) *rest.Error]{{Since: rest.V65, Value: func(parent, rv *store.Post) *rest.Error {
+		if rv.Parent == parent.ID {
+			return nil
+		}
+		return rest.Errorf(http.StatusNotFound, codeRevisionParentMismatch,
+			`The revision does not belong to the specified parent with id of "%d"`, parent.ID)
+	}}},
 }
 
 // getRevision is get_revision: the revision the route names, or 404.
@@ -344,26 +372,37 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 	return rest.Links{}.Add("parent", r.RestURL("/"+Namespace+"/"+revisionParentBase+"/"+strconv.Itoa(p.Parent)))
 }
 
-// saveRevision is wp_save_post_revision, which WordPress runs on post_updated: after an
-// update of a type with revisions (not an auto-draft) it stores the post's current
+// saveRevision is wp_save_post_revision, which WordPress runs on post_updated (6.4:
+// on wp_after_insert_post, once the terms and meta of the update are saved too): after
+// an update of a type with revisions (not an auto-draft) it stores the post's current
 // title, content and excerpt as a new revision, unless they match the latest revision
-// (whitespace normalised). A post without revisions always gets one, even for a
-// status-only change. The revision is <id>-revision-v1, inherits its status, belongs to
-// the current user and is dated at the post's new modified date. 6.1 compares with
-// the latest revision only, never with the post as it was. It returns the new revision,
-// or nil.
+// (whitespace normalised) and so do the revisioned meta keys (6.4: all their values).
+// A post without revisions always gets one, even for a status-only change. The
+// revision is <id>-revision-v1, inherits its status, belongs to the current user, is
+// dated at the post's new modified date and gets a copy of the post's revisioned meta.
+// It is compared with the latest revision only, never with the post as it was. It
+// returns the new revision, or nil.
 func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
 	if p.Type != revisionParentType || p.Status == "auto-draft" {
 		return nil
 	}
 	tx := txOf(r)
+	var metaKeys []string // wp_post_revision_meta_keys
+	for _, k := range m.registeredMeta(p.Type) {
+		if k.revisioned.In(m.version) {
+			metaKeys = append(metaKeys, k.schema.Name)
+		}
+	}
 	for _, rv := range revisionsOf(tx, p.ID) {
 		if !strings.Contains(rv.Slug, strconv.Itoa(rv.Parent)+"-revision") {
 			continue // an autosave
 		}
 		if normalizeWhitespace(rv.Title) == normalizeWhitespace(p.Title) &&
 			normalizeWhitespace(rv.Content) == normalizeWhitespace(p.Content) &&
-			normalizeWhitespace(rv.Excerpt) == normalizeWhitespace(p.Excerpt) {
+			normalizeWhitespace(rv.Excerpt) == normalizeWhitespace(p.Excerpt) &&
+			!slices.ContainsFunc(metaKeys, func(key string) bool {
+				return !slices.Equal(metaValues(tx, p.ID, key), metaValues(tx, rv.ID, key))
+			}) {
 			return nil
 		}
 		break
@@ -375,7 +414,24 @@ func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
 		CommentStatus: "closed", PingStatus: "closed"}
 	tx.InsertPost(rev)
 	rev.GUID = "/?p=" + strconv.Itoa(rev.ID) // get_permalink of a revision
+	// wp_save_revisioned_meta_fields
+	for _, key := range metaKeys {
+		for _, v := range metaValues(tx, p.ID, key) {
+			tx.InsertMeta(&store.Meta{PostID: rev.ID, Key: key, Value: v})
+		}
+	}
 	return rev
+}
+
+// metaValues is get_post_meta( $id, $key ): every value of the key, in row order.
+func metaValues(tx *store.Tx, id int, key string) []string {
+	var out []string
+	for _, row := range tx.PostMeta(id) {
+		if row.Key == key {
+			out = append(out, row.Value)
+		}
+	}
+	return out
 }
 
 var (

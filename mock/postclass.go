@@ -1,0 +1,134 @@
+package mock
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
+)
+
+// postClass is the class_list field (6.6): get_post_class( array(), $post->ID ) as it
+// runs inside a REST request, where
+//   - is_admin() and is_home() are false (the REST API answers before the main query
+//     runs), so there is the post type's own class and never "sticky";
+//   - no request carries the post password cookie, so a protected post is always
+//     post-password-required, even in edit context or with ?password=, and then gets
+//     no has-post-thumbnail;
+//   - the theme supports post-thumbnails (a block theme always does), and is_attachment()
+//     asks the main query, so an attachment with a featured image gets the class too;
+//   - the public taxonomies are category, post_tag and post_format, each post's terms
+//     ordered by name as get_the_terms has them.
+//
+// array_unique keeps the first of equal classes and their keys: when it drops one,
+// PHP's array has a gap and json_encode prints an object keyed by position.
+func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
+	classes := []string{"post-" + strconv.Itoa(p.ID), p.Type, "type-" + p.Type, "status-" + p.Status}
+	if p.Type == "post" { // the post type that supports post-formats
+		format := "standard"
+		if p.Format != "" {
+			format = sanitizeHTMLClass(p.Format, "")
+		}
+		classes = append(classes, "format-"+format)
+	}
+	if p.Password != "" {
+		classes = append(classes, "post-password-required")
+	} else if p.FeaturedMedia != 0 {
+		classes = append(classes, "has-post-thumbnail")
+	}
+	classes = append(classes, "hentry")
+	if p.Type == "post" {
+		for _, tax := range []struct {
+			name string
+			ids  []int
+		}{{"category", p.Categories}, {"post_tag", p.Tags}} {
+			for _, t := range termsByName(tx, tax.ids) {
+				classes = append(classes, termClass(tax.name, t.Slug, t.ID))
+			}
+		}
+		if p.Format != "" { // the post_format term post-format-<format>
+			classes = append(classes, termClass("post_format", "post-format-"+p.Format, 0))
+		}
+	}
+	return uniqueClasses(classes)
+}
+
+// termsByName are the terms with the given ids in the order of wp_get_object_terms'
+// ORDER BY name under MySQL's case- and accent-insensitive collation (ties by id).
+func termsByName(tx *store.Tx, ids []int) []*store.Term {
+	terms := make([]*store.Term, 0, len(ids))
+	for _, id := range ids {
+		if t := tx.Term(id); t != nil {
+			terms = append(terms, t)
+		}
+	}
+	key := func(t *store.Term) string { return strings.ToLower(wpfunc.RemoveAccents(t.Name)) }
+	slices.SortStableFunc(terms, func(a, b *store.Term) int {
+		if c := strings.Compare(key(a), key(b)); c != 0 {
+			return c
+		}
+		return a.ID - b.ID
+	})
+	return terms
+}
+
+// termClass is one term's class in get_post_class: its slug made a class name (the
+// term id when nothing is left, or when that is numeric or only dashes), "tag-" for
+// tags and the taxonomy's name before it otherwise. A term without a slug has none.
+func termClass(taxonomy, slug string, id int) string {
+	if slug == "" || slug == "0" { // PHP's empty()
+		return ""
+	}
+	class := sanitizeHTMLClass(slug, strconv.Itoa(id))
+	if _, numeric := phpNumeric(class); numeric || strings.Trim(class, "-") == "" {
+		class = strconv.Itoa(id)
+	}
+	if taxonomy == "post_tag" {
+		return "tag-" + class
+	}
+	return sanitizeHTMLClass(taxonomy+"-"+class, taxonomy+"-"+strconv.Itoa(id))
+}
+
+var (
+	percentOctet = regexp.MustCompile(`%[a-fA-F0-9][a-fA-F0-9]`)
+	notClassChar = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+)
+
+// sanitizeHTMLClass is sanitize_html_class: percent-encoded octets removed, then
+// anything but A-Z, a-z, 0-9, "_" and "-"; the fallback's class when nothing is left.
+func sanitizeHTMLClass(class, fallback string) string {
+	out := notClassChar.ReplaceAllString(percentOctet.ReplaceAllString(class, ""), "")
+	if out == "" && fallback != "" && fallback != "0" { // PHP's truthy $fallback
+		return sanitizeHTMLClass(fallback, "")
+	}
+	return out
+}
+
+// uniqueClasses is array_unique over the classes, printed as json_encode prints the
+// result: a list, or an object keyed by the kept positions once a duplicate is gone.
+// Empty classes (terms without slugs) are skipped first, as get_post_class never adds
+// them.
+func uniqueClasses(classes []string) any {
+	list := make([]string, 0, len(classes))
+	keyed := rest.Object{}
+	gap := false
+	for _, c := range classes {
+		if c == "" {
+			continue
+		}
+		pos := len(list)
+		list = append(list, c)
+		if slices.Contains(list[:pos], c) {
+			gap = true
+			continue
+		}
+		keyed = append(keyed, rest.Member{Key: strconv.Itoa(pos), Value: c})
+	}
+	if !gap {
+		return list
+	}
+	return keyed
+}
