@@ -40,6 +40,7 @@ func postListArgs(typ, base string) []*rest.Schema {
 		rest.Str("modified_before").Fmt("date-time").Desc("Limit response to posts modified before a given ISO8601 compliant date."),
 		intsArg("exclude", "Ensure result set excludes specific IDs."),
 		intsArg("include", "Limit result set to specific IDs."),
+		rest.Str("search_semantics").Desc("How to interpret the search input.").OneOfEnum("exact").Since(rest.V67),
 		rest.Int("offset").Desc("Offset the result set by a specific number of items."),
 		rest.Str("order").Desc("Order sort attribute ascending or descending.").OneOfEnum("asc", "desc").Def("desc"),
 		rest.Str("orderby").Desc("Sort collection by post attribute.").Def("date").
@@ -50,6 +51,8 @@ func postListArgs(typ, base string) []*rest.Schema {
 			intsArg("parent", "Limit result set to items with particular parent IDs."),
 			intsArg("parent_exclude", "Limit result set to all items except those of a particular parent ID."))
 	}
+	searchColumns := rest.Arr("search_columns", rest.Str("").OneOfEnum(postSearchColumns...)).
+		Desc("Array of column names to be searched.").Def(rest.EmptyArray).Since(rest.V62)
 	slug := rest.Arr("slug", rest.Str("")).Desc("Limit result set to posts with one or more specific slugs.")
 	// 6.1 gives slug no sanitize_callback, so rest_parse_request_arg validates it as an
 	// array of strings first (slug[x]=a is refused) and wp_parse_slug_list runs later
@@ -66,8 +69,12 @@ func postListArgs(typ, base string) []*rest.Schema {
 	}
 	status := rest.Arr("status", rest.Str("").OneOfEnum(statusEnum...)).Desc("Limit result set to posts assigned one or more statuses.").Def(def)
 	status.Sanitize = sanitizeStatuses(def)
-	return append(args, slug, status)
+	return append(args, searchColumns, slug, status)
 }
+
+// postSearchColumns are the columns search_columns (6.2) lets a search look in, in the
+// order of the enum; WP_Query searches all three when none is given.
+var postSearchColumns = []string{"post_title", "post_content", "post_excerpt"}
 
 // allStatuses is the item enum of the posts "status" filter: every registered status
 // and "any".
@@ -152,7 +159,21 @@ type postQuery struct {
 	// searchPublicOnly leaves password-protected posts out of a search, as
 	// WP_Query::parse_search does for visitors who are not logged in (it adds
 	// "AND post_password = ''"), so their hidden content cannot be probed.
-	searchPublicOnly    bool
+	searchPublicOnly bool
+	// searchIn are the columns a search looks in (search_columns, 6.2): title,
+	// content, excerpt; nil is all three.
+	searchIn map[string]bool
+	// searchExact (search_semantics=exact, 6.7) is WP_Query's "exact": each term is
+	// compared with LIKE without wildcards, so it must be a whole column.
+	searchExact bool
+	// formats limits posts to these formats (format, 6.7; "standard" is no format);
+	// nil is any.
+	formats map[string]bool
+	// stickyFirst (ignore_sticky=false, 6.8) moves sticky posts to the top of the
+	// first page, as WP_Query does on the home page.
+	stickyFirst bool
+	// nothing: WordPress's SQL for the query is refused, so no rows and no total.
+	nothing             bool
 	after, before       time.Time
 	modAfter, modBefore time.Time
 	authors, authorsNot map[int]bool
@@ -258,10 +279,44 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 		b := r.Bool("sticky")
 		q.sticky = &b
 	}
+	if cols := r.Strings("search_columns"); len(cols) > 0 {
+		q.searchIn = map[string]bool{}
+		for _, c := range cols {
+			q.searchIn[c] = true
+		}
+	}
+	q.searchExact = r.String("search_semantics") == "exact"
+	if formats := r.Strings("format"); len(formats) > 0 {
+		q.formats = map[string]bool{}
+		for _, f := range formats {
+			q.formats[f] = true
+		}
+	}
+	q.stickyFirst = r.Has("ignore_sticky") && !r.Bool("ignore_sticky") && q.isHome(r)
+	// an exact search has no title clauses for parse_search_order, whose ORDER BY is
+	// then one MySQL refuses: orderby=relevance finds nothing
+	q.nothing = q.searchExact && q.orderby == "relevance" && len(q.search) > 0
 	if typ == "attachment" {
 		q.mimes, q.idTieAsc = attachmentMimeFilter(r), true
 	}
 	return q, nil
+}
+
+// isHome is what decides WP_Query's is_home for the posts controller's query, on
+// which the sticky posts' move to the top depends: no search parameter (even empty:
+// WP_Query asks isset), no taxonomy clause that includes terms (categories, tags,
+// format make it an archive; excluding clauses do not), and no post__in, which makes
+// the controller drop ignore_sticky (include, or sticky=true).
+func (q *postQuery) isHome(r *rest.Request) bool {
+	if r.Has("search") || q.include != nil || (q.sticky != nil && *q.sticky) || q.formats != nil {
+		return false
+	}
+	for _, c := range q.taxClauses {
+		if !c.exclude {
+			return false
+		}
+	}
+	return true
 }
 
 // taxFilter reads a taxonomy parameter in either of its forms.
@@ -360,7 +415,7 @@ func (q *postQuery) statusOnly() bool {
 	return one && q.include == nil && q.exclude == nil && q.authors == nil && q.authorsNot == nil &&
 		q.parents == nil && q.parentsNot == nil && q.slugs == nil && q.after.IsZero() && q.before.IsZero() &&
 		q.modAfter.IsZero() && q.modBefore.IsZero() && q.sticky == nil && q.mimes == nil &&
-		len(q.taxClauses) == 0 && len(q.search) == 0
+		len(q.taxClauses) == 0 && len(q.search) == 0 && q.formats == nil
 }
 
 // matches reports whether a post passes every filter of the query.
@@ -396,6 +451,9 @@ func (q *postQuery) matches(p *store.Post) bool {
 	if len(q.taxClauses) > 0 && !q.matchesTax(p) {
 		return false
 	}
+	if q.formats != nil && !q.formats[postFormat(p)] {
+		return false
+	}
 	if q.searchPublicOnly && p.Password != "" {
 		return false
 	}
@@ -404,15 +462,29 @@ func (q *postQuery) matches(p *store.Post) bool {
 		if neg {
 			term = term[1:]
 		}
-		found := containsFold(p.Title, term) || containsFold(p.Excerpt, term) || containsFold(p.Content, term) ||
+		found := q.searchHit(p.Title, "post_title", term) || q.searchHit(p.Excerpt, "post_excerpt", term) ||
+			q.searchHit(p.Content, "post_content", term) ||
 			// attachments also match on their file (_wp_attached_file), as the media
 			// controller asks WP_Query to with wp_allow_query_attachment_by_filename
-			q.typ == "attachment" && containsFold(p.File, term)
+			q.typ == "attachment" && q.searchHit(p.File, "", term)
 		if found == neg {
 			return false
 		}
 	}
 	return true
+}
+
+// searchHit is one column's LIKE of a search term: the column must be one the search
+// looks in (the attachment's file, column "", always is), and hold the term, or be it
+// when the search is exact.
+func (q *postQuery) searchHit(text, column, term string) bool {
+	if column != "" && q.searchIn != nil && !q.searchIn[column] {
+		return false
+	}
+	if q.searchExact {
+		return strings.EqualFold(text, term)
+	}
+	return containsFold(text, term)
 }
 
 func (q *postQuery) matchesTax(p *store.Post) bool {
@@ -568,10 +640,16 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 			window = hits[start:end]
 		}
 	}
+	if q.nothing {
+		window, total = nil, 0
+	}
 	if len(window) == 0 && q.hasOffset {
 		// found_posts stays 0 when the LIMIT finds no row, and get_items' recount
 		// (without paged, with the offset) finds none either
 		total = 0
+	}
+	if q.stickyFirst && q.page <= 1 {
+		window = stickiesFirst(tx, q, window)
 	}
 	maxPages := (total + q.perPage - 1) / q.perPage
 	if q.page > maxPages && total > 0 {
@@ -591,6 +669,32 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	resp := rest.OK(items)
 	r.Paginate(resp, collection, total, q.page, q.perPage)
 	return resp, nil
+}
+
+// stickiesFirst is WP_Query's sticky posts on the first page of the home page: the
+// sticky posts among the rows move to the top in their order, then the published
+// sticky posts the rows lack, newest first, are put after them, whatever else the
+// query asked (author, status, dates, excluded terms) but for excluded ids (exclude,
+// and sticky=false, which excludes them all). X-WP-Total still counts the query's
+// rows only, and the page may hold more than per_page items.
+func stickiesFirst(tx *store.Tx, q *postQuery, window []*store.Post) []*store.Post {
+	var stickies, others []*store.Post
+	found := map[int]bool{}
+	for _, p := range window {
+		if p.Sticky {
+			stickies, found[p.ID] = append(stickies, p), true
+		} else {
+			others = append(others, p)
+		}
+	}
+	if q.sticky == nil || *q.sticky {
+		for _, p := range tx.PostsByStatus(q.typ, "publish") { // newest first
+			if p.Sticky && !found[p.ID] && !q.exclude[p.ID] {
+				stickies = append(stickies, p)
+			}
+		}
+	}
+	return append(stickies, others...)
 }
 
 // queryStart is the first row of WP_Query's LIMIT: absint(offset) when an offset is

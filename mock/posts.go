@@ -321,6 +321,9 @@ func (res *posts) collectionArgs() []*rest.Schema {
 		taxArg("categories", "categories", true, true), taxArg("categories_exclude", "categories", true, false),
 		taxArg("tags", "tags", false, true), taxArg("tags_exclude", "tags", false, false),
 		rest.Bool("sticky").Desc("Limit result set to items that are sticky."),
+		rest.Bool("ignore_sticky").Desc("Whether to ignore sticky posts or not.").Def(true).Since(rest.V68),
+		rest.Arr("format", rest.Str("").OneOfEnum(postFormats...)).Desc("Limit result set to items assigned one or more given formats.").
+			Unique().Since(rest.V67),
 	)
 }
 
