@@ -17,6 +17,12 @@ type Field[T any] struct {
 	Arg func(a *Schema)
 }
 
+// Absent is what a field's Get returns to leave the field out of this item: WordPress
+// sets some fields for some items only (an image's exif_orientation, 7.0).
+var Absent any = absent{}
+
+type absent struct{}
+
 // F declares a field.
 func F[T any](s *Schema, get func(r *Request, item *T) any) *Field[T] {
 	return &Field[T]{Schema: s, Get: get}
@@ -152,7 +158,9 @@ func (it *Item[T]) RenderIn(r *Request, item *T, ctx string) Object {
 		if !f.InContext(ctx) || !included(f.Name, fields) || (it.ExactFields && fields != nil && !slices.Contains(fields, f.Name)) {
 			continue
 		}
-		out = append(out, Member{f.Name, f.value(r, item, ctx)})
+		if v := f.value(r, item, ctx); v != Absent {
+			out = append(out, Member{f.Name, v})
+		}
 	}
 	if it.Links != nil && (included("_links", fields) || included("_embedded", fields)) {
 		if links := it.Links(r, item); len(links) > 0 {
@@ -169,7 +177,9 @@ func (f *Field[T]) value(r *Request, item *T, ctx string) any {
 	obj := make(Object, 0, len(f.Sub))
 	for _, p := range f.Sub {
 		if p.InContext(ctx) {
-			obj = append(obj, Member{p.Name, p.value(r, item, ctx)})
+			if v := p.value(r, item, ctx); v != Absent {
+				obj = append(obj, Member{p.Name, v})
+			}
 		}
 	}
 	return obj
