@@ -22,16 +22,20 @@ func (res *media) declare() *rest.Item[store.Post] {
 	if res.item != nil {
 		return res.item
 	}
-	m, noun := res.m, "post"
+	m, noun, v := res.m, "post", res.m.version
 	guid := pfGUID(noun)
 	guid.Properties = []*rest.Schema{guid.Sub[1].Schema, guid.Sub[0].Schema} // the schema lists raw first
 	res.item = &rest.Item[store.Post]{Title: "attachment", Links: res.links, Fields: []*postField{
 		pfID(noun), pfDate(noun), pfDateGMT(noun), guid, pfModified(noun), pfModifiedGMT(noun),
 		pfSlug(noun), pfStatus(noun), pfType(noun), pfLink(noun, m), pfTitle(noun), pfAuthor(noun),
+		// 6.5 adds thumbnail to the attachment's fixed schema features
+		rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...).Since(rest.V65),
+			func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }),
 		pfCommentStatus(noun), pfPingStatus(noun), pfTemplate(noun), pfMeta(m),
 		pfPermalinkTemplate(noun, m),
 		rest.F(rest.Str("generated_slug").Desc("Slug automatically generated from the post title.").Ctx(editOnly...).RO(),
 			func(r *rest.Request, p *store.Post) any { return attachmentGeneratedSlug(txOf(r), p) }),
+		pfClassList(m),
 		rest.Nested(rest.Obj("description").Desc("The attachment description.").Ctx(viewEdit...),
 			rest.F(rest.Str("raw").Desc("Description for the attachment, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Content }),
@@ -56,7 +60,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 		rest.F(rest.Str("mime_type").Desc("The attachment MIME type.").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return p.MimeType }),
 		rest.F(rest.Obj("media_details").Desc("Details about the media file, specific to its type.").Ctx(all...).RO(),
-			func(r *rest.Request, p *store.Post) any { return mediaDetails(p) }),
+			func(r *rest.Request, p *store.Post) any { return mediaDetails(p, v) }),
 		rest.F(rest.Int("post").Desc("The ID for the associated post of the attachment.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any {
 				if p.Parent == 0 {
@@ -67,25 +71,27 @@ func (res *media) declare() *rest.Item[store.Post] {
 		rest.F(rest.Str("source_url").Fmt("uri").Desc("URL to the original attachment file.").Ctx(all...).RO(),
 			func(r *rest.Request, p *store.Post) any { return attachmentURL(r, p) }),
 		rest.F(rest.Arr("missing_image_sizes", rest.Str("")).Desc("List of the missing image sizes of the attachment.").Ctx(editOnly...).RO(),
-			func(_ *rest.Request, p *store.Post) any { return missingImageSizes(p) }),
+			func(_ *rest.Request, p *store.Post) any { return missingImageSizes.At(v)(p) }),
 	}}
-	res.item = res.item.For(res.m.version)
+	res.item.Fields = append(res.item.Fields, fileFields()...)
+	res.item = res.item.For(v)
 	setArgOptions(res.item, "attachment")
 	for _, f := range res.item.Fields {
 		if f.Name == "alt_text" {
 			f.Arg = altTextArg
 		}
 	}
-	res.w = &postWriter{m: m, typ: "attachment", base: "media", item: res.item}
+	res.w = &postWriter{m: m, typ: "attachment", base: "media", item: res.item, featuredMedia: attachmentFeaturedMedia}
 	return res.item
 }
 
 // mediaSchemaOrder is the order of get_item_schema, which OPTIONS prints; the output
 // order of prepare_item_for_response is the order of the fields above.
 var mediaSchemaOrder = []string{"date", "date_gmt", "guid", "id", "link", "modified", "modified_gmt", "slug",
-	"status", "type", "permalink_template", "generated_slug", "title", "author", "comment_status", "ping_status",
-	"meta", "template", "alt_text", "caption", "description", "media_type", "mime_type", "media_details", "post",
-	"source_url", "missing_image_sizes"}
+	"status", "type", "permalink_template", "generated_slug", "class_list", "title", "author", "featured_media",
+	"comment_status", "ping_status", "meta", "template", "alt_text", "caption", "description", "media_type",
+	"mime_type", "media_details", "post", "source_url", "missing_image_sizes", "filename", "filesize",
+	"exif_orientation", "image_quality", "image_output_format", "image_save_progressive"}
 
 func (res *media) routes() []*rest.Route {
 	it := res.declare()
@@ -95,7 +101,7 @@ func (res *media) routes() []*rest.Route {
 		// create_item reads the file from $_FILES or the raw body
 		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Upload: true}, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: mediaListArgs(), Permission: res.listPermission, Handler: res.list},
-			{Methods: rest.Creatable, Args: argsInOrder(it.WriteArgs(true), mediaSchemaOrder),
+			{Methods: rest.Creatable, Args: append(argsInOrder(it.WriteArgs(true), mediaSchemaOrder), uploadArgs()...),
 				Permission: res.createPermission, Handler: res.create},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
@@ -123,13 +129,19 @@ func argsInOrder(args []*rest.Schema, order []string) []*rest.Schema {
 }
 
 // mediaListArgs are the posts list parameters (with parent, parent_exclude and the
-// attachment statuses) plus media_type and mime_type, as WordPress 6.1 declares them.
-// The media_type enum is the top-level types of the allowed MIME types, in their order.
+// attachment statuses) plus media_type and mime_type: a string each until 6.9, which
+// makes both lists (attachmentMimeFilter reads either). The media_type enum is the
+// top-level types of the allowed MIME types, in their order.
 func mediaListArgs() []*rest.Schema {
+	mediaTypes := []string{"image", "video", "text", "application", "audio"}
 	return append(postListArgs("attachment", "media"),
 		rest.Str("media_type").Desc("Limit result set to attachments of a particular media type.").Def(nil).
-			OneOfEnum("image", "video", "text", "application", "audio"),
-		rest.Str("mime_type").Desc("Limit result set to attachments of a particular MIME type.").Def(nil),
+			OneOfEnum(mediaTypes...).Until(rest.V69),
+		rest.Str("mime_type").Desc("Limit result set to attachments of a particular MIME type.").Def(nil).Until(rest.V69),
+		rest.Arr("media_type", rest.Str("").OneOfEnum(mediaTypes...)).
+			Desc("Limit result set to attachments of a particular media type or media types.").Def(nil).Since(rest.V69),
+		rest.Arr("mime_type", rest.Str("")).
+			Desc("Limit result set to attachments of a particular MIME type or MIME types.").Def(nil).Since(rest.V69),
 	)
 }
 
@@ -168,10 +180,12 @@ func (res *media) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	return res.m.listPosts(r, q, "/"+Namespace+"/media", func(p *store.Post) rest.Object { return res.item.Render(r, p) })
 }
 
-// links is the posts controller's prepare_links for an attachment: no version history,
-// no featured media, no terms (none is registered for attachments); in edit context the
-// unfiltered-html and assign-author actions.
+// links is prepare_links for an attachment: the posts controller's (no version
+// history, no terms: none is registered for attachments) with the featured media an
+// audio or video file may have (6.5); 6.9 adds the post the file is attached to,
+// embeddable. In edit context the unfiltered-html and assign-author actions follow.
 func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
+	tx := txOf(r)
 	base := "/" + Namespace + "/media"
 	self := r.RestURL(base + "/" + strconv.Itoa(p.ID))
 	ls := rest.Links{}.
@@ -182,6 +196,16 @@ func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
 		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
 	}
 	ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
+	if p.FeaturedMedia != 0 && featuredMediaLinked.At(res.m.version)(r, p.FeaturedMedia) {
+		ls = ls.Embed("wp:featuredmedia", r.RestURL(base+"/"+strconv.Itoa(p.FeaturedMedia)))
+	}
+	if attachedTo.In(res.m.version) && p.Parent != 0 {
+		if parent := tx.Post(p.Parent); parent != nil {
+			ls = ls.Add("wp:attached-to", r.RestURL(routeForPost(parent)),
+				rest.Member{Key: "embeddable", Value: true}, rest.Member{Key: "post_type", Value: parent.Type},
+				rest.Member{Key: "id", Value: parent.ID})
+		}
+	}
 	if r.Context() == rest.Edit {
 		for _, rel := range postActions(r, "attachment") {
 			ls = ls.Add(rel, self)
@@ -190,14 +214,34 @@ func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
 	return ls
 }
 
+// attachedTo is the versions that link an attachment to its parent post
+// (https://api.w.org/attached-to).
+var attachedTo = rest.Span{Since: rest.V69}
+
+// routeForPost is rest_get_route_for_post: the REST route of a post of the types the
+// mock serves (a revision's under its parent).
+func routeForPost(p *store.Post) string {
+	switch p.Type {
+	case "attachment":
+		return "/" + Namespace + "/media/" + strconv.Itoa(p.ID)
+	case "revision":
+		return "/" + Namespace + "/posts/" + strconv.Itoa(p.Parent) + "/revisions/" + strconv.Itoa(p.ID)
+	}
+	return "/" + Namespace + "/posts/" + strconv.Itoa(p.ID)
+}
+
 // mimeType is one entry of wp_get_mime_types: extensions ("jpg|jpeg|jpe") and a type.
 type mimeType struct{ exts, mime string }
 
-// mimeTypes is wp_get_mime_types of WordPress 6.1: file extensions and their MIME type,
-// in WordPress's order (which gives the media_type enum its order).
+// mimeTypes is wp_get_mime_types: file extensions and their MIME type, in WordPress's
+// order (which gives the media_type enum its order). 6.5 adds AVIF, 6.7 the other
+// HEIF types, 6.8 the x-wav extension.
 var mimeTypes = []mimeType{
-	{"jpg|jpeg|jpe", "image/jpeg"}, {"gif", "image/gif"}, {"png", "image/png"}, {"bmp", "image/bmp"},
-	{"tiff|tif", "image/tiff"}, {"webp", "image/webp"}, {"ico", "image/x-icon"}, {"heic", "image/heic"},
+	{"jpg|jpeg|jpe", "image/jpeg"}, {"gif", "image/gif"}, {"png", "image/png"},
+	{"bmp", "image/bmp"}, {"tiff|tif", "image/tiff"}, {"webp", "image/webp"},
+	{"avif", "image/avif"}, {"ico", "image/x-icon"},
+	{"heic", "image/heic"}, {"heif", "image/heif"},
+	{"heics", "image/heic-sequence"}, {"heifs", "image/heif-sequence"},
 	{"asf|asx", "video/x-ms-asf"}, {"wmv", "video/x-ms-wmv"}, {"wmx", "video/x-ms-wmx"}, {"wm", "video/x-ms-wm"},
 	{"avi", "video/avi"}, {"divx", "video/divx"}, {"flv", "video/x-flv"}, {"mov|qt", "video/quicktime"},
 	{"mpeg|mpg|mpe", "video/mpeg"}, {"mp4|m4v", "video/mp4"}, {"ogv", "video/ogg"}, {"webm", "video/webm"},
@@ -205,7 +249,7 @@ var mimeTypes = []mimeType{
 	{"txt|asc|c|cc|h|srt", "text/plain"}, {"csv", "text/csv"}, {"tsv", "text/tab-separated-values"},
 	{"ics", "text/calendar"}, {"rtx", "text/richtext"}, {"css", "text/css"}, {"htm|html", "text/html"},
 	{"vtt", "text/vtt"}, {"dfxp", "application/ttaf+xml"},
-	{"mp3|m4a|m4b", "audio/mpeg"}, {"aac", "audio/aac"}, {"ra|ram", "audio/x-realaudio"}, {"wav", "audio/wav"},
+	{"mp3|m4a|m4b", "audio/mpeg"}, {"aac", "audio/aac"}, {"ra|ram", "audio/x-realaudio"}, {"wav", "audio/wav"}, {"wav|x-wav", "audio/wav"},
 	{"ogg|oga", "audio/ogg"}, {"flac", "audio/flac"}, {"mid|midi", "audio/midi"}, {"wma", "audio/x-ms-wma"},
 	{"wax", "audio/x-ms-wax"}, {"mka", "audio/x-matroska"},
 	{"rtf", "application/rtf"}, {"js", "application/javascript"}, {"pdf", "application/pdf"},
@@ -245,6 +289,23 @@ var mimeTypes = []mimeType{
 	{"numbers", "application/vnd.apple.numbers"}, {"pages", "application/vnd.apple.pages"},
 }
 
+// mimeTypeSpans are the versions of the entries that not every version has.
+var mimeTypeSpans = map[string]rest.Span{
+	"avif": {Since: rest.V65}, "heif": {Since: rest.V67}, "heics": {Since: rest.V67}, "heifs": {Since: rest.V67},
+	"wav": {Until: rest.V68}, "wav|x-wav": {Since: rest.V68},
+}
+
+// mimeTypesIn is wp_get_mime_types of version v.
+func mimeTypesIn(v rest.Version) []mimeType {
+	out := make([]mimeType, 0, len(mimeTypes))
+	for _, t := range mimeTypes {
+		if mimeTypeSpans[t.exts].In(v) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // allowedMimeTypes is get_allowed_mime_types for the caller: never swf or exe; html and
 // js only for users with unfiltered_html. Keyed by extension list, as WordPress keys it.
 func allowedMimeTypes(r *rest.Request) map[string]string {
@@ -261,7 +322,7 @@ func allowedMimeTypes(r *rest.Request) map[string]string {
 func allowedTypes(r *rest.Request) []mimeType {
 	unfiltered := can(r, "unfiltered_html")
 	out := make([]mimeType, 0, len(mimeTypes))
-	for _, t := range mimeTypes {
+	for _, t := range mimeTypesIn(r.Server().Version) {
 		switch t.exts {
 		case "swf", "exe":
 			continue
@@ -276,31 +337,54 @@ func allowedTypes(r *rest.Request) []mimeType {
 }
 
 // attachmentMimeFilter is what the media controller's prepare_items_query makes of
-// media_type and mime_type: media_type selects every allowed MIME type of that top-level
-// type; mime_type, when it is itself an allowed type, replaces it; an unknown mime_type
-// is ignored. nil means no filter.
+// media_type and mime_type. As strings (until 6.9): media_type selects every allowed
+// MIME type of that top-level type; mime_type, when it is itself an allowed type,
+// replaces it. As lists (6.9): every allowed type of each media type, then each
+// mime_type that is an allowed type, together. An unknown mime_type is ignored; nil
+// means no filter.
 func attachmentMimeFilter(r *rest.Request) map[string]bool {
-	mediaType, mimeType := r.String("media_type"), r.String("mime_type")
-	if mediaType == "" && mimeType == "" {
-		return nil
-	}
-	var set map[string]bool
 	allowed := allowedMimeTypes(r)
-	if mediaType != "" {
-		set = map[string]bool{}
+	ofMedia := func(set map[string]bool, mediaType string) {
 		for _, mime := range allowed {
 			if strings.HasPrefix(mime, mediaType+"/") {
 				set[mime] = true
 			}
 		}
 	}
-	if mimeType != "" {
+	isAllowed := func(mimeType string) bool {
 		for _, mime := range allowed {
 			if mime == mimeType {
-				set = map[string]bool{mime: true}
-				break
+				return true
 			}
 		}
+		return false
+	}
+	if mediaTypes, mimeTypes := r.Strings("media_type"), r.Strings("mime_type"); len(mediaTypes) > 0 || len(mimeTypes) > 0 {
+		set := map[string]bool{}
+		for _, t := range mediaTypes {
+			ofMedia(set, t)
+		}
+		for _, t := range mimeTypes {
+			if isAllowed(t) {
+				set[t] = true
+			}
+		}
+		if len(set) == 0 {
+			return nil
+		}
+		return set
+	}
+	mediaType, mimeType := r.String("media_type"), r.String("mime_type")
+	if mediaType == "" && mimeType == "" {
+		return nil
+	}
+	var set map[string]bool
+	if mediaType != "" {
+		set = map[string]bool{}
+		ofMedia(set, mediaType)
+	}
+	if mimeType != "" && isAllowed(mimeType) {
+		set = map[string]bool{mimeType: true}
 	}
 	return set
 }

@@ -45,11 +45,11 @@ var imageSizes = []imageSize{
 	{"2048x2048", 2048, 2048, false},
 }
 
-// mediaDetails is the media_details field: {} without metadata; an image's width,
-// height, file, filesize, sizes and image_meta; other files' filesize (what
-// wp_generate_attachment_metadata stores for them), with the "sizes": {} the controller
-// adds when there are none.
-func mediaDetails(p *store.Post) any {
+// mediaDetails is the media_details field as version v prints it: {} without
+// metadata; an image's width, height, file, filesize, sizes and image_meta; other
+// files' filesize (what wp_generate_attachment_metadata stores for them), with the
+// "sizes": {} the controller adds when there are none.
+func mediaDetails(p *store.Post, v rest.Version) any {
 	if isImage(p) {
 		return rest.Object{
 			{Key: "width", Value: p.Width},
@@ -57,7 +57,7 @@ func mediaDetails(p *store.Post) any {
 			{Key: "file", Value: p.File},
 			{Key: "filesize", Value: p.FileSize},
 			{Key: "sizes", Value: rest.Object{}},
-			{Key: "image_meta", Value: emptyImageMeta()},
+			{Key: "image_meta", Value: emptyImageMeta.at(v)},
 		}
 	}
 	if p.File == "" {
@@ -66,29 +66,32 @@ func mediaDetails(p *store.Post) any {
 	return rest.Object{{Key: "filesize", Value: p.FileSize}, {Key: "sizes", Value: rest.Object{}}}
 }
 
-// emptyImageMeta is wp_read_image_metadata for an image without EXIF or IPTC data (the
-// mock reads none).
-func emptyImageMeta() rest.Object {
-	return rest.Object{
-		{Key: "aperture", Value: "0"},
-		{Key: "credit", Value: ""},
-		{Key: "camera", Value: ""},
-		{Key: "caption", Value: ""},
-		{Key: "created_timestamp", Value: "0"},
-		{Key: "copyright", Value: ""},
-		{Key: "focal_length", Value: "0"},
-		{Key: "iso", Value: "0"},
-		{Key: "shutter_speed", Value: "0"},
-		{Key: "title", Value: ""},
-		{Key: "orientation", Value: "0"},
-		{Key: "keywords", Value: rest.EmptyArray},
-	}
+// emptyImageMeta is wp_read_image_metadata for an image without EXIF, IPTC or XMP data
+// (the mock reads none); 7.0 adds the alt text it reads from IPTC.
+var emptyImageMeta = members{
+	kv("aperture", "0"), kv("credit", ""), kv("camera", ""), kv("caption", ""),
+	kv("created_timestamp", "0"), kv("copyright", ""), kv("focal_length", "0"), kv("iso", "0"),
+	kv("shutter_speed", "0"), kv("title", ""), kv("orientation", "0"), kv("keywords", rest.EmptyArray),
+	kv("alt", "").since(rest.V70),
 }
 
-// missingImageSizes is wp_get_missing_image_subsizes: the registered sizes an image is
-// large enough for (image_resize_dimensions) and that its metadata lacks, which is all
-// of them, since the mock makes no sub-sizes.
-func missingImageSizes(p *store.Post) []string {
+// missingImageSizes is the missing_image_sizes field: wp_get_missing_image_subsizes,
+// the registered sizes an image is large enough for (image_resize_dimensions) and
+// that its metadata lacks, which is all of them, since the mock makes no sub-sizes.
+// From 7.0 a PDF, which has none, lists the fallback sizes WordPress would render
+// its first page in (thumbnail, medium, large) less those its metadata has.
+var missingImageSizes = rest.Changed[func(p *store.Post) []string]{
+	Base: missingImageSubsizes,
+	Steps: []rest.Step[func(p *store.Post) []string]{{Since: rest.V70, Value: func(p *store.Post) []string {
+		out := missingImageSubsizes(p)
+		if len(out) == 0 && p.MimeType == "application/pdf" {
+			out = []string{"thumbnail", "medium", "large"}
+		}
+		return out
+	}}},
+}
+
+func missingImageSubsizes(p *store.Post) []string {
 	out := []string{}
 	if !isImage(p) {
 		return out
@@ -99,6 +102,67 @@ func missingImageSizes(p *store.Post) []string {
 		}
 	}
 	return out
+}
+
+// fileFields are the fields 7.0 and 7.1 add after missing_image_sizes, in output
+// order. filename and filesize are the attached file's (null without one); the
+// others are set for images only: the EXIF orientation (1 when the metadata has
+// none), and what the image editor would make of the image with no plugin filtering
+// it: no output format conversion (null), no progressive encoding, and the default
+// encode quality (86 for WebP, else 82) for the full size and every registered size
+// alike, so "sizes" lists none.
+func fileFields() []*postField {
+	imageOnly := func(get func(p *store.Post) any) func(*rest.Request, *store.Post) any {
+		return func(_ *rest.Request, p *store.Post) any {
+			if !isImage(p) {
+				return rest.Absent
+			}
+			return get(p)
+		}
+	}
+	quality := func(name string) *rest.Schema { return rest.Int(name).Min(1).Max(100) }
+	sizes := make([]*rest.Schema, len(imageSizes))
+	for i, s := range imageSizes {
+		sizes[i] = quality(s.name)
+	}
+	return []*postField{
+		rest.F(rest.Str("filename").Desc("Original attachment file name.").Ctx(viewEdit...).RO().Since(rest.V70),
+			func(_ *rest.Request, p *store.Post) any {
+				if p.File == "" {
+					return nil
+				}
+				return p.File[strings.LastIndexByte(p.File, '/')+1:]
+			}),
+		rest.F(rest.New("filesize", "integer", "null").Desc("Attachment file size in bytes.").Ctx(viewEdit...).RO().Since(rest.V70),
+			func(r *rest.Request, p *store.Post) any {
+				if p.FileSize > 0 {
+					return p.FileSize
+				}
+				if f := txOf(r).File(p.File); p.File != "" && f != nil {
+					return len(f.Data)
+				}
+				return nil
+			}),
+		rest.F(rest.Int("exif_orientation").Desc("EXIF orientation value. Values 1-8 follow the EXIF specification, where 1 means no rotation needed.").
+			Ctx(editOnly...).RO().Since(rest.V70),
+			imageOnly(func(*store.Post) any { return 1 })),
+		rest.F(rest.New("image_output_format", "string", "null").
+			Desc("The output MIME type this image should be converted to, based on the image_editor_output_format filter. Null if no conversion is needed.").
+			Ctx(editOnly...).RO().Since(rest.V71),
+			imageOnly(func(*store.Post) any { return nil })),
+		rest.F(rest.Bool("image_save_progressive").Desc("Whether to use progressive/interlaced encoding when saving this image.").
+			Ctx(editOnly...).RO().Since(rest.V71),
+			imageOnly(func(*store.Post) any { return false })),
+		rest.F(rest.Obj("image_quality").Desc(`Encode quality (1-100) from the wp_editor_set_quality filter, resolved against the output MIME type. The "default" value applies to the full-size image; "sizes" lists per-registered-size overrides where the filtered value differs from "default".`).
+			Ctx(editOnly...).RO().Props(quality("default"), rest.Obj("sizes").Props(sizes...)).Since(rest.V71),
+			imageOnly(func(p *store.Post) any {
+				q := 82
+				if p.MimeType == "image/webp" {
+					q = 86
+				}
+				return rest.Object{{Key: "default", Value: q}, {Key: "sizes", Value: rest.EmptyArray}}
+			})),
+	}
 }
 
 // canResize reports whether image_resize_dimensions gives a result: the image must be
@@ -201,27 +265,59 @@ func attachmentParagraph(r *rest.Request, p *store.Post) string {
 	return `<p class="attachment"><a href='` + escURL(url) + `'>` + text + `</a></p>`
 }
 
-// attachmentImage is wp_get_attachment_image(id, 'medium'): without a medium file the
-// full image, its size constrained to the medium box (image_constrain_size_for_editor),
-// lazy-loaded and decoded asynchronously; no srcset, as there is a single source.
+// attachmentImage is wp_get_attachment_image(id, 'medium') as the_content leaves it:
+// without a medium file the full image, its size constrained to the medium box
+// (image_constrain_size_for_editor), lazy-loaded and decoded asynchronously; no
+// srcset, as there is a single source. Where the loading and decoding attributes sit
+// is imgAttrs'.
 func attachmentImage(r *rest.Request, p *store.Post, src string) string {
 	w, h := constrainDimensions(p.Width, p.Height, 300, 300)
 	alt := strings.TrimSpace(stripTags(p.AltText))
 	var b strings.Builder
-	b.WriteString("<img ")
+	attr := func(name, value string) { b.WriteString(" " + name + `="` + escAttr(value) + `"`) }
+	b.WriteString("<img")
+	layout := imgAttrs.At(r.Server().Version)
+	if layout != imgAttrsTrailing && w != 0 && h != 0 {
+		attr("loading", "lazy")
+	}
+	if layout == imgAttrsLeading {
+		attr("decoding", "async")
+	}
 	if w != 0 {
-		b.WriteString(`width="` + strconv.Itoa(w) + `" `)
+		attr("width", strconv.Itoa(w))
 	}
 	if h != 0 {
-		b.WriteString(`height="` + strconv.Itoa(h) + `" `)
+		attr("height", strconv.Itoa(h))
 	}
-	for _, a := range [][2]string{{"src", src}, {"class", "attachment-medium size-medium"}, {"alt", alt},
-		{"decoding", "async"}, {"loading", "lazy"}} {
-		b.WriteString(a[0] + `="` + escAttr(a[1]) + `" `)
+	attr("src", src)
+	attr("class", "attachment-medium size-medium")
+	attr("alt", alt)
+	if layout != imgAttrsLeading {
+		attr("decoding", "async")
 	}
-	b.WriteString("/>")
+	if layout == imgAttrsTrailing {
+		attr("loading", "lazy")
+	}
+	b.WriteString(" />")
 	return b.String()
 }
+
+// imgAttrsLayout is where an attachment image's loading and decoding attributes sit.
+type imgAttrsLayout int
+
+const (
+	// imgAttrsTrailing: wp_get_attachment_image adds decoding and loading after alt (6.1).
+	imgAttrsTrailing imgAttrsLayout = iota
+	// imgAttrsLoadingFirst: inside the_content wp_get_attachment_image leaves loading
+	// to wp_filter_content_tags, which puts it right after "<img" (6.3).
+	imgAttrsLoadingFirst
+	// imgAttrsLeading: decoding goes the same way (6.4): loading, then decoding, first.
+	imgAttrsLeading
+)
+
+// imgAttrs is the layout of each version.
+var imgAttrs = rest.Changed[imgAttrsLayout]{Base: imgAttrsTrailing,
+	Steps: []rest.Step[imgAttrsLayout]{{Since: rest.V63, Value: imgAttrsLoadingFirst}, {Since: rest.V64, Value: imgAttrsLeading}}}
 
 // renderCaption is the caption's get_the_excerpt + the_excerpt. An empty caption is
 // made, as wp_trim_excerpt does, from the rendered description, attachment paragraph

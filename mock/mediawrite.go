@@ -34,6 +34,20 @@ const (
 	codeUploadUnknownError = "rest_upload_unknown_error"
 	// codeUploadSideloadError: wp_handle_sideload refused a raw body (500).
 	codeUploadSideloadError = "rest_upload_sideload_error"
+	// codeImageTypeNotSupported: a multipart file announced as an image type the image
+	// editor cannot resize (6.8).
+	codeImageTypeNotSupported = "rest_upload_image_type_not_supported"
+	// codeNoFeaturedMedia: featured_media on an attachment that is no audio or video
+	// file (6.5).
+	codeNoFeaturedMedia = "rest_no_featured_media"
+	// codeInvalidFeaturedMedia: set_post_thumbnail failed (6.5 for attachments).
+	codeInvalidFeaturedMedia = "rest_invalid_featured_media"
+	// codeInvalidURL: url is not a public http(s) URL of an image file (7.1).
+	codeInvalidURL = "rest_invalid_url"
+	// codeHTTPRequestFailed: download_url could not reach url's host (7.1; 500).
+	codeHTTPRequestFailed = "http_request_failed"
+	// codeUploadError: media_handle_sideload refused the downloaded file (7.1; 500).
+	codeUploadError = "upload_error"
 )
 
 // Messages of uploads that clients match on.
@@ -52,6 +66,14 @@ const (
 	msgPartialUpload = "The uploaded file was only partially uploaded."
 	// msgFileEmpty: the "file" part is empty.
 	msgFileEmpty = "File is empty. Please upload something more substantial. This error could also be caused by uploads being disabled in your php.ini file or by post_max_size being defined as smaller than upload_max_filesize in php.ini."
+	// msgImageTypeNotSupported: see codeImageTypeNotSupported.
+	msgImageTypeNotSupported = "The web server cannot generate responsive image sizes for this image. Convert it to JPEG or PNG before uploading."
+	// msgInvalidURL: url failed wp_http_validate_url.
+	msgInvalidURL = "Invalid URL. Provide a valid, publicly reachable HTTP or HTTPS image URL."
+	// msgURLNoFilename: url's path ends in no file name.
+	msgURLNoFilename = "Could not determine a filename from the provided URL."
+	// msgURLNotImage: url's file name is no allowed image type.
+	msgURLNotImage = "The provided URL does not point to a supported image file."
 	// msgBadDisposition: the Content-Disposition names no file.
 	msgBadDisposition = "Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename=\"image.png\"` or similar."
 )
@@ -176,7 +198,7 @@ func sanitizeFileName(r *rest.Request, name string) string {
 	name = strings.NewReplacer("%20", "-", "+", "-").Replace(name)
 	name = strings.Trim(fileDashes.ReplaceAllString(name, "-"), ".-_")
 	if !strings.Contains(name, ".") {
-		if ext, _ := checkFiletype(mimeTypes, "test."+name); ext == name {
+		if ext, _ := checkFiletype(mimeTypesIn(r.Server().Version), "test."+name); ext == name {
 			name = "unnamed-file." + ext
 		}
 	}
@@ -281,7 +303,8 @@ func checkParentType(r *rest.Request) *rest.Error {
 
 // createPermission is create_item_permissions_check: the posts controller's check
 // (create_posts is upload_files for attachments), then edit_post on the post the file
-// is attached to, which fails for a post that does not exist.
+// is attached to, which fails for a post that does not exist, then (6.8) the image
+// type a multipart file announces, which the image editor must support.
 func (res *media) createPermission(r *rest.Request) *rest.Error {
 	if err := res.w.createPermission(r); err != nil {
 		return err
@@ -292,15 +315,45 @@ func (res *media) createPermission(r *rest.Request) *rest.Error {
 			return r.Forbidden(codeCannotEdit, msgUploadToPost)
 		}
 	}
+	if f := r.Files["file"]; f != nil && !editorTakes.At(res.m.version)(f.ContentType) {
+		return rest.Errorf(http.StatusBadRequest, codeImageTypeNotSupported, msgImageTypeNotSupported)
+	}
 	return nil
 }
 
+// editorTakes is the check of an uploaded file's announced type: none until 6.8, which
+// refuses an image type the image editor cannot resize (the mock answers as the GD of
+// the reference site: JPEG, PNG, GIF, WebP, AVIF), SVG aside; 7.1 lets still HEIC and
+// HEIF through, for the browser to convert.
+var editorTakes = rest.Changed[func(typ string) bool]{
+	Base: func(string) bool { return true },
+	Steps: []rest.Step[func(typ string) bool]{
+		{Since: rest.V68, Value: func(typ string) bool { return !strings.HasPrefix(typ, "image/") || editorSupports(typ) }},
+		{Since: rest.V71, Value: func(typ string) bool {
+			return !strings.HasPrefix(typ, "image/") || editorSupports(typ) || typ == "image/heic" || typ == "image/heif"
+		}},
+	},
+}
+
+// editorSupports is wp_image_editor_supports for a type, with image/svg+xml, which no
+// editor resizes and the check leaves alone.
+func editorSupports(typ string) bool {
+	switch typ {
+	case "image/jpeg", "image/png", "image/gif", "image/webp", "image/avif", "image/svg+xml":
+		return true
+	}
+	return false
+}
+
 // create is create_item: the file is checked and named (wp_handle_upload), the
-// attachment prepared from the request and both stored. The title defaults to the
-// stored file's name without its extension.
+// attachment prepared from the request and both stored. From 7.1 a url instead
+// sideloads a remote image (createFromURL).
 func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkParentType(r); err != nil {
 		return nil, err
+	}
+	if r.String("url") != "" {
+		return res.createFromURL(r)
 	}
 	up, err := readUpload(r)
 	if err != nil {
@@ -311,7 +364,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, up.fail(msgFileType)
 	}
 	tx := txOf(r)
-	dir := tx.Now().Format("2006/01")
+	dir := uploadDir.At(res.m.version)(r)
 	file := uniqueFileName(r, dir, name)
 	if err := up.moveError(file, dir); err != nil {
 		return nil, err
@@ -323,7 +376,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		p = fallbackAttachment(r)
 	}
 	if p.Title == "" || p.Title == "0" { // PHP's empty()
-		p.Title, _ = splitExt(path[strings.LastIndexByte(path, '/')+1:])
+		p.Title = uploadTitle.At(res.m.version)(up, path)
 		if !prepared || r.String("slug") == "" {
 			p.Slug = res.w.uniqueSlug(tx, sanitizeTitle(p.Title), 0)
 		}
@@ -338,11 +391,90 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if p.Slug == "" { // a title that sanitises to nothing: the id
 		p.Slug = res.w.uniqueSlug(tx, strconv.Itoa(p.ID), p.ID)
 	}
-	res.w.applyAfterInsert(r, p, true)
+	if err := res.w.applyAfterInsert(r, p, true); err != nil {
+		return nil, err // the attachment stays, as in WordPress
+	}
 	r.SetParam("context", rest.Edit)
 	resp := rest.Created(res.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.ID)))
 	resp.SetDirectHeader(headerUploadID, p.ID)
 	return resp, nil
+}
+
+// uploadDir is the uploads subdirectory (YYYY/MM) an upload goes to: the current
+// month's until 6.6, which files an upload to a post (not a page) under the post's
+// month, as media_handle_upload does.
+var uploadDir = rest.Changed[func(r *rest.Request) string]{
+	Base: func(r *rest.Request) string { return txOf(r).Now().Format("2006/01") },
+	Steps: []rest.Step[func(r *rest.Request) string]{{Since: rest.V66, Value: func(r *rest.Request) string {
+		tx := txOf(r)
+		if id := r.Int("post"); id != 0 {
+			if parent := tx.Post(id); parent != nil && parent.Type != "page" && parent.Date.Year() > 0 {
+				return parent.Date.Format("2006/01")
+			}
+		}
+		return tx.Now().Format("2006/01")
+	}}},
+}
+
+// uploadTitle is the title of an upload the request gives none: the stored file's
+// name without its extension; from 6.6 a multipart file's own name (as the client
+// sent it) without its extension, when that leaves something.
+var uploadTitle = rest.Changed[func(up *upload, path string) string]{
+	Base: storedFileTitle,
+	Steps: []rest.Step[func(up *upload, path string) string]{{Since: rest.V66, Value: func(up *upload, path string) string {
+		if !up.sideload {
+			if dot := strings.LastIndexByte(up.name, '.'); dot > 0 && up.name[:dot] != "0" {
+				return up.name[:dot]
+			}
+		}
+		return storedFileTitle(up, path)
+	}}},
+}
+
+func storedFileTitle(_ *upload, path string) string {
+	title, _ := splitExt(path[strings.LastIndexByte(path, '/')+1:])
+	return title
+}
+
+// attachmentFeaturedMedia is the attachments controller's handle_featured_media (6.5):
+// only audio and video files support a featured image (attachment:audio and
+// attachment:video support thumbnail, attachment does not); for them the posts
+// controller's, whose failed set_post_thumbnail is rest_invalid_featured_media.
+func attachmentFeaturedMedia(r *rest.Request, p *store.Post, id int) *rest.Error {
+	if p.File == "" || !strings.HasPrefix(p.MimeType, "audio/") && !strings.HasPrefix(p.MimeType, "video/") {
+		return rest.Errorf(http.StatusBadRequest, codeNoFeaturedMedia,
+			"This site does not support post thumbnails on attachments with MIME type %s.", p.MimeType)
+	}
+	if id == 0 {
+		p.FeaturedMedia = 0 // delete_post_thumbnail: its result is no error
+		return nil
+	}
+	if !setPostThumbnail(txOf(r), p, id) {
+		return rest.Errorf(http.StatusBadRequest, codeInvalidFeaturedMedia, "Invalid featured media ID.")
+	}
+	return nil
+}
+
+// setPostThumbnail is set_post_thumbnail and whether it succeeded: an image attachment
+// becomes the featured image (update_post_meta fails when it already is); another
+// existing post removes the featured image (delete_post_meta fails when there is
+// none); no post is a failure. The id is taken absolute, as absint does.
+func setPostThumbnail(tx *store.Tx, p *store.Post, id int) bool {
+	if id < 0 {
+		id = -id
+	}
+	thumb := tx.Post(id)
+	switch {
+	case id == 0 || thumb == nil:
+		return false
+	case thumb.Type == "attachment" && isImage(thumb):
+		changed := p.FeaturedMedia != id
+		p.FeaturedMedia = id
+		return changed
+	}
+	had := p.FeaturedMedia != 0
+	p.FeaturedMedia = 0
+	return had
 }
 
 // fallbackAttachment is what insert_attachment stores when the posts controller's

@@ -158,6 +158,9 @@ type postWriter struct {
 	typ  string
 	base string // rest base: posts, media
 	item *rest.Item[store.Post]
+	// featuredMedia is handle_featured_media where a controller overrides it (the
+	// attachments controller's, 6.5); nil is the posts controller's.
+	featuredMedia func(r *rest.Request, p *store.Post, id int) *rest.Error
 }
 
 // checkWritePermission is the shared part of create/update_item_permissions_check;
@@ -506,7 +509,13 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create boo
 			*t.dst = ids
 		}
 	}
-	if r.Has("featured_media") {
+	if r.Has("featured_media") && w.featuredMedia != nil {
+		// the attachments controller's create_item answers its error; the posts
+		// controller's update_item, which its update_item calls, ignores it
+		if err := w.featuredMedia(r, p, r.Int("featured_media")); err != nil && create {
+			return err
+		}
+	} else if r.Has("featured_media") {
 		id := r.Int("featured_media")
 		if id == 0 {
 			p.FeaturedMedia = 0

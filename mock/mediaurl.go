@@ -1,0 +1,189 @@
+package mock
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// The upload arguments of WordPress 7.1 (get_endpoint_args_for_item_schema for
+// CREATABLE) and create_item_from_url, which sideloads an image from a URL.
+//
+// The mock downloads nothing from other hosts: it answers as a server that cannot
+// resolve host names (as the reference site, which has no network, does) and cannot
+// reach the addresses it is given, except for its own uploads, which a URL on the
+// site's own host and port sideloads from the store.
+
+// uploadArgs are the create arguments 7.1 adds after the schema's. generate_sub_sizes
+// and convert_format change nothing the mock does: it makes no sub-sizes and converts
+// no format, and they only lift the image type check when client-side media
+// processing is on, which it never is (that needs https or a localhost host).
+func uploadArgs() []*rest.Schema {
+	u := rest.Str("url").Fmt("uri").
+		Desc("URL of an external image to sideload into the media library, instead of uploading a file.").Since(rest.V71)
+	u.Early = true
+	// validate_callback: the schema, then wp_http_validate_url; sanitize_callback:
+	// sanitize_url, which leaves a URL that passed unchanged
+	u.Sanitize = func(r *rest.Request, v any, param string) (any, *rest.Error) {
+		if _, err := u.Validate(v, param); err != nil {
+			return nil, err
+		}
+		s, _ := v.(string)
+		if !validHTTPURL(r, s) {
+			return nil, rest.Errorf(http.StatusBadRequest, codeInvalidURL, msgInvalidURL)
+		}
+		return s, nil
+	}
+	return []*rest.Schema{
+		rest.Bool("generate_sub_sizes").Def(true).Desc("Whether to generate image sub sizes.").Since(rest.V71),
+		rest.Bool("convert_format").Def(true).Desc("Whether to convert image formats.").Since(rest.V71),
+		u,
+	}
+}
+
+var (
+	ipv4Host   = regexp.MustCompile(`^(([1-9]?\d|1\d\d|25[0-5]|2[0-4]\d)\.){3}([1-9]?\d|1\d\d|25[0-5]|2[0-4]\d)$`)
+	localRange = []struct{ a, b0, b1, c int }{ // first octet, second octet range, third octet (-1: any)
+		{127, 0, 255, -1}, {10, 0, 255, -1}, {0, 0, 255, -1}, {172, 16, 31, -1}, {192, 168, 168, -1},
+		{192, 0, 0, 0}, {192, 0, 0, 2}, {192, 88, 88, 99}, {198, 51, 51, 100}, {203, 0, 0, 113},
+		{169, 254, 254, -1}, {100, 64, 127, -1}, {198, 18, 19, -1},
+	}
+)
+
+// validHTTPURL is wp_http_validate_url: an http or https URL with a host and no user
+// or password, whose host is the site's, or an address that is not local, private or
+// reserved; a port other than 80, 443 and 8080 only when it is the site's own. Host
+// names other than the site's fail, as gethostbyname fails without a network.
+func validHTTPURL(r *rest.Request, s string) bool {
+	if s == "" {
+		return false
+	}
+	if _, numeric := phpNumeric(s); numeric {
+		return false
+	}
+	if m := urlScheme.FindStringSubmatch(s); m != nil {
+		if scheme := strings.ToLower(m[1]); scheme != "http" && scheme != "https" {
+			return false // wp_kses_bad_protocol removes it, so the URL changed
+		}
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || u.User != nil {
+		return false
+	}
+	host, port := u.Hostname(), u.Port()
+	if strings.ContainsAny(host, ":#?[]") || strings.HasPrefix(u.Host, "[") {
+		return false
+	}
+	home, _ := url.Parse(r.Site)
+	same := home != nil && strings.EqualFold(home.Hostname(), host)
+	if !same {
+		ip := strings.Trim(host, ".")
+		if !ipv4Host.MatchString(ip) {
+			return false
+		}
+		parts := make([]int, 4)
+		for i, p := range strings.Split(ip, ".") {
+			parts[i], _ = strconv.Atoi(p)
+		}
+		for _, l := range localRange {
+			if parts[0] == l.a && parts[1] >= l.b0 && parts[1] <= l.b1 && (l.c < 0 || parts[2] == l.c) {
+				return false
+			}
+		}
+		if parts[0] >= 224 {
+			return false // multicast and reserved
+		}
+	}
+	switch port {
+	case "", "80", "443", "8080":
+		return true
+	}
+	return same && home.Port() == port
+}
+
+// createFromURL is create_item_from_url: the caller must be able to upload; the file
+// name is the URL path's last segment, which must be an allowed image type; the file
+// is downloaded (download_url) and stored as media_handle_sideload stores it, under
+// the post given (its month's directory, as an upload to it), titled after the stored
+// file. The request's other fields are not used. The answer is the attachment in edit
+// context, 201, without the upload id header.
+func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
+	if !can(r, "upload_files") {
+		return nil, r.Forbidden(codeCannotCreate, "Sorry, you are not allowed to upload media on this site.")
+	}
+	raw := r.String("url")
+	u, _ := url.Parse(raw) // validated
+	segment := strings.TrimRight(u.EscapedPath(), "/")
+	name := segment[strings.LastIndexByte(segment, '/')+1:]
+	if name == "" {
+		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidURL, msgURLNoFilename)
+	}
+	if _, typ := checkFiletype(allowedTypes(r), name); !strings.HasPrefix(typ, "image/") {
+		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidURL, msgURLNotImage)
+	}
+	data, err := download(r, u)
+	if err != nil {
+		return nil, err
+	}
+	up := &upload{name: name, data: data, sideload: true}
+	sideloadErr := func(msg string) *rest.Error { return &rest.Error{Code: codeUploadError, Message: msg} }
+	if len(data) == 0 {
+		return nil, sideloadErr(msgFileEmpty)
+	}
+	ext, typ, fixed := uploadType(r, name, data)
+	if ext == "" || typ == "" {
+		return nil, sideloadErr(msgFileType)
+	}
+	tx := txOf(r)
+	dir := uploadDir.At(res.m.version)(r)
+	file := uniqueFileName(r, dir, fixed)
+	if err := up.moveError(file, dir); err != nil {
+		return nil, sideloadErr(err.Message)
+	}
+	path := dir + "/" + file
+	now := tx.Now()
+	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open", PingStatus: "closed",
+		Date: now, DateGMT: now, Modified: now, ModifiedGMT: now, Parent: r.Int("post"),
+		MimeType: typ, File: path, GUID: uploadsPrefix + path, FileSize: len(data)}
+	p.Title = storedFileTitle(up, path)
+	p.Width, p.Height = imageDimensions(typ, data)
+	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: data})
+	tx.InsertPost(p)
+	slug := sanitizeTitle(p.Title)
+	if slug == "" {
+		slug = strconv.Itoa(p.ID)
+	}
+	p.Slug = res.w.uniqueSlug(tx, slug, p.ID)
+	r.SetParam("context", rest.Edit)
+	return rest.Created(res.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.ID))), nil
+}
+
+// download is download_url as the mock can do it: a URL on the site's own host and
+// port is served from the uploads (a missing file is http_404, with what the mock's
+// 404 says as the body sample); any other host cannot be reached.
+func download(r *rest.Request, u *url.URL) ([]byte, *rest.Error) {
+	home, _ := url.Parse(r.Site)
+	port := func(v *url.URL) string {
+		if p := v.Port(); p != "" {
+			return p
+		}
+		if strings.EqualFold(v.Scheme, "https") {
+			return "443"
+		}
+		return "80"
+	}
+	if home != nil && strings.EqualFold(home.Hostname(), u.Hostname()) && port(home) == port(u) {
+		if f := txOf(r).File(strings.TrimPrefix(u.Path, uploadsPrefix)); strings.HasPrefix(u.Path, uploadsPrefix) && f != nil {
+			return f.Data, nil
+		}
+		return nil, &rest.Error{Code: "http_404", Message: "Not Found",
+			Data: rest.Object{{Key: "code", Value: http.StatusNotFound}, {Key: "body", Value: "404 page not found\n"}}}
+	}
+	return nil, &rest.Error{Code: codeHTTPRequestFailed, Message: "cURL error 7: Failed to connect to " + u.Hostname() +
+		" port " + port(u) + " after 0 ms: Couldn't connect to server"}
+}
