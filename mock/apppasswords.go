@@ -41,9 +41,13 @@ const (
 	codeAppPasswordNotFound, msgAppPasswordNotFound = "rest_application_password_not_found", "Application password not found."
 	// a name that sanitize_text_field empties (400).
 	codeAppPasswordEmptyName, msgAppPasswordEmptyName = "application_password_empty_name", "An application name is required to create an application password."
-	// a name the user already has, ignoring case (409).
+	// a name the user already has, ignoring case (409; until 6.7, see uniqueAppNames).
 	codeAppPasswordDuplicateName, msgAppPasswordDuplicateName = "application_password_duplicate_name", "Each application name should be unique."
 )
+
+// uniqueAppNames is the versions whose create_new_application_password refuses a name
+// the user already has; 6.7 dropped the check.
+var uniqueAppNames = rest.Span{Until: rest.V67}
 
 // appPasswordItem is what the controller renders: a stored password, its owner (for
 // the self link) and, right after creation only, the plain password.
@@ -253,7 +257,7 @@ func (res *appPasswords) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeAppPasswordEmptyName, msgAppPasswordEmptyName)
 	}
 	for _, ap := range u.AppPasswords {
-		if strings.EqualFold(ap.Name, name) {
+		if uniqueAppNames.In(res.m.version) && strings.EqualFold(ap.Name, name) {
 			return nil, rest.Errorf(http.StatusConflict, codeAppPasswordDuplicateName, msgAppPasswordDuplicateName)
 		}
 	}
