@@ -157,9 +157,16 @@ func (res *types) declare() *rest.Item[postType] {
 	}
 	ro := func(s *rest.Schema, ctx []string) *rest.Schema { return s.Ctx(ctx...).RO() }
 	v := res.m.version
-	templateLock := rest.New("template_lock", "string", "boolean").
-		Desc("The template_lock associated with the post type, or false if none.")
+	// 6.6's template and template_lock, printed as get_item_schema spells them: type
+	// first, readonly before context, and template's type the list array('array').
+	template := ro(rest.New("template", "array").Desc("The block template associated with the post type."), all)
+	template.Literal = rest.Object{{Key: "type", Value: []string{"array"}}, {Key: "description", Value: template.Description},
+		{Key: "readonly", Value: true}, {Key: "context", Value: all}}
+	templateLock := ro(rest.New("template_lock", "string", "boolean").
+		Desc("The template_lock associated with the post type, or false if none."), all)
 	templateLock.Enum = []any{"all", "insert", "contentOnly", false}
+	templateLock.Literal = rest.Object{{Key: "type", Value: templateLock.Types}, {Key: "enum", Value: templateLock.Enum},
+		{Key: "description", Value: templateLock.Description}, {Key: "readonly", Value: true}, {Key: "context", Value: all}}
 	res.item = &rest.Item[postType]{Title: "type", Links: res.links,
 		// get_item_schema's order, which is not the output order.
 		SchemaOrder: []string{"capabilities", "description", "hierarchical", "viewable", "labels", "name", "slug",
@@ -201,9 +208,9 @@ func (res *types) declare() *rest.Item[postType] {
 			rest.F(ro(rest.Str("rest_namespace").Desc("REST route's namespace for the post type."), all),
 				func(_ *rest.Request, pt *postType) any { return Namespace }),
 			// 6.6: the block template and its lock; the mock's types register neither.
-			rest.F(ro(rest.New("template", "array").Desc("The block template associated with the post type."), all).Since(rest.V66),
+			rest.F(template.Since(rest.V66),
 				func(_ *rest.Request, pt *postType) any { return rest.EmptyArray }),
-			rest.F(ro(templateLock, all).Since(rest.V66),
+			rest.F(templateLock.Since(rest.V66),
 				func(_ *rest.Request, pt *postType) any { return false }),
 		}}
 	res.item = res.item.For(v)
@@ -217,34 +224,8 @@ func (res *types) links(r *rest.Request, pt *postType) rest.Links {
 		Add("wp:items", r.RestURL("/"+Namespace+"/"+pt.RestBase))
 }
 
-// schemaJSON is the OPTIONS schema: the declaration's, with template and template_lock
-// as get_item_schema spells them, type first, readonly before context, and template's
-// type the one-element list array('array').
-func (res *types) schemaJSON() rest.Object {
-	return editSchemaProps(res.declare().SchemaJSON(), func(props rest.Object) {
-		for i, p := range props {
-			if p.Key != "template" && p.Key != "template_lock" {
-				continue
-			}
-			decl := p.Value.(rest.Object)
-			typ, _ := decl.Get("type")
-			if p.Key == "template" {
-				typ = []string{"array"}
-			}
-			out := rest.Object{{Key: "type", Value: typ}}
-			for _, k := range []string{"enum", "description", "readonly", "context"} {
-				if v, ok := decl.Get(k); ok {
-					out = append(out, rest.Member{Key: k, Value: v})
-				}
-			}
-			props[i].Value = out
-		}
-	})
-}
-
 func (res *types) routes() []*rest.Route {
-	res.declare()
-	schema := res.schemaJSON
+	schema := res.declare().SchemaJSON
 	base := "/" + Namespace + "/types"
 	return []*rest.Route{
 		// WordPress keys this collection by slug (get_items builds an object)
