@@ -15,7 +15,7 @@ URL       ?=
 
 SHELL     := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help run build test lint wordpress-up wordpress-down conformance compare catalogue contract bench
+.PHONY: help run build test lint wordpress-up wordpress-down conformance compare catalogue matrix contract bench
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -72,6 +72,11 @@ catalogue: ## bad and odd requests side by side with real WordPress $(WP_VERSION
 	@test -f $(WP_ENV) || { echo "no $(WP_ENV): run make wordpress-up WP_VERSION=$(WP_VERSION) first"; exit 1; }
 	set -o pipefail; . ./$(WP_ENV) && WPCOMPARE=1 $(GO) test -count=1 -v -run 'TestCatalogue$$' ./ci/compare/ | \
 	  grep -E '^(--- FAIL|ok|FAIL)|^    --- FAIL|catalogue: '
+
+matrix: ## who may read and write what, anonymous and every role, side by side with real WordPress $(WP_VERSION) (must be up): no cell looser
+	@test -f $(WP_ENV) || { echo "no $(WP_ENV): run make wordpress-up WP_VERSION=$(WP_VERSION) first"; exit 1; }
+	set -o pipefail; . ./$(WP_ENV) && WPCOMPARE=1 $(GO) test -count=1 -v -run 'TestPermissionMatrix$$' ./ci/compare/ | \
+	  grep -E '^(--- FAIL|ok|FAIL)|^    --- FAIL|matrix: '
 
 contract: ## run the contract suite against URL (WPCONTRACT_USER / WPCONTRACT_PASSWORD for auth)
 	@test -n "$(URL)" || { echo "usage: make contract URL=http://host/wp-json"; exit 1; }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The conformance run (make conformance): for each WordPress version in $WP_VERSIONS
 # (default "6.1 6.8 7.1"), bring a fresh real WordPress up (ci/wordpress/up.sh), run the
-# smoke check, the side-by-side comparison with the mock and the catalogue of bad requests
-# (for the versions in $COMPARE_VERSIONS: the mock answers as 6.1 only so far) and the
-# contract suite in strict mode (vanilla WordPress must meet its own version's exact key
-# sets), then bring it down. A failing version does not stop the others; the exit status is
+# smoke check, the side-by-side comparison with the mock, the catalogue of bad requests and
+# the permission matrix (for the versions in $COMPARE_VERSIONS: the mock answers as 6.1
+# only so far) and the contract suite in strict mode (vanilla WordPress must meet its own
+# version's exact key sets), then bring it down. A failing version does not stop the others; the exit status is
 # non-zero if any failed. Each version's contract report lands in its state dir
 # (contract-report/summary.md, junit.xml) and its summary is printed at the end.
 set -uo pipefail
@@ -35,8 +35,9 @@ for v in $versions; do
   if [[ -z "$failed" && " $compare_versions " == *" $v "* ]]; then
     (. "$state/env" && WPCOMPARE=1 $go test -count=1 -v -run TestCompare ./ci/compare/) >"$state/compare.log" 2>&1 || failed+=" compare"
     grep -E '^(--- FAIL|ok|FAIL)|compare:' "$state/compare.log" | tail -n 20
-    (. "$state/env" && WPCOMPARE=1 $go test -count=1 -v -run 'TestCatalogue$' ./ci/compare/) >"$state/catalogue.log" 2>&1 || failed+=" catalogue"
-    grep -E '^(--- FAIL|ok|FAIL)|catalogue:' "$state/catalogue.log" | tail -n 20
+    (. "$state/env" && WPCOMPARE=1 $go test -count=1 -v -run 'TestCatalogue$|TestPermissionMatrix$' ./ci/compare/) \
+      >"$state/catalogue.log" 2>&1 || failed+=" catalogue"
+    grep -E '^(--- FAIL|ok|FAIL)|catalogue:|matrix:' "$state/catalogue.log" | tail -n 20
   fi
   if [[ "$failed" != *smoke* ]]; then
     rm -rf "$state/contract-report"

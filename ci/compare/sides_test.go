@@ -28,6 +28,11 @@ type sides struct {
 // wordpressSide is the real WordPress named by the environment, prepared and resolved,
 // or nil (with the reason) when the environment names none. A test that needs one
 // skips with that reason.
+//
+// prepare runs only on a site that lacks the prepared objects: it replaces the role
+// users' application passwords, which would cut off a TestCompare running at the same
+// time. Each role user gets one more application password of its own instead, deleted
+// when the test ends.
 func wordpressSide(t *testing.T) (*target, string) {
 	t.Helper()
 	if os.Getenv("WPCOMPARE") != "1" {
@@ -42,12 +47,35 @@ func wordpressSide(t *testing.T) (*target, string) {
 	}
 	wp := newTarget("WordPress", api, strings.TrimSuffix(strings.TrimRight(api, "/"), "/wp-json"))
 	wp.passwords["admin"] = os.Getenv("WPCONTRACT_PASSWORD")
-	if err := prepare(wp); err != nil {
-		t.Fatalf("preparing WordPress: %v", err)
-	}
 	resolve(wp)
 	if len(wp.unresolved) > 0 {
-		t.Fatalf("WordPress lacks objects after preparing it: %v", wp.unresolved)
+		if err := prepare(wp); err != nil {
+			t.Fatalf("preparing WordPress: %v", err)
+		}
+		clear(wp.unresolved)
+		resolve(wp)
+		if len(wp.unresolved) > 0 {
+			t.Fatalf("WordPress lacks objects after preparing it: %v", wp.unresolved)
+		}
+	}
+	for _, u := range roleUsers {
+		ap := "/wp/v2/users/" + wp.ids[u.login] + "/application-passwords"
+		r, err := wp.want2xx(http.MethodPost, ap, "admin", map[string]any{"name": "wpside-" + randomHex(4)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := r.json.(map[string]any)
+		pw, _ := m["password"].(string)
+		uuid, _ := m["uuid"].(string)
+		if pw == "" || uuid == "" {
+			t.Fatalf("POST %s on WordPress: no password in the answer", ap)
+		}
+		wp.passwords[u.login] = pw
+		t.Cleanup(func() {
+			if r, err := wp.call(http.MethodDelete, ap+"/"+uuid, "admin", nil); err != nil || r.status != http.StatusOK {
+				t.Errorf("deleting the application password of %s on WordPress: %v %v", u.login, err, r)
+			}
+		})
 	}
 	return wp, ""
 }
