@@ -49,6 +49,19 @@ const (
 // the user already has; 6.7 dropped the check.
 var uniqueAppNames = rest.Span{Until: rest.V67}
 
+// appID is the app_id property: a UUID until 6.9, which lets it be a UUID or "" (oneOf),
+// so null and other strings are refused by both forms alike.
+func appID() *rest.Schema {
+	return rest.Str("app_id").Desc("A UUID provided by the application to uniquely identify it. It is recommended to use an UUID v5 with the URL or DNS namespace.").
+		Ctx(rest.View, rest.Edit, rest.Embed)
+}
+
+func appIDOrEmpty() *rest.Schema {
+	s := appID()
+	s.OneOf = []*rest.Schema{rest.Str("").Fmt("uuid"), rest.Str("").OneOfEnum("")}
+	return s
+}
+
 // appPasswordItem is what the controller renders: a stored password, its owner (for
 // the self link) and, right after creation only, the plain password.
 type appPasswordItem struct {
@@ -80,8 +93,8 @@ func (res *appPasswords) declare() *rest.Item[appPasswordItem] {
 		Fields: []*appPasswordField{
 			rest.F(rest.Str("uuid").Desc("The unique identifier for the application password.").Fmt("uuid").
 				Ctx(rest.View, rest.Edit, rest.Embed).RO(), str(func(it *appPasswordItem) string { return it.ap.UUID })),
-			rest.F(rest.Str("app_id").Desc("A UUID provided by the application to uniquely identify it. It is recommended to use an UUID v5 with the URL or DNS namespace.").
-				Fmt("uuid").Ctx(rest.View, rest.Edit, rest.Embed), str(func(it *appPasswordItem) string { return it.ap.AppID })),
+			rest.F(appID().Fmt("uuid").Until(rest.V69), str(func(it *appPasswordItem) string { return it.ap.AppID })),
+			rest.F(appIDOrEmpty().Since(rest.V69), str(func(it *appPasswordItem) string { return it.ap.AppID })),
 			rest.F(name, str(func(it *appPasswordItem) string { return it.ap.Name })),
 			rest.F(rest.Str("created").Desc("The GMT date the application password was created.").Fmt("date-time").
 				Ctx(rest.View, rest.Edit).RO(), str(func(it *appPasswordItem) string { return rest.FormatDate(it.ap.Created) })),

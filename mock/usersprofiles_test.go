@@ -105,3 +105,33 @@ func TestUserSearchColumns(t *testing.T) {
 		{"/wp/v2/users?search=example.com&search_columns=name&orderby=id", "admin", []int{1, 2, 3, 4, 5}, 5},
 	})
 }
+
+// TestAppPasswordProfiles: app_id is a UUID until 6.9, which also takes "" (oneOf) and
+// so refuses null; a taken name is refused until 6.7.
+func TestAppPasswordProfiles(t *testing.T) {
+	create := func(s *testSite, body string) reply {
+		b, h := jsonRequest(body)
+		return s.do(t, http.MethodPost, "/wp/v2/users/1/application-passwords", "admin", b, h...)
+	}
+	for _, c := range []struct {
+		v          rest.Version
+		body, code string
+	}{
+		{rest.V68, `{"name":"a1","app_id":null}`, ""},
+		{rest.V68, `{"name":"a2","app_id":""}`, "rest_invalid_param"},
+		{rest.V71, `{"name":"a1","app_id":null}`, "rest_invalid_param"},
+		{rest.V71, `{"name":"a2","app_id":""}`, ""},
+		{rest.V71, `{"name":"a3","app_id":"nope"}`, "rest_invalid_param"},
+	} {
+		if r := create(siteAnsweringAs(t, c.v), c.body); r.errorCode() != c.code {
+			t.Errorf("%s %s: got %d %s, want %q", c.v, c.body, r.status, r.body, c.code)
+		}
+	}
+	for v, refused := range map[rest.Version]bool{rest.V61: true, rest.V68: false} {
+		s := siteAnsweringAs(t, v)
+		create(s, `{"name":"twice"}`)
+		if r := create(s, `{"name":"Twice"}`); (r.errorCode() == "application_password_duplicate_name") != refused {
+			t.Errorf("%s a taken name: %d %s", v, r.status, r.body)
+		}
+	}
+}
