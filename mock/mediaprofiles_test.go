@@ -376,3 +376,14 @@ func TestMediaProfileURL(t *testing.T) {
 func jsonRequest(s string) (*strings.Reader, []string) {
 	return strings.NewReader(s), []string{"Content-Type", "application/json"}
 }
+
+// TestMediaProfileLongRawName: a raw upload whose name is past NAME_MAX fails at
+// wp_tempnam until 6.3, which truncates the temporary name, so the upload fails
+// where it is moved (rest_upload_sideload_error).
+func TestMediaProfileLongRawName(t *testing.T) {
+	name := "x" + strings.Repeat("a", 260) + ".png"
+	for v, code := range map[rest.Version]string{rest.V61: "rest_upload_file_error", rest.V68: "rest_upload_sideload_error"} {
+		siteAnsweringAs(t, v).uploadRaw(t, "admin", "", testPNG(t), "Content-Type", "image/png",
+			"Content-Disposition", `attachment; filename="`+name+`"`).wantError(t, http.StatusInternalServerError, code)
+	}
+}

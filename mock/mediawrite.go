@@ -142,11 +142,15 @@ func readUpload(r *rest.Request) (*upload, *rest.Error) {
 	if md5Header != "" && md5Header != md5Hex(data) {
 		return nil, hashMismatch
 	}
-	if err := tempFileError(r, name); err != nil {
+	if err := tempFileError(r, name); err != nil && tempnamUntruncated.In(r.Server().Version) {
 		return nil, err
 	}
 	return &upload{name: name, data: data, sideload: true}, nil
 }
+
+// tempnamUntruncated is the versions whose wp_tempnam fails on a name past NAME_MAX;
+// 6.3 truncates the name, so the upload fails later, where it is moved.
+var tempnamUntruncated = rest.Span{Until: rest.V63}
 
 func md5Hex(b []byte) string { s := md5.Sum(b); return hex.EncodeToString(s[:]) }
 
