@@ -8,7 +8,7 @@ SEED      ?= 1
 # WP_PORT overrides its port (6.1: 8081, 6.8: 8082, 7.1: 8083).
 WP_VERSION ?= 6.1
 WP_VERSIONS ?= 6.1 6.8 7.1
-COMPARE_VERSIONS ?= 6.1
+COMPARE_VERSIONS ?= 6.1 6.8 7.1
 WP_PORT   ?=
 WP_ENV     = ci/wordpress/$(if $(filter 6.1,$(WP_VERSION)),.run,.run-$(WP_VERSION))/env
 URL       ?=

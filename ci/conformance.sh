@@ -2,16 +2,16 @@
 # The conformance run (make conformance): for each WordPress version in $WP_VERSIONS
 # (default "6.1 6.8 7.1"), bring a fresh real WordPress up (ci/wordpress/up.sh), run the
 # smoke check, the side-by-side comparison with the mock, the catalogue of bad requests and
-# the permission matrix (for the versions in $COMPARE_VERSIONS: the mock answers as 6.1
-# only so far) and the contract suite in strict mode (vanilla WordPress must meet its own
-# version's exact key sets), then bring it down. A failing version does not stop the others; the exit status is
-# non-zero if any failed. Each version's contract report lands in its state dir
+# the permission matrix (for the versions in $COMPARE_VERSIONS, default all three: the
+# mock answers as the same version, -wp-version) and the contract suite in strict mode
+# (vanilla WordPress must meet its own version's exact key sets), then bring it down. A
+# failing version does not stop the others; the exit status is non-zero if any failed. Each version's contract report lands in its state dir
 # (contract-report/summary.md, junit.xml) and its summary is printed at the end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 versions=${WP_VERSIONS:-6.1 6.8 7.1}
-compare_versions=${COMPARE_VERSIONS:-6.1}
+compare_versions=${COMPARE_VERSIONS:-6.1 6.8 7.1}
 go=${GO:-go}
 # The versions come from WP_VERSIONS; a WP_VERSION in the environment (make ... WP_VERSION=all)
 # must not reach versions.sh, which would refuse "all".
