@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -50,6 +51,8 @@ func (s *Suite) preflight() string {
 		s.caps.routes[k] = true
 	}
 	s.caps.meta = s.caps.routes[`/wp/v2/posts/(?P<parent_id>[\d]+)/meta`]
+	s.caps.home = strings.TrimRight(root.Home, "/")
+	s.caps.offset, s.caps.fixedOffset = gmtOffset(root)
 
 	if cfg.User == "" {
 		s.anonymousOnly = true
@@ -69,6 +72,11 @@ func (s *Suite) preflight() string {
 type apiRoot struct {
 	Namespaces []string       `json:"namespaces"`
 	Routes     map[string]any `json:"routes"`
+	// Home, GMTOffset and Timezone are the site's home URL and time zone, which the
+	// links and dates of posts are built from.
+	Home      string `json:"home"`
+	GMTOffset any    `json:"gmt_offset"`
+	Timezone  string `json:"timezone_string"`
 }
 
 // preflightRoot reads GET <URL>/ and says what is wrong with it, if anything.
@@ -182,4 +190,23 @@ func showBody(contentType string, body []byte, n int) string {
 		return fmt.Sprintf("an HTML page (%d bytes): %s", len(body), clip(body, n))
 	}
 	return clip(body, n)
+}
+
+// gmtOffset is the site's offset from UTC in hours, and whether it is the same all
+// year (no timezone_string, so no daylight saving time).
+func gmtOffset(root *apiRoot) (float64, bool) {
+	var h float64
+	switch v := root.GMTOffset.(type) {
+	case float64:
+		h = v
+	case string:
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return 0, false
+		}
+		h = f
+	default:
+		return 0, false
+	}
+	return h, root.Timezone == ""
 }

@@ -191,6 +191,11 @@ type Suite struct {
 type targetCaps struct {
 	routes map[string]bool // route patterns of the index
 	meta   bool            // the post meta routes exist
+	// home is the site's home URL, offset its offset from UTC in hours, fixedOffset
+	// whether that offset holds all year, as the API root says
+	home        string
+	offset      float64
+	fixedOffset bool
 }
 
 // cleanupReserve is the time kept, before Config.Deadline, for the clean-up and the
