@@ -104,6 +104,68 @@ func paramsPosts(s *Suite, t T) {
 	wantValue(t, r, "data.details.status", map[string]any{"code": "rest_forbidden_status", "message": "Status is forbidden.",
 		"data": map[string]any{"status": 401}}, "params/posts/status-forbidden-details: the forbidden status is reported in details.status with rest_forbidden_status and status 401")
 	wantValue(t, r, "data.params.status", "Status is forbidden.", "params/posts/status-forbidden-details: params.status says \"Status is forbidden.\"")
+
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "include", joinIDs(p1, p3))), []int{p3, p1}, "params/posts/include-date-order: include= lists in the default order (date, newest first), not the include order")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "include", joinIDs(p1, p2), "orderby", "author")), []int{p2, p1}, "params/posts/orderby-author: orderby=author sorts by author id (descending by default)")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "include", joinIDs(p1, p2), "orderby", "author", "order", "asc")), []int{p1, p2}, "params/posts/orderby-author: orderby=author&order=asc")
+	wantIDSet(t, anon.get(t, "/wp/v2/posts?slug[]="+slug1+"&slug[]="+slug2), []int{p1, p2}, "params/posts/slug-list: slug[]=a&slug[]=b finds the posts with any of the slugs")
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "slug", slug2+","+slug1, "orderby", "include_slugs")), []int{p2, p1}, "params/posts/orderby-include-slugs: orderby=include_slugs keeps the order of the slug list")
+	wantIDs(t, L("offset", 1, "per_page", 2, "page", 2), []int{p2, p1}, "params/posts/offset-over-page: with offset=, page= is ignored")
+	wantIDs(t, L("sticky", "true", "include", p1), nil, "params/posts/sticky-with-include: sticky=true with include= of a post that is not sticky lists nothing")
+	wantIDs(t, L("sticky", "true", "include", p2), []int{p2}, "params/posts/sticky-with-include: sticky=true with include= of a sticky post lists it")
+	wantIDs(t, L("sticky", "false", "exclude", p1), []int{p3}, "params/posts/sticky-false-exclude: sticky=false with exclude= leaves out both the sticky posts and the excluded ones")
+	pend := idOf(s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base + " epsilon", "status": "pending"}))
+	wantIDSet(t, admin.get(t, "/wp/v2/posts?search="+url.QueryEscape(base)+"&status[]=draft&status[]=pending"), []int{d, pend}, "params/posts/status-list: status[]=draft&status[]=pending lists both statuses")
+	rel := mk(map[string]any{"title": base + " zeta", "content": "apple", "date": "2021-01-04T10:00:00"})
+	wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "search", base+" apple", "orderby", "relevance")), []int{p3, p1, idOf(rel)},
+		"params/posts/orderby-relevance-order: orderby=relevance puts posts whose title holds the whole search first, then by date")
+	if s.wp >= wp68 { // search_columns is new in 6.2
+		wantIDs(t, anon.get(t, "/wp/v2/posts?search="+url.QueryEscape(base+" apple")+"&search_columns[]=post_title"), []int{p3, p1},
+			"params/posts/search-columns: search_columns[]=post_title searches titles only (6.2)")
+		wantIDs(t, anon.get(t, "/wp/v2/posts?search=apple&include="+joinIDs(p1, p3, idOf(rel))+"&search_columns[]=post_content"), []int{idOf(rel)},
+			"params/posts/search-columns: search_columns[]=post_content searches content only (6.2)")
+	}
+	paramsPostsTax(s, t)
+}
+
+// paramsPostsTax checks the taxonomy parameters of the posts list on four posts of its
+// own: q1 (tag T, category C), q2 (T, Cc, a child of C), q3 (C and C2), q4 (C2).
+func paramsPostsTax(s *Suite, t T) {
+	anon := s.as(anonymous)
+	base := s.name("tax")
+	tag := idOf(s.create(t, nil, "/wp/v2/tags", map[string]any{"name": base + " t"}))
+	c := idOf(s.create(t, nil, "/wp/v2/categories", map[string]any{"name": base + " c"}))
+	cc := idOf(s.create(t, nil, "/wp/v2/categories", map[string]any{"name": base + " cc", "parent": c}))
+	c2 := idOf(s.create(t, nil, "/wp/v2/categories", map[string]any{"name": base + " c2"}))
+	mk := func(title, date string, tags, cats []int) int {
+		return idOf(s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base + " " + title, "status": "publish", "date": date, "tags": tags, "categories": cats}))
+	}
+	q1 := mk("one", "2021-01-01T10:00:00", []int{tag}, []int{c})
+	q2 := mk("two", "2021-01-02T10:00:00", []int{tag}, []int{cc})
+	q3 := mk("three", "2021-01-03T10:00:00", nil, []int{c, c2})
+	q4 := mk("four", "2021-01-04T10:00:00", nil, []int{c2})
+	L := func(q string) *Result { return anon.get(t, "/wp/v2/posts?search="+url.QueryEscape(base)+"&"+q) }
+	wantIDs(t, L(fmt.Sprintf("categories=%d", c)), []int{q3, q1}, "params/posts/categories-no-children: categories= keeps posts in those categories, not in their children")
+	wantIDs(t, L(fmt.Sprintf("tags=%d&categories=%d", tag, c)), []int{q1}, "params/posts/tax-relation-and: tags= and categories= together keep posts matching both")
+	wantIDs(t, L(fmt.Sprintf("tags=%d&categories=%d&tax_relation=OR", tag, c2)), []int{q4, q3, q2, q1}, "params/posts/tax-relation-or: tax_relation=OR keeps posts matching either")
+	wantIDs(t, L(fmt.Sprintf("tags=%d&categories_exclude=%d&tax_relation=OR", tag, c)), []int{q4, q2, q1}, "params/posts/tax-relation-or: tax_relation=OR with an exclusion keeps posts with the tag or outside the category")
+	wantIDs(t, L(fmt.Sprintf("tags=%d&categories_exclude=%d", tag, c)), []int{q2}, "params/posts/tags-and-categories-exclude: tags= with categories_exclude= keeps posts with the tag outside the category")
+	wantIDs(t, L(fmt.Sprintf("tags_exclude=%d&categories_exclude=%d", tag, c)), []int{q4}, "params/posts/tags-and-categories-exclude: tags_exclude= with categories_exclude= keeps posts with neither")
+	wantIDs(t, L(fmt.Sprintf("categories[terms][0]=%d&categories[include_children]=true", c)), []int{q3, q2, q1},
+		"params/posts/categories-include-children: categories[terms][]=C&categories[include_children]=true keeps posts in C or its children")
+	wantIDs(t, L(fmt.Sprintf("categories[terms][0]=%d&categories[include_children]=false", c)), []int{q3, q1},
+		"params/posts/categories-include-children: categories[include_children]=false keeps posts in C only")
+	wantIDs(t, L(fmt.Sprintf("categories_exclude[terms][0]=%d&categories_exclude[include_children]=true", c)), []int{q4},
+		"params/posts/categories-exclude-children: categories_exclude[include_children]=true leaves out posts in C and its children")
+	wantIDs(t, L(fmt.Sprintf("categories_exclude[terms][0]=%d&categories_exclude[include_children]=false", c)), []int{q4, q2},
+		"params/posts/categories-exclude-children: categories_exclude[include_children]=false leaves out posts in C only")
+	wantIDs(t, L(fmt.Sprintf("categories[terms][0]=%d&categories[terms][1]=%d&categories[operator]=AND", c, c2)), []int{q3},
+		"params/posts/categories-operator-and: categories[operator]=AND keeps posts in every one of the categories")
+	wantIDs(t, L(fmt.Sprintf("categories[terms][0]=%d&categories[terms][1]=%d", c, c2)), []int{q4, q3, q1},
+		"params/posts/categories-object: categories[terms][]= without an operator keeps posts in any of the categories")
+	for _, p := range []string{"tags", "tags_exclude", "categories"} {
+		wantError(t, L(p+"=my-tag"), http.StatusBadRequest, "rest_invalid_param", "params/posts/terms-invalid: "+p+"=<not an id>: 400 rest_invalid_param")
+	}
 }
 
 func paramsTerms(s *Suite, t T) {
@@ -324,6 +386,15 @@ func paramsValidation(s *Suite, t T) {
 		{anon, "/wp/v2/users?offset=moreplease", "offset", "rest_invalid_type", "offset is not of type integer.", typeErr("offset"), "users: offset must be an integer"},
 		{anon, "/wp/v2/users?include=invalid", "include", "rest_invalid_type", "include[0] is not of type integer.", typeErr("include[0]"), "users: include= takes ids"},
 		{anon, "/wp/v2/users?exclude=none-of-those-please", "exclude", "rest_invalid_type", "exclude[0] is not of type integer.", typeErr("exclude[0]"), "users: exclude= takes ids"},
+		{anon, "/wp/v2/posts?author_exclude=invalid", "author_exclude", "rest_invalid_type", "author_exclude[0] is not of type integer.", typeErr("author_exclude[0]"), "posts: author_exclude= takes ids"},
+		{anon, "/wp/v2/posts?exclude=invalid", "exclude", "rest_invalid_type", "exclude[0] is not of type integer.", typeErr("exclude[0]"), "posts: exclude= takes ids"},
+		{anon, "/wp/v2/posts?order=asc,id", "order", "rest_not_in_enum", "order is not one of asc and desc.", nil, "posts: order is one word"},
+		{anon, "/wp/v2/posts?offset=moreplease", "offset", "rest_invalid_type", "offset is not of type integer.", typeErr("offset"), "posts: offset must be an integer"},
+		{anon, "/wp/v2/posts?modified_after=foo", "modified_after", "rest_invalid_date", "Invalid date.", nil, "posts: modified_after must be a date"},
+		{admin, "/wp/v2/posts?status[]=draft&status[]=nonsense", "status", "rest_not_in_enum", "status[0] is not one of publish, future, draft, pending, private, trash, auto-draft, inherit, request-pending, request-confirmed, request-failed, request-completed, and any.", nil, "posts: an unknown status in a status[] list is still named status[0]"},
+		{admin, "/wp/v2/media?status=publish", "status", "rest_not_in_enum", "status[0] is not one of inherit, private, and trash.", nil, "media: statuses are inherit, private and trash"},
+		{anon, "/wp/v2/media?after=foo", "after", "rest_invalid_date", "Invalid date.", nil, "media: after must be a date"},
+		{anon, "/wp/v2/media?modified_after=foo", "modified_after", "rest_invalid_date", "Invalid date.", nil, "media: modified_after must be a date"},
 	} {
 		if c.acc != anon && s.anonymousOnly {
 			continue // needs the administrator
