@@ -4,7 +4,10 @@
 // headers clients rely on. The read rows come first (rows_test.go); then a sequence of
 // write rows (write_rows_test.go) creates, updates and deletes objects named wpcompare-*
 // on both sides, as admin and per role, and deletes whatever they made at the end.
-// Everything lives in the test files; this package has no API.
+// Beside it, the catalogue of bad and odd requests (catalogue_*_test.go, make catalogue)
+// compares status and error code and checks that what the mock refuses changes nothing,
+// and the permission matrix (matrix_*_test.go, make matrix) compares who may read and
+// write what. Everything lives in the test files; this package has no API.
 //
 // Run it with a WordPress from ci/wordpress up:
 //
