@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wpmock/wpmock/internal/fuzzseed"
+	"github.com/wpmock/wpmock/mock/internal/fuzzseed"
 )
 
 // fuzzSeeds are the seed corpora of this package's fuzz targets: requests the

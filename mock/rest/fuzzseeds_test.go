@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wpmock/wpmock/internal/fuzzseed"
+	"github.com/wpmock/wpmock/mock/internal/fuzzseed"
 )
 
 var updateFuzzSeeds = flag.Bool("update-fuzz-seeds", false, "rewrite testdata/fuzz from fuzzSeeds")
