@@ -33,6 +33,7 @@ type permFixture struct {
 	authorDraft, authorDraft2, contribDraft   string // each role's own drafts
 	category, tag                             string // terms created by the admin
 	adminDraftRev                             string // the revision of the admin's draft
+	adminMedia                                string // an attachment the admin uploaded
 }
 
 var allStatuses = []string{"draft", "future", "pending", "private", "publish", "trash"}
@@ -58,6 +59,11 @@ func init() {
 			f.adminDraftRev = fmt.Sprintf("%s/revisions/%d", f.adminDraft, revs[0])
 		}
 
+		if m := s.upload(t, nil, s.name("perm-admin")+".png", "image/png", pngBytes, ""); m.Status == http.StatusCreated {
+			f.adminMedia = fmt.Sprintf("/wp/v2/media/%d", idOf(m))
+		} else {
+			f.adminMedia = "?" // writes/media/upload fails in the media group, which says why
+		}
 		for _, row := range permTable(s, f) {
 			if row.path == "" || strings.HasPrefix(row.path, "?") {
 				continue // the admin's draft has no revision: revisions/posts/made-on-update says why
@@ -72,7 +78,8 @@ func permCheck(s *Suite, t T, acc *account, row permRow) {
 	var r *Result
 	switch {
 	case row.upload:
-		r = s.upload(t, acc, s.name("perm")+".png", "image/png", pngBytes, "")
+		_, query, _ := strings.Cut(row.path, "?")
+		r = s.upload(t, acc, s.name("perm")+".png", "image/png", pngBytes, query)
 	case row.body != nil:
 		r = s.as(acc).send(t, row.method, row.path, row.body)
 	default:
@@ -196,6 +203,9 @@ func permTable(s *Suite, f permFixture) []permRow {
 		{"subscriber", P, "/wp/v2/media", nil, true, 403, "rest_cannot_create", nil, "subscribers lack upload_files", "create-media"},
 		{"contributor", P, "/wp/v2/media", nil, true, 403, "rest_cannot_create", nil, "contributors lack upload_files", "create-media"},
 		{"author", P, "/wp/v2/media", nil, true, 201, "", nil, "authors have upload_files", "create-media"},
+		{"author", P, "/wp/v2/media?post=" + strings.TrimPrefix(f.adminDraft, posts+"/"), nil, true, 403, "rest_cannot_edit", nil, "attaching to another user's post needs edit_post on it", "create-media-for-others-post"},
+		{"author", P, f.adminMedia, map[string]any{"caption": "wpc"}, false, 403, "rest_cannot_edit", nil, "another user's attachment needs edit_others_posts", "update-others-media"},
+		{"author", D, f.adminMedia + "?force=true", nil, false, 403, "rest_cannot_delete", nil, "another user's attachment needs delete_others_posts", "delete-others-media"},
 
 		// statuses: public ones for everyone, the others for users with edit_posts
 		{"anonymous", G, "/wp/v2/statuses", nil, false, 200, "", []string{"publish"}, "anonymous users see only public statuses", "get-statuses"},
