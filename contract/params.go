@@ -125,6 +125,25 @@ func paramsPosts(s *Suite, t T) {
 		wantIDs(t, anon.get(t, "/wp/v2/posts?search=apple&include="+joinIDs(p1, p3, idOf(rel))+"&search_columns[]=post_content"), []int{idOf(rel)},
 			"params/posts/search-columns: search_columns[]=post_content searches content only (6.2)")
 	}
+	priv := idOf(s.create(t, nil, "/wp/v2/posts", map[string]any{"title": base + " eta", "status": "private"}))
+	wantIDs(t, admin.get(t, pathQuery("/wp/v2/posts", "search", base, "status", "private")), []int{priv}, "params/posts/status-private: status=private lists private posts (for those who may read them)")
+	wantError(t, anon.get(t, pathQuery("/wp/v2/posts", "search", base, "status", "private")), http.StatusBadRequest, "rest_invalid_param",
+		"params/posts/status-forbidden: status other than publish, anonymous: 400 rest_invalid_param (status=private)")
+	if s.wp >= wp68 { // the format parameter is new in 6.8
+		aside := mk(map[string]any{"title": base + " theta", "format": "aside", "date": "2021-01-05T10:00:00"})
+		wantIDs(t, L("format", "aside"), []int{idOf(aside)}, "params/posts/format: format=aside keeps posts of that format (6.8)")
+		wantIDs(t, anon.get(t, "/wp/v2/posts?search="+url.QueryEscape(base)+"&format[]=standard&format[]=aside&include="+joinIDs(p1, idOf(aside))), []int{idOf(aside), p1},
+			"params/posts/format: format[]=standard&format[]=aside keeps posts of either format (6.8)")
+		wantError(t, L("format", "invalid_format"), http.StatusBadRequest, "rest_invalid_param", "params/posts/format: a format outside the enum: 400 rest_invalid_param (6.8)")
+	}
+	if s.wp >= wp68 { // search_semantics is new in 6.7
+		token := s.name("rye")
+		exact := mk(map[string]any{"title": token, "content": "This is a post about bread"})
+		loose := mk(map[string]any{"title": base + " bread types", "content": "Types of bread are white and " + token + " bread"})
+		wantIDSet(t, anon.get(t, pathQuery("/wp/v2/posts", "search", token)), []int{idOf(exact), idOf(loose)}, "params/posts/search-exact: search= matches the words anywhere")
+		wantIDs(t, anon.get(t, pathQuery("/wp/v2/posts", "search", token, "search_semantics", "exact")), []int{idOf(exact)},
+			"params/posts/search-exact: search_semantics=exact matches a title, excerpt or content equal to the search word (6.7)")
+	}
 	paramsPostsTax(s, t)
 }
 

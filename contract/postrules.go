@@ -3,6 +3,7 @@ package contract
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -27,6 +28,7 @@ func init() {
 		t.Run("writes", func(t T) { postWriteRules(s, t) })
 		t.Run("action links", func(t T) { postActionRules(s, t) })
 		t.Run("roundtrip", func(t T) { postRoundtripRules(s, t) })
+		t.Run("embedding", func(t T) { postEmbedRules(s, t) })
 	})
 }
 
@@ -283,7 +285,9 @@ func postTermCountRules(s *Suite, t T) {
 	counts(t, 1, "posts/term-counts/publish: a published post with the term adds 1 to its count")
 	_, d := s.post(t, nil, map[string]any{"title": s.name("counts-b"), "status": "draft", "tags": []int{tag}, "categories": []int{cat}})
 	counts(t, 1, "posts/term-counts/draft-not-counted: a draft with the term does not count")
-	_, pr := s.post(t, nil, map[string]any{"title": s.name("counts-c"), "status": "private", "tags": []int{tag}, "categories": []int{cat}})
+	prr, pr := s.post(t, nil, map[string]any{"title": s.name("counts-c"), "status": "private", "tags": []int{tag}, "categories": []int{cat}})
+	wantValue(t, prr, "status", "private", "posts/writes/status-private: a post created with status private is private")
+	wantValue(t, prr, "categories", []int{cat}, "posts/writes/categories-set: a post created with categories is in exactly those")
 	counts(t, 1, "posts/term-counts/private-not-counted: a private post with the term does not count")
 	admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/posts/%d", d), map[string]any{"status": "publish"})
 	counts(t, 2, "posts/term-counts/published-later: publishing the draft adds it to the count")
@@ -347,6 +351,45 @@ func postWriteRules(s *Suite, t T) {
 		wantError(t, admin.send(t, m, "/wp/v2/posts/"+missingID, map[string]any{"title": "x"}), http.StatusNotFound, "rest_post_invalid_id",
 			"posts/writes/update-missing-404: "+m+" on a post that does not exist: 404 rest_post_invalid_id")
 	}
+
+	title := s.name("form")
+	fr := admin.form(t, http.MethodPost, "/wp/v2/posts", url.Values{"title": {title}, "content": {`Form \o/ content`}, "excerpt": {"Form excerpt"}, "status": {"draft"}})
+	if wantStatus(t, fr, http.StatusCreated, "posts/writes/form-body: a form-encoded create answers 201") {
+		s.deleteLater("/wp/v2/posts", idOf(fr))
+		for k, v := range map[string]string{"title.raw": title, "content.raw": `Form \o/ content`, "excerpt.raw": "Form excerpt", "status": "draft"} {
+			wantValue(t, fr, k, v, "posts/writes/form-body: a form-encoded create applies "+k)
+		}
+		fu := admin.form(t, http.MethodPut, fmt.Sprintf("/wp/v2/posts/%d", idOf(fr)), url.Values{"title": {title + " updated"}})
+		wantValue(t, fu, "title.raw", title+" updated", "posts/writes/form-body: a form-encoded update applies title")
+	}
+	raw := admin.send(t, http.MethodPut, item, map[string]any{"title": map[string]any{"raw": s.name("raw title")}, "content": map[string]any{"raw": "Raw content"},
+		"excerpt": map[string]any{"raw": "Raw excerpt"}})
+	for k, v := range map[string]string{"title.raw": s.name("raw title"), "content.raw": "Raw content", "excerpt.raw": "Raw excerpt"} {
+		wantValue(t, raw, k, v, "posts/writes/raw-objects: title, content and excerpt may be sent as {\"raw\": ...} objects ("+k+")")
+	}
+	author, _ := admin.get(t, item+"?_fields=author").object()["author"].(float64)
+	for range 2 { // twice: an update that changes nothing still succeeds
+		wantStatus(t, admin.send(t, http.MethodPut, item, map[string]any{"author": author}), http.StatusOK, "posts/writes/update-no-change: a PUT that changes nothing answers 200")
+	}
+	wantInvalid(t, refused(t, map[string]any{"title": s.name("bad-status"), "status": "teststatus"}), "status", "rest_not_in_enum",
+		"status is not one of publish, future, draft, pending, and private.", nil, "posts/writes/status-invalid: a status outside the enum: 400 rest_invalid_param")
+	wantError(t, refused(t, map[string]any{"title": s.name("bad-template"), "template": "post-my-test-template.php"}), http.StatusBadRequest, "rest_invalid_param",
+		"posts/writes/template-invalid: a template the theme does not have: 400 rest_invalid_param")
+	m := s.upload(t, nil, s.name("featured")+".png", "image/png", pngBytes, "")
+	if m.Status == http.StatusCreated {
+		fm, fid := s.post(t, nil, map[string]any{"title": s.name("featured"), "featured_media": idOf(m)})
+		wantValue(t, fm, "featured_media", float64(idOf(m)), "posts/writes/featured-media: a post created with featured_media has it")
+		wantValue(t, admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/posts/%d", fid), map[string]any{"featured_media": 0}), "featured_media", 0.0,
+			"posts/writes/featured-media: an update with featured_media 0 removes it")
+		for _, m2 := range []string{http.MethodGet, http.MethodPost, http.MethodDelete} {
+			var body any
+			if m2 == http.MethodPost {
+				body = map[string]any{"title": "x"}
+			}
+			r := admin.send(t, m2, fmt.Sprintf("/wp/v2/posts/%d", idOf(m)), body)
+			wantError(t, r, http.StatusNotFound, "rest_post_invalid_id", "posts/writes/other-type-404: "+m2+" /wp/v2/posts/<an attachment's id>: 404 rest_post_invalid_id (the route serves posts only)")
+		}
+	}
 }
 
 // actionRels are the wp:action-* rels of r's _links, sorted.
@@ -387,12 +430,18 @@ func postActionRules(s *Suite, t T) {
 		got = slicesDelete(got, "wp:action-unfiltered-html")
 		check(t, r, fmt.Sprint(got) == fmt.Sprint(c.want), c.rule, "actions %v, want %v", got, c.want)
 	}
-	me := s.as(s.admin()).get(t, "/wp/v2/users/me?context=edit")
-	unfiltered, _ := at(me.JSON(), "capabilities.unfiltered_html")
-	r := edit(s.admin(), ap)
-	has := len(actionRels(r)) != len(slicesDelete(actionRels(r), "wp:action-unfiltered-html"))
-	check(t, r, has == (unfiltered == true), "posts/actions/unfiltered-html: wp:action-unfiltered-html is offered exactly when the user has the unfiltered_html capability",
-		"offered %v, capability %v", has, unfiltered)
+	for _, acc := range []*account{author, contributor, editor, s.admin()} {
+		id := ap
+		if acc == contributor {
+			id = cp
+		}
+		me := s.as(acc).get(t, "/wp/v2/users/me?context=edit")
+		unfiltered, _ := at(me.JSON(), "capabilities.unfiltered_html")
+		r := edit(acc, id)
+		has := len(actionRels(r)) != len(slicesDelete(actionRels(r), "wp:action-unfiltered-html"))
+		check(t, r, has == (unfiltered == true), "posts/actions/unfiltered-html: wp:action-unfiltered-html is offered exactly when the user has the unfiltered_html capability ("+acc.name+")",
+			"offered %v, capability %v", has, unfiltered)
+	}
 	v := s.as(author).get(t, fmt.Sprintf("/wp/v2/posts/%d", ap))
 	check(t, v, len(actionRels(v)) == 0, "posts/actions/edit-only: action links are only given in edit context", "view context has %v", actionRels(v))
 }
@@ -424,4 +473,21 @@ func postRoundtripRules(s *Suite, t T) {
 			wantValue(t, c.r, k, want[k], "posts/roundtrip/text: backslashes and non-ASCII text written by an author come back as sent ("+c.what+", "+k+")")
 		}
 	}
+}
+
+// embeddedTerms is how many of a post's eleven categories _embed gives: 6.1 embeds one
+// page of the term list (10), later versions ask for per_page 100.
+var embeddedTerms = fact(10, from(wp68, 11))
+
+func postEmbedRules(s *Suite, t T) {
+	var cats []int
+	for i := range 11 {
+		cats = append(cats, idOf(s.create(t, nil, "/wp/v2/categories", map[string]any{"name": s.name(fmt.Sprintf("embedded-%02d", i))})))
+	}
+	_, id := s.post(t, nil, map[string]any{"title": s.name("eleven categories"), "status": "publish", "categories": cats})
+	r := s.as(anonymous).get(t, fmt.Sprintf("/wp/v2/posts/%d?_embed=wp:term", id))
+	got, _ := at(r.JSON(), "_embedded.wp:term.0")
+	l, _ := got.([]any)
+	want := embeddedTerms.at(s.wp)
+	check(t, r, len(l) == want, "globals/embed/all-terms: _embed gives all of a post's terms (from 6.8; 6.1 embeds the first page of 10)", "%d categories embedded, want %d", len(l), want)
 }

@@ -149,6 +149,7 @@ func userDeleteForms(s *Suite, t T) {
 		wantValue(t, got, "status", c.status, c.rule)
 		if c.author >= 0 {
 			wantValue(t, got, "author", c.author, c.rule)
+			wantNoKey(t, got, "_links.author", "users/delete/reassign-zero-no-author-link: a post with author 0 has no author link")
 		}
 	}
 }
