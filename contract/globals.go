@@ -100,12 +100,16 @@ func globalHeaders(s *Suite, t T) {
 	}
 	missing := anon.do(t, http.MethodHead, "/wp/v2/posts/"+missingID, nil)
 	wantStatus(t, missing, http.StatusNotFound, "globals/head/not-found: HEAD of a post that does not exist: 404, as GET")
+	pub := anon.get(t, "/wp/v2/types/post")
+	check(t, pub, !strings.Contains(pub.Header.Get("Cache-Control"), "no-cache") && pub.Header.Get("Expires") != noCacheDate,
+		"globals/headers/anonymous-cacheable: responses to an anonymous reader do not carry the no-cache headers", "Cache-Control %q, Expires %q", pub.Header.Get("Cache-Control"), pub.Header.Get("Expires"))
 	if s.anonymousOnly {
 		return // the rest needs the administrator
 	}
 	admin := s.as(s.admin()).get(t, "/wp/v2/types/post")
 	wantHeader(t, admin, "Cache-Control", noCache.at(s.wp), "globals/headers/logged-in-cache-control: responses to a logged-in user are not cached: Cache-Control: "+noCache.at(s.wp))
 	wantHeader(t, admin, "Expires", noCacheDate, "globals/headers/logged-in-expires: responses to a logged-in user have Expires: Wed, 11 Jan 1984 05:00:00 GMT")
+	wantHeader(t, admin, "Last-Modified", "", "globals/headers/logged-in-no-last-modified: responses to a logged-in user have no Last-Modified")
 }
 
 func globalMethod(s *Suite, t T) {
@@ -211,6 +215,9 @@ func globalEmbed(s *Suite, t T, post int) {
 	wantValue(t, r, "_embedded.wp:term.0.0.taxonomy", "category", "globals/embed/terms: _embed: the first wp:term list holds the post's categories")
 	wantKeys(t, r, "_embedded.wp:term.0.0", termEmbedKeys, "globals/embed/terms-embed-keys: _embed: terms are embedded with their embed-context fields")
 
+	r = anon.get(t, item+"?_embed&_envelope")
+	_, has = at(r.JSON(), "body._embedded.author")
+	check(t, r, has, "globals/envelope/embed: _embed with _envelope embeds inside the envelope's body", "body._embedded.author absent")
 	r = anon.get(t, item+"?_embed=author")
 	wantKeys(t, r, "_embedded", []string{"author"}, "globals/embed/listed-rels: _embed=author embeds only the author rel")
 	r = anon.get(t, item+"?_embed=author,wp:term")
@@ -227,6 +234,7 @@ func globalAllow(s *Suite, t T, post int) {
 	wantHeader(t, anon.get(t, item), "Allow", "GET", "globals/allow/anonymous-item: Allow: anonymous on a published post → GET")
 	wantHeader(t, anon.get(t, "/wp/v2/users/me"), "Allow", "GET", "globals/allow/on-401: Allow is sent on a 401 from a matched route too")
 	wantHeader(t, anon.get(t, "/wp/v2/nope"), "Allow", "", "globals/allow/no-route: no Allow header when no route matched")
+	wantHeader(t, anon.do(t, http.MethodOptions, item, nil), "Allow", "GET", "globals/allow/options-item: OPTIONS on an item answers Allow with what the caller may do: GET for an anonymous reader")
 	if s.anonymousOnly {
 		return // the rest needs the administrator
 	}
@@ -234,4 +242,5 @@ func globalAllow(s *Suite, t T, post int) {
 	wantHeader(t, admin.get(t, "/wp/v2/posts?per_page=1"), "Allow", "GET, POST",
 		"globals/allow/admin-collection: Allow lists the methods this user may use: an administrator on /wp/v2/posts → GET, POST")
 	wantHeader(t, admin.get(t, item), "Allow", allowItem, "globals/allow/admin-item: Allow: an administrator on a post → GET, POST, PUT, PATCH, DELETE")
+	wantHeader(t, admin.do(t, http.MethodOptions, item, nil), "Allow", allowItem, "globals/allow/options-item: OPTIONS on an item answers Allow with what the caller may do: "+allowItem+" for the admin")
 }

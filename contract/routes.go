@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 )
@@ -88,7 +89,38 @@ func init() {
 		if !s.caps.meta {
 			t.Logf("routes: the post meta routes are absent (not in WordPress core); the meta group reports them")
 		}
+		t.Run("index", func(t T) { indexRules(s, t) })
 	})
+}
+
+// indexRules checks the API root and the wp/v2 namespace index (WP_REST_Server::get_index
+// and get_namespace_index).
+func indexRules(s *Suite, t T) {
+	anon := s.as(anonymous)
+	root := anon.get(t, "/")
+	wantKeysInclude(t, root, "", []string{"name", "description", "url", "home", "gmt_offset", "timezone_string", "namespaces", "authentication", "routes",
+		"site_logo", "site_icon", "site_icon_url", "_links"}, "index/keys: the API root has the site's name, description, url, home, time zone, namespaces, authentication, routes and icons")
+	wantValue(t, root, "_links.help", []any{map[string]any{"href": "https://developer.wordpress.org/rest-api/"}}, "index/help-link: the API root links to the REST API handbook (help)")
+	posts, _ := at(root.JSON(), "routes./wp/v2/posts")
+	entry, _ := posts.(map[string]any)
+	check(t, root, entry != nil && entry["namespace"] == "wp/v2" && jsonEqual(entry["methods"], []any{"GET", "POST"}) &&
+		jsonEqual(entry["_links"], map[string]any{"self": []any{map[string]any{"href": s.url("/wp/v2/posts")}}}),
+		"index/route-entry: the index's entry for /wp/v2/posts has namespace wp/v2, methods [GET POST] and a self link to the route", "%s", oneLine(fmt.Sprint(entry["namespace"], entry["methods"], entry["_links"]), 300))
+	wantKeys(t, anon.get(t, "/?_fields=_links"), "", []string{"_links"}, "index/fields: _fields=_links on the API root keeps only the links")
+	wantKeysInclude(t, anon.get(t, "/?_fields=name"), "", []string{"name"}, "index/fields: _fields=name on the API root keeps name")
+	ns := anon.get(t, "/wp/v2")
+	wantKeys(t, ns, "", []string{"namespace", "routes", "_links"}, "index/namespace: GET /wp/v2 is the namespace's index: namespace, routes, _links")
+	wantValue(t, ns, "namespace", "wp/v2", "index/namespace: the namespace index names wp/v2")
+	wantValue(t, ns, "_links.up", []any{map[string]any{"href": s.cfg.URL + "/"}}, "index/namespace: the namespace index links up to the API root")
+	var foreign []string
+	for _, k := range keysOf(ns.object()["routes"]) {
+		if !strings.HasPrefix(k, "/wp/v2") {
+			foreign = append(foreign, k)
+		}
+	}
+	_, hasPosts := at(ns.JSON(), "routes./wp/v2/posts")
+	check(t, ns, hasPosts && len(foreign) == 0, "index/namespace: the namespace index lists the namespace's routes (/wp/v2/posts among them) and no other namespace's",
+		"has /wp/v2/posts %v, other routes %v", hasPosts, foreign)
 }
 
 // restRoute requests a route through the site root's ?rest_route= parameter.

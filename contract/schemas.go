@@ -236,6 +236,9 @@ func checkOptions(s *Suite, t T, rt optionsRoute) {
 		check(t, r, len(missing)+len(extra) == 0, id+"args-"+strings.ToLower(strings.Join(ep.methods, "-"))+": "+name+": "+strings.Join(ep.methods, "/")+" takes exactly the arguments "+strings.Join(want, " "),
 			"missing %v, unexpected %v (WordPress %s)", missing, extra, s.wp)
 	}
+	if tax, ok := map[string]string{"/wp/v2/tags": "post_tag", "/wp/v2/categories": "category"}[rt.pattern]; ok {
+		wantValue(t, r, "schema.properties.taxonomy.enum", []any{tax}, id+"taxonomy-enum: "+name+": the taxonomy property's enum is the route's taxonomy alone ("+tax+")")
+	}
 	hasPlaceholder := strings.Contains(rt.pattern, "{")
 	if hasPlaceholder {
 		_, ok := at(r.JSON(), "_links")
