@@ -79,7 +79,7 @@ func compareOptionsAt(t *testing.T, s *testSite, v rest.Version, path, capture s
 // them.
 func TestMediaProfileSchema(t *testing.T) {
 	for _, v := range []rest.Version{rest.V68, rest.V71} {
-		s := siteAnsweringAs(t, v)
+		s := newProfileSite(t, v)
 		compareOptionsAt(t, s, v, "/wp/v2/media", "options_media")
 		compareOptionsAt(t, s, v, "/wp/v2/media/9", "options_media_id")
 	}
@@ -93,7 +93,7 @@ func TestMediaProfileItems(t *testing.T) {
 		"modified_gmt": true, "link": true, "permalink_template": true, "class_list": true, "description": true,
 		"alt_text": true, "media_details": true, "post": true, "source_url": true, "_links": true, "_embedded": true}
 	for _, v := range []rest.Version{rest.V68, rest.V71} {
-		s := siteAnsweringAs(t, v)
+		s := newProfileSite(t, v)
 		for _, c := range []struct{ query, capture string }{
 			{"", "media_item_view"}, {"?context=embed", "media_item_embed"}, {"?context=edit", "media_item_edit"},
 		} {
@@ -145,10 +145,10 @@ func TestMediaProfileLinks(t *testing.T) {
 	links := func(s *testSite, path, login string) map[string]any {
 		return s.get(t, path, login).json.(map[string]any)["_links"].(map[string]any)
 	}
-	if _, ok := links(siteAnsweringAs(t, rest.V68), "/wp/v2/media/9", "")["wp:attached-to"]; ok {
+	if _, ok := links(newProfileSite(t, rest.V68), "/wp/v2/media/9", "")["wp:attached-to"]; ok {
 		t.Errorf("6.8 links the attachment to its post")
 	}
-	s := siteAnsweringAs(t, rest.V71)
+	s := newProfileSite(t, rest.V71)
 	got := links(s, "/wp/v2/media/9", "")["wp:attached-to"]
 	want := []any{map[string]any{"embeddable": true, "post_type": "post", "id": 2.0, "href": s.srv.URL + "/wp-json/wp/v2/posts/2"}}
 	if d := valueDiff(want, got); d != "" {
@@ -163,7 +163,7 @@ func TestMediaProfileLinks(t *testing.T) {
 		login  string
 		linked bool
 	}{{rest.V68, "", true}, {rest.V71, "", false}, {rest.V71, "admin", true}} {
-		s := siteAnsweringAs(t, c.v)
+		s := newProfileSite(t, c.v)
 		audio := s.uploadRaw(t, "admin", "", []byte("ID3\x03\x00\x00\x00\x00\x00\x00"),
 			"Content-Type", "audio/mpeg", "Content-Disposition", `attachment; filename="song.mp3"`).id(t)
 		// the image becomes private: only those who may read it see the link in 7.1
@@ -186,7 +186,7 @@ func TestMediaProfileLinks(t *testing.T) {
 // ignores it; setting the featured image an audio file already has fails, as
 // update_post_meta does for an unchanged value.
 func TestMediaProfileFeaturedMedia(t *testing.T) {
-	s := siteAnsweringAs(t, rest.V68)
+	s := newProfileSite(t, rest.V68)
 	r := s.upload(t, "admin", "fm.png", testPNG(t), "featured_media", "9")
 	r.wantError(t, http.StatusBadRequest, "rest_no_featured_media")
 	if m, _ := r.json.(map[string]any); m["message"] != "This site does not support post thumbnails on attachments with MIME type image/png." {
@@ -215,7 +215,7 @@ func TestMediaProfileFeaturedMedia(t *testing.T) {
 	r = s.upload(t, "admin", "song2.mp3", []byte("ID3\x03\x00\x00\x00\x00\x00\x00"), "featured_media", "999")
 	r.wantError(t, http.StatusBadRequest, "rest_invalid_featured_media")
 	// 6.1 has no such argument: it is ignored
-	r = siteAnsweringAs(t, rest.V61).upload(t, "admin", "fm.png", testPNG(t), "featured_media", "9")
+	r = newProfileSite(t, rest.V61).upload(t, "admin", "fm.png", testPNG(t), "featured_media", "9")
 	if r.status != http.StatusCreated {
 		t.Errorf("6.1: %d %.200s", r.status, r.body)
 	}
@@ -235,7 +235,7 @@ func TestMediaProfileUploads(t *testing.T) {
 		{rest.V68, "My Photo", "2024/01/My-Photo.png", true, true},
 		{rest.V71, "My Photo", "2024/01/My-Photo.png", true, false},
 	} {
-		s := siteAnsweringAs(t, c.v)
+		s := newProfileSite(t, c.v)
 		r := s.upload(t, "admin", "My Photo.png", testPNG(t), "post", "2") // post 2 is of January 2024
 		o := r.obj(t)
 		if title := o["title"].(map[string]any)["raw"]; title != c.title || o["media_details"].(map[string]any)["file"] != c.file {
@@ -253,7 +253,7 @@ func TestMediaProfileUploads(t *testing.T) {
 			t.Errorf("%s heic: %d %.200s", c.v, r.status, r.body)
 		}
 	}
-	s := siteAnsweringAs(t, rest.V71)
+	s := newProfileSite(t, rest.V71)
 	o := s.uploadRaw(t, "admin", "", []byte("%PDF-1.4 test"), "Content-Type", "application/pdf",
 		"Content-Disposition", `attachment; filename="doc.pdf"`).obj(t)
 	for _, key := range []string{"exif_orientation", "image_output_format", "image_save_progressive", "image_quality"} {
@@ -317,7 +317,7 @@ func TestMediaProfileListArgs(t *testing.T) {
 		{rest.V71, "mime_type=foo/bar", []int{9}, ""},
 		{rest.V71, "media_type[]=image&media_type[]=bogus", nil, "media_type[1] is not one of image, video, text, application, and audio."},
 	} {
-		r := siteAnsweringAs(t, c.v).get(t, "/wp/v2/media?"+c.query, "")
+		r := newProfileSite(t, c.v).get(t, "/wp/v2/media?"+c.query, "")
 		if c.err != "" {
 			r.wantError(t, http.StatusBadRequest, "rest_invalid_param")
 			if !strings.Contains(string(r.body), c.err) {
@@ -334,7 +334,7 @@ func TestMediaProfileListArgs(t *testing.T) {
 // TestMediaProfileURL: url (7.1) must pass wp_http_validate_url, name an image file,
 // and be downloadable: the mock reaches its own uploads only.
 func TestMediaProfileURL(t *testing.T) {
-	s := siteAnsweringAs(t, rest.V71)
+	s := newProfileSite(t, rest.V71)
 	post := func(body string) reply {
 		b, h := jsonRequest(body)
 		return s.do(t, http.MethodPost, "/wp/v2/media", "admin", b, h...)
@@ -367,7 +367,7 @@ func TestMediaProfileURL(t *testing.T) {
 		r.header.Get("X-WP-Upload-Attachment-ID") != "" || r.header.Get("Location") == "" {
 		t.Errorf("sideload: %s", r.body)
 	}
-	if body := siteAnsweringAs(t, rest.V68).do(t, http.MethodOptions, "/wp/v2/media", "", nil).body; bytes.Contains(body, []byte(`"url":{`)) {
+	if body := newProfileSite(t, rest.V68).do(t, http.MethodOptions, "/wp/v2/media", "", nil).body; bytes.Contains(body, []byte(`"url":{`)) {
 		t.Errorf("6.8 declares url")
 	}
 }
@@ -383,7 +383,7 @@ func jsonRequest(s string) (*strings.Reader, []string) {
 func TestMediaProfileLongRawName(t *testing.T) {
 	name := "x" + strings.Repeat("a", 260) + ".png"
 	for v, code := range map[rest.Version]string{rest.V61: "rest_upload_file_error", rest.V68: "rest_upload_sideload_error"} {
-		siteAnsweringAs(t, v).uploadRaw(t, "admin", "", testPNG(t), "Content-Type", "image/png",
+		newProfileSite(t, v).uploadRaw(t, "admin", "", testPNG(t), "Content-Type", "image/png",
 			"Content-Disposition", `attachment; filename="`+name+`"`).wantError(t, http.StatusInternalServerError, code)
 	}
 }

@@ -2,31 +2,17 @@ package mock
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
 // The later profiles of /types and /taxonomies, pinned to captures of WordPress 6.8
 // and 7.1 (testdata/wordpress-<version>, taken with ci/wordpress, site URL rewritten to
 // captureSite).
-
-// siteAnsweringAs is a test site of the example dataset answering as version v.
-func siteAnsweringAs(t testing.TB, v rest.Version) *testSite {
-	t.Helper()
-	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, Version: v})
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	srv := httptest.NewServer(m)
-	t.Cleanup(srv.Close)
-	return &testSite{Mock: m, srv: srv}
-}
 
 // capturedAt loads a capture of WordPress version v as orderedJSON.
 func capturedAt(t testing.TB, v rest.Version, name string) any {
@@ -54,7 +40,7 @@ func TestTypeAndTaxonomyProfiles(t *testing.T) {
 		{"/wp/v2/taxonomies?context=edit", "taxonomies_list_edit", []string{"category", "post_tag"}},
 	}
 	for _, v := range []rest.Version{rest.V68, rest.V71} {
-		s := siteAnsweringAs(t, v)
+		s := newProfileSite(t, v)
 		for _, c := range cases {
 			t.Run(v.String()+" "+c.path, func(t *testing.T) {
 				r := s.get(t, c.path, "admin")
@@ -88,10 +74,10 @@ func TestTypeAndTaxonomyProfiles(t *testing.T) {
 // TestTypeProfileErrors: wp_global_styles is shown in REST from 6.6, so the mock (which
 // serves post and attachment only) answers rest_type_invalid for it, as for page.
 func TestTypeProfileErrors(t *testing.T) {
-	runErrorCases(t, siteAnsweringAs(t, rest.V61), []errorCase{
+	runErrorCases(t, newProfileSite(t, rest.V61), []errorCase{
 		{"/wp/v2/types/wp_global_styles", "", http.StatusUnauthorized, "rest_cannot_read_type", "Cannot view post type."},
 	})
-	runErrorCases(t, siteAnsweringAs(t, rest.V68), []errorCase{
+	runErrorCases(t, newProfileSite(t, rest.V68), []errorCase{
 		{"/wp/v2/types/wp_global_styles", "", http.StatusNotFound, "rest_type_invalid", "Invalid post type."},
 		{"/wp/v2/types/revision", "", http.StatusUnauthorized, "rest_cannot_read_type", "Cannot view post type."},
 	})

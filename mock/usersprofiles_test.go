@@ -16,7 +16,7 @@ import (
 // https://secure.gravatar.com; the rest of user 1 is as in the capture.
 func TestUserProfileValues(t *testing.T) {
 	for _, v := range []rest.Version{rest.V68, rest.V71} {
-		s := siteAnsweringAs(t, v)
+		s := newProfileSite(t, v)
 		want := plain(capturedAt(t, v, "users_item_edit")).(map[string]any)
 		got, _ := s.get(t, "/wp/v2/users/1?context=edit", "admin").json.(map[string]any)
 		for _, key := range []string{"id", "username", "name", "email", "locale", "slug", "roles", "capabilities",
@@ -27,7 +27,7 @@ func TestUserProfileValues(t *testing.T) {
 		}
 	}
 	// 6.1 keeps md5 on gravatar host 0-2 over http
-	s := siteAnsweringAs(t, rest.V61)
+	s := newProfileSite(t, rest.V61)
 	got, _ := s.get(t, "/wp/v2/users/1", "").json.(map[string]any)
 	if u := got["avatar_urls"].(map[string]any)["24"].(string); !strings.HasPrefix(u, "http://2.gravatar.com/avatar/e64c7d89f26bd1972efa854d13d7dd61?") {
 		t.Errorf("6.1 avatar: %s", u)
@@ -39,7 +39,7 @@ func TestUserProfileValues(t *testing.T) {
 // argument from 6.8, and persisted_preferences' schema has a title from 6.7.
 func TestUserProfileOptions(t *testing.T) {
 	for _, v := range []rest.Version{rest.V68, rest.V71} {
-		s := siteAnsweringAs(t, v)
+		s := newProfileSite(t, v)
 		for path, capture := range map[string]string{"/wp/v2/users": "options_users", "/wp/v2/users/1": "options_users_1"} {
 			raw := strings.ReplaceAll(string(s.do(t, http.MethodOptions, path, "", nil).body), s.srv.URL, captureSite)
 			var got map[string]any
@@ -74,7 +74,7 @@ func TestUserProfileOptions(t *testing.T) {
 			t.Errorf("%s OPTIONS /wp/v2/users/me has allow_batch", v)
 		}
 	}
-	s := siteAnsweringAs(t, rest.V61)
+	s := newProfileSite(t, rest.V61)
 	if body := string(s.do(t, http.MethodOptions, "/wp/v2/users", "", nil).body); strings.Contains(body, "allow_batch") ||
 		strings.Contains(body, "search_columns") || strings.Contains(body, "wp_font_face") {
 		t.Errorf("6.1 OPTIONS /wp/v2/users has a later version's declarations")
@@ -85,7 +85,7 @@ func TestUserProfileOptions(t *testing.T) {
 // among those the caller may search (no email without list_users, which falls back to
 // the fixed columns); 6.1 has no such argument and ignores it.
 func TestUserSearchColumns(t *testing.T) {
-	s := siteAnsweringAs(t, rest.V68)
+	s := newProfileSite(t, rest.V68)
 	runListCases(t, s, []listCase{
 		{"/wp/v2/users?search=example.com&search_columns=email&orderby=id", "admin", []int{1, 2, 3, 4, 5}, 5},
 		{"/wp/v2/users?search=example.com&search_columns=name", "admin", []int{}, 0},
@@ -101,7 +101,7 @@ func TestUserSearchColumns(t *testing.T) {
 	if !strings.Contains(string(r.body), `"search_columns[1] is not one of email, name, id, username, and slug."`) {
 		t.Errorf("search_columns error: %s", r.body)
 	}
-	runListCases(t, siteAnsweringAs(t, rest.V61), []listCase{
+	runListCases(t, newProfileSite(t, rest.V61), []listCase{
 		{"/wp/v2/users?search=example.com&search_columns=name&orderby=id", "admin", []int{1, 2, 3, 4, 5}, 5},
 	})
 }
@@ -123,12 +123,12 @@ func TestAppPasswordProfiles(t *testing.T) {
 		{rest.V71, `{"name":"a2","app_id":""}`, ""},
 		{rest.V71, `{"name":"a3","app_id":"nope"}`, "rest_invalid_param"},
 	} {
-		if r := create(siteAnsweringAs(t, c.v), c.body); r.errorCode() != c.code {
+		if r := create(newProfileSite(t, c.v), c.body); r.errorCode() != c.code {
 			t.Errorf("%s %s: got %d %s, want %q", c.v, c.body, r.status, r.body, c.code)
 		}
 	}
 	for v, refused := range map[rest.Version]bool{rest.V61: true, rest.V68: false} {
-		s := siteAnsweringAs(t, v)
+		s := newProfileSite(t, v)
 		create(s, `{"name":"twice"}`)
 		if r := create(s, `{"name":"Twice"}`); (r.errorCode() == "application_password_duplicate_name") != refused {
 			t.Errorf("%s a taken name: %d %s", v, r.status, r.body)

@@ -159,32 +159,13 @@ func firstDifference(a, b []byte) string {
 // posts in any status, media, users, tags and categories. Only what an earlier run
 // of the same test made carries its prefix.
 func sweepPrefix(tg *target, p string) []error {
-	var errs []error
 	search := url.QueryEscape(strings.TrimSuffix(p, "-"))
-	lists := []struct{ path, field string }{
+	lists := []namedList{
 		{"/wp/v2/posts?status=publish,future,draft,pending,private,trash&per_page=100&context=edit&search=" + search, "title.raw"},
 		{"/wp/v2/media?per_page=100&context=edit&search=" + search, "title.raw"},
 		{"/wp/v2/users?per_page=100&context=edit&search=" + search, "username"},
 		{"/wp/v2/tags?per_page=100&context=edit&hide_empty=false&search=" + search, "name"},
 		{"/wp/v2/categories?per_page=100&context=edit&hide_empty=false&search=" + search, "name"},
 	}
-	for _, l := range lists {
-		r, err := tg.want2xx(http.MethodGet, l.path, "admin", nil)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		items, _ := r.json.([]any)
-		base := strings.SplitN(l.path, "?", 2)[0]
-		for _, it := range items {
-			name, _ := valueAt(it, l.field)
-			if s, _ := name.(string); !strings.HasPrefix(s, p) {
-				continue
-			}
-			if err := deleteObject(tg, base+"/"+url.PathEscape(answerID(it))); err != nil {
-				errs = append(errs, err)
-			}
-		}
-	}
-	return errs
+	return deleteNamed(tg, lists, p)
 }

@@ -524,11 +524,7 @@ func deleteObject(tg *target, path string) error {
 // the write rows start from the same state on a WordPress an interrupted run left
 // objects on.
 func sweep(tg *target) []error {
-	var errs []error
-	lists := []struct {
-		path  string
-		field string // where the name is, in the edit context
-	}{
+	lists := []namedList{
 		{"/wp/v2/posts?status=publish,future,draft,pending,private,trash&search=wpcompare&per_page=100&context=edit", "title.raw"},
 		{"/wp/v2/media?search=wpcompare&per_page=100&context=edit", "title.raw"},
 		{"/wp/v2/users?search=wpcompare&per_page=100&context=edit", "username"},
@@ -536,6 +532,16 @@ func sweep(tg *target) []error {
 		{"/wp/v2/categories?search=wpcompare&per_page=100&context=edit", "name"},
 		{"/wp/v2/users/" + tg.ids["admin"] + "/application-passwords", "name"},
 	}
+	return deleteNamed(tg, lists, prefix)
+}
+
+// namedList is a list to sweep: its path (as admin, edit context) and where an item's
+// name is.
+type namedList = struct{ path, field string }
+
+// deleteNamed deletes, as admin, every item of the lists whose name starts with prefix.
+func deleteNamed(tg *target, lists []namedList, prefix string) []error {
+	var errs []error
 	for _, l := range lists {
 		r, err := tg.want2xx(http.MethodGet, l.path, "admin", nil)
 		if err != nil {
