@@ -85,18 +85,7 @@ type catStats struct {
 func runCatalogue(t *testing.T, s *sides) {
 	start := time.Now()
 	cases := catalogue(s.mock.Server().Routes())
-	for _, tg := range s.each() {
-		for _, e := range sweepPrefix(tg, catPrefix) {
-			t.Logf("sweeping %s before the catalogue: %v", tg.name, e)
-		}
-	}
-	t.Cleanup(func() {
-		for _, tg := range s.each() {
-			for _, e := range removeCreated(tg, catPrefix) {
-				t.Errorf("cleaning up %s: %v", tg.name, e)
-			}
-		}
-	})
+	sweepAround(t, s, catPrefix, "catalogue")
 	for _, rw := range catSetup() {
 		for _, tg := range s.each() {
 			r, path, err := send(tg, &rw)

@@ -18,18 +18,7 @@ import (
 func TestPermissionMatrix(t *testing.T) {
 	s := openSides(t, true)
 	start := time.Now()
-	for _, tg := range s.each() {
-		for _, e := range sweepPrefix(tg, permPrefix) {
-			t.Logf("sweeping %s before the matrix: %v", tg.name, e)
-		}
-	}
-	t.Cleanup(func() {
-		for _, tg := range s.each() {
-			for _, e := range removeCreated(tg, permPrefix) {
-				t.Errorf("cleaning up %s: %v", tg.name, e)
-			}
-		}
-	})
+	sweepAround(t, s, permPrefix, "matrix")
 	for _, rw := range matrixSetup() {
 		for _, tg := range s.each() {
 			r, path, err := send(tg, &rw)
@@ -232,4 +221,22 @@ func embedStates(s string) map[string]string {
 		m[rel] = state
 	}
 	return m
+}
+
+// sweepAround deletes on both sides what an earlier run of a test named with prefix
+// left, and registers the removal of what this run creates, even after failures.
+func sweepAround(t *testing.T, s *sides, prefix, what string) {
+	t.Helper()
+	for _, tg := range s.each() {
+		for _, e := range sweepPrefix(tg, prefix) {
+			t.Logf("sweeping %s before the %s: %v", tg.name, what, e)
+		}
+	}
+	t.Cleanup(func() {
+		for _, tg := range s.each() {
+			for _, e := range removeCreated(tg, prefix) {
+				t.Errorf("cleaning up %s: %v", tg.name, e)
+			}
+		}
+	})
 }
