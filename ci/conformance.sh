@@ -3,8 +3,9 @@
 # (default "6.1 6.8 7.1"), bring a fresh real WordPress up (ci/wordpress/up.sh), run the
 # smoke check, the side-by-side comparison with the mock, the catalogue of bad requests and
 # the permission matrix (for the versions in $COMPARE_VERSIONS, default all three: the
-# mock answers as the same version, -wp-version) and the contract suite in strict mode
-# (vanilla WordPress must meet its own version's exact key sets), then bring it down. A
+# mock answers as the same version, -wp-version), the contract suite in strict mode
+# (vanilla WordPress must meet its own version's exact key sets) and the real clients
+# (ci/clients: against this WordPress and the mock as the same version), then bring it down. A
 # failing version does not stop the others; the exit status is non-zero if any failed. Each version's contract report lands in its state dir
 # (contract-report/summary.md, junit.xml) and its summary is printed at the end.
 set -uo pipefail
@@ -45,6 +46,13 @@ for v in $versions; do
       $go test -count=1 -v -run 'TestContract$' ./contract/) >"$state/contract.log" 2>&1 || failed+=" contract"
     grep -E '^(--- FAIL|    --- FAIL|ok|FAIL)|contract:' "$state/contract.log"
     summaries+=("$state/contract-report/summary.md")
+  fi
+  if [[ "$failed" != *smoke* ]]; then
+    # real clients (node-wpapi, api-fetch, Chromium from another origin) against this
+    # WordPress and against the mock answering as the same version
+    { bash ci/clients/run.sh wordpress "$state/env" && bash ci/clients/run.sh mock "$v"; } \
+      >"$state/clients.log" 2>&1 || failed+=" clients"
+    grep -E '^(clients:|  FAIL)' "$state/clients.log"
   fi
   WP_VERSION=$v bash ci/wordpress/down.sh
   if [[ -n "$failed" ]]; then
