@@ -48,6 +48,7 @@ var roleLabels = map[string]string{
 // shared set).
 type caller struct {
 	id    int
+	login string // for the request log
 	roles []string
 	caps  map[string]bool
 	// appPassword is the uuid of the application password the request authenticated
@@ -56,7 +57,7 @@ type caller struct {
 }
 
 func newCaller(u *store.User) *caller {
-	c := &caller{id: u.ID, roles: append([]string(nil), u.Roles...)}
+	c := &caller{id: u.ID, login: u.Login, roles: append([]string(nil), u.Roles...)}
 	if len(u.Roles) == 1 {
 		c.caps = roleCapSets[u.Roles[0]] // shared and never changed: no map per request
 		return c

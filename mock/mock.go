@@ -47,6 +47,13 @@ type Options struct {
 	MaxBody int64
 	// Log receives one line per request; nil is silent.
 	Log *log.Logger
+	// OnChange is called after each request that changed the site's content (a
+	// write that went through, a reset), once the store is unlocked, on the request's
+	// goroutine before its answer is sent: it should only take note (cmd/wpmock's
+	// -persist signals a saver, which takes Dataset). A refused write changes nothing
+	// (handlers check before they change) and is not reported; nor is an application
+	// password's last use, which authentication records on any request.
+	OnChange func()
 	// Version is the WordPress version the mock answers as (rest.Profiles); 0 is
 	// the dataset's version if it records one, else 6.1.
 	Version rest.Version
@@ -91,6 +98,12 @@ func New(opts Options) (*Mock, error) {
 		SiteURL:  opts.SiteURL,
 		Auth:     m.authenticate,
 		LoggedIn: func(c any) bool { return c != nil && c.(*caller) != nil },
+		CallerName: func(c any) string {
+			if c, _ := c.(*caller); c != nil {
+				return c.login
+			}
+			return ""
+		},
 		Fallback: http.HandlerFunc(m.serveUpload),
 		MaxBody:  opts.MaxBody,
 		Index:    m.siteIndex,
@@ -132,13 +145,18 @@ func (m *Mock) resources() []resource {
 }
 
 // inTx runs a request's dispatch inside one store transaction: shared for reads,
-// exclusive for everything else. Handlers reach it with txOf.
-func (m *Mock) inTx(r *rest.Request, dispatch func()) {
+// exclusive for everything else. Handlers reach it with txOf. A write that went
+// through is reported to Options.OnChange.
+func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
 		m.store.Read(func(tx *store.Tx) { r.Tx = tx; dispatch() })
 	default:
-		m.store.Write(func(tx *store.Tx) { r.Tx = tx; dispatch() })
+		ok := false
+		m.store.Write(func(tx *store.Tx) { r.Tx = tx; ok = dispatch() })
+		if ok && m.opts.OnChange != nil {
+			m.opts.OnChange()
+		}
 	}
 }
 

@@ -45,10 +45,15 @@ type Server struct {
 	Index func(r *Request) Object
 	// Log receives one line per request and every internal failure; nil is silent.
 	Log *log.Logger
+	// CallerName names a caller in the request log (the user's login); nil, or an
+	// empty name, logs "-" as for anonymous requests.
+	CallerName func(caller any) string
 	// Wrap runs each top-level dispatch (not the internal ones of _embed, which run
 	// inside their parent's); the mock uses it to hold its store lock once per request
-	// and hand the transaction to handlers through Request.Tx.
-	Wrap func(r *Request, dispatch func())
+	// and hand the transaction to handlers through Request.Tx. dispatch reports
+	// whether the request succeeded (its answer is no error), which tells the mock
+	// that a write went through.
+	Wrap func(r *Request, dispatch func() (ok bool))
 	// Version is the WordPress version the server answers as (0: 6.1): routes,
 	// arguments and the behaviour of the engine follow it.
 	Version Version
@@ -153,10 +158,14 @@ func (s *Server) siteURL(hr *http.Request) string {
 	return scheme + "://" + hr.Host
 }
 
-// statusWriter records the status for the access log.
+// statusWriter records what the access log says of a request: the status, and once
+// the REST server has answered, the request (for its caller) and the error answered.
+// Keeping pointers costs nothing per request; the line is only built when logging.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	req    *Request
+	err    *Error
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -170,7 +179,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	defer func() {
 		if s.Log != nil {
-			s.Log.Printf("%s %s %d %s", hr.Method, hr.URL.RequestURI(), sw.status, time.Since(start).Round(time.Microsecond))
+			s.logRequest(hr, sw, time.Since(start))
 		}
 	}()
 	route, ok := RESTRoute(hr)
@@ -185,10 +194,28 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.logf("panic serving %s %s: %v\n%s", hr.Method, hr.URL, p, debug.Stack())
-			s.write(sw, hr, nil, &Response{Status: http.StatusInternalServerError, Data: Internal().Body()}, true)
+			s.write(sw, hr, nil, errorResponse(Internal()), true)
 		}
 	}()
 	s.serve(sw, hr, route)
+}
+
+// logRequest writes the access log line: method, URI, status, the WordPress error
+// code of an error answer, the caller's login ("-" for anonymous) and the time taken:
+//
+//	GET /wp-json/wp/v2/posts/9 404 rest_post_invalid_id user=- 120µs
+//	POST /wp-json/wp/v2/posts 201 user=admin 2.3ms
+func (s *Server) logRequest(hr *http.Request, sw *statusWriter, took time.Duration) {
+	code, user := "", "-"
+	if sw.err != nil {
+		code = " " + sw.err.Code
+	}
+	if sw.req != nil && sw.req.Caller != nil && s.CallerName != nil {
+		if name := s.CallerName(sw.req.Caller); name != "" {
+			user = name
+		}
+	}
+	s.Log.Printf("%s %s %d%s user=%s %s", hr.Method, hr.URL.RequestURI(), sw.status, code, user, took.Round(time.Microsecond))
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -206,8 +233,9 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 	req.Query = ParseQuery(hr.URL.RawQuery)
 	if cb, ok := req.Query.Get("_jsonp"); ok {
 		if str, isStr := cb.(string); !isStr || !jsonpCallback.MatchString(str) {
-			body := Object{{"code", CodeCallbackInvalid}, {"message", "Invalid JSONP callback function."}}
-			s.write(w, hr, req, &Response{Status: http.StatusBadRequest, Data: body}, true)
+			e := Errorf(http.StatusBadRequest, CodeCallbackInvalid, "Invalid JSONP callback function.")
+			body := Object{{"code", e.Code}, {"message", e.Message}} // serve_request's own body: no data
+			s.write(w, hr, req, &Response{Status: e.Status, Data: body, err: e}, true)
 			return
 		}
 	}
@@ -237,9 +265,10 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 		req.Caller = caller
 	}
 	var resp *Response
-	run := func() {
+	run := func() bool {
 		resp = s.dispatch(req)
 		s.finish(req, resp)
+		return resp.err == nil
 	}
 	if s.Wrap != nil {
 		s.Wrap(req, run)
@@ -469,6 +498,9 @@ func (s *Server) finish(req *Request, resp *Response) {
 // serve_request gives before dispatching (a bad JSONP callback, an unreadable body),
 // which are neither enveloped nor wrapped in the callback.
 func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, resp *Response, early bool) {
+	if sw, ok := w.(*statusWriter); ok {
+		sw.req, sw.err = req, resp.err
+	}
 	h := w.Header()
 	// serve_request picks the content type by isset($_GET['_jsonp']), and wraps the
 	// body only in a callback that is not empty
