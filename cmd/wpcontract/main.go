@@ -22,11 +22,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/wpmock/wpmock/cmd/internal/release"
 	"github.com/wpmock/wpmock/contract"
 )
 
@@ -179,34 +179,4 @@ func (m *Main) Run(ctx context.Context) int {
 }
 
 // versionString is the release, or the revision the binary was built from.
-func versionString() string {
-	if version != "" {
-		return version
-	}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	if info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	rev, dirty := "", false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if rev == "" {
-		return "devel"
-	}
-	if dirty {
-		rev += "-dirty"
-	}
-	return "devel-" + rev
-}
+func versionString() string { return release.Version(version) }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -16,8 +17,16 @@ import (
 // and returns its host:port; it stops when the test ends.
 func startServer(t *testing.T, flags ...string) string {
 	t.Helper()
-	m := &Main{Stdout: io.Discard, Stderr: io.Discard, ready: make(chan struct{})}
 	args := append([]string{"-addr", "127.0.0.1:0", "-quiet", "-posts", "2", "-users", "2", "-terms", "2", "-media", "0"}, flags...)
+	m, _ := startMain(t, args...)
+	return strings.TrimPrefix(m.URL, "http://")
+}
+
+// startMain runs wpmock with exactly these flags until stop is called (it returns
+// Run's error) or the test ends.
+func startMain(t *testing.T, args ...string) (m *Main, stop func() error) {
+	t.Helper()
+	m = &Main{Stdout: io.Discard, Stderr: io.Discard, ready: make(chan struct{})}
 	if err := m.ParseFlags(args); err != nil {
 		t.Fatal(err)
 	}
@@ -27,15 +36,24 @@ func startServer(t *testing.T, flags ...string) string {
 	select {
 	case <-m.ready:
 	case err := <-done:
+		cancel()
 		t.Fatalf("wpmock stopped: %v", err)
 	}
+	var once sync.Once
+	var err error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			err = <-done
+		})
+		return err
+	}
 	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
+		if err := stop(); err != nil {
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return strings.TrimPrefix(m.URL, "http://")
+	return m, stop
 }
 
 // readResponse reads one response from c, waiting at most d.

@@ -3,6 +3,7 @@
 //	wpmock -addr 127.0.0.1:8080 -seed 1 -posts 50   # a generated site
 //	wpmock -seed 7 -posts 1000 -export site.json    # save it as a dataset file
 //	wpmock -data site.json                          # start from a dataset file
+//	wpmock -data site.json -persist                 # ... and write changes back to it
 //
 // It prints a banner with the REST root, the dataset and the users' application
 // passwords, logs one line per request, and shuts down gracefully on SIGINT or SIGTERM.
@@ -23,10 +24,16 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/wpmock/wpmock/cmd/internal/release"
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 )
+
+// version is the release, stamped at build time (make build and make dist pass
+// -ldflags "-X main.version=v1.2.0"); empty, -version says what the Go toolchain
+// recorded (release.Version).
+var version = ""
 
 func main() {
 	m := &Main{Stdout: os.Stdout, Stderr: os.Stderr}
@@ -52,6 +59,11 @@ type Main struct {
 	Quiet   bool
 	// Data is a dataset file to start from instead of a generated site (-data).
 	Data string
+	// Persist writes the site's content back to Data after changes (-persist), at most
+	// once every PersistDelay and once more on shutdown.
+	Persist bool
+	// Version prints the version and the WordPress versions instead of serving.
+	Version bool
 	// Export names a file to write the start-up dataset to, "-" for Stdout, instead
 	// of serving (-export).
 	Export string
@@ -69,29 +81,50 @@ type Main struct {
 	ready chan struct{}
 }
 
-// envFlags are the flags a WPMOCK_* environment variable can set; the command line
-// wins over the environment.
-var envFlags = []struct{ flag, env string }{
-	{"addr", "WPMOCK_ADDR"},
-	{"url", "WPMOCK_URL"},
-	{"admin-app-password", "WPMOCK_ADMIN_APP_PASSWORD"},
-	{"auth", "WPMOCK_AUTH"},
-	{"data", "WPMOCK_DATA"},
-	{"max-body", "WPMOCK_MAX_BODY"},
-	{"read-header-timeout", "WPMOCK_READ_HEADER_TIMEOUT"},
-	{"body-timeout", "WPMOCK_BODY_TIMEOUT"},
-	{"read-timeout", "WPMOCK_READ_TIMEOUT"},
-	{"write-timeout", "WPMOCK_WRITE_TIMEOUT"},
-	{"idle-timeout", "WPMOCK_IDLE_TIMEOUT"},
-	{"max-header-bytes", "WPMOCK_MAX_HEADER_BYTES"},
-	{"max-conns", "WPMOCK_MAX_CONNS"},
-	{"wp-version", "WPMOCK_WP_VERSION"},
+// envFlags are the flags a WPMOCK_* environment variable can set, each with an
+// example value for -h; the command line wins over the environment.
+var envFlags = []struct{ flag, env, example string }{
+	{"addr", "WPMOCK_ADDR", "0.0.0.0:8080"},
+	{"url", "WPMOCK_URL", "http://localhost:8080"},
+	{"seed", "WPMOCK_SEED", "7"},
+	{"admin-app-password", "WPMOCK_ADMIN_APP_PASSWORD", "'abcd EFGH 1234 ijkl MNOP 5678'"},
+	{"auth", "WPMOCK_AUTH", "open"},
+	{"data", "WPMOCK_DATA", "/data/site.json"},
+	{"persist", "WPMOCK_PERSIST", "1"},
+	{"wp-version", "WPMOCK_WP_VERSION", "6.8"},
+	{"max-body", "WPMOCK_MAX_BODY", "10485760"},
+	{"read-header-timeout", "WPMOCK_READ_HEADER_TIMEOUT", "10s"},
+	{"body-timeout", "WPMOCK_BODY_TIMEOUT", "30s"},
+	{"read-timeout", "WPMOCK_READ_TIMEOUT", "1m"},
+	{"write-timeout", "WPMOCK_WRITE_TIMEOUT", "1m"},
+	{"idle-timeout", "WPMOCK_IDLE_TIMEOUT", "30s"},
+	{"max-header-bytes", "WPMOCK_MAX_HEADER_BYTES", "65536"},
+	{"max-conns", "WPMOCK_MAX_CONNS", "256"},
+}
+
+// usage is -h: the flags, then every environment variable with an example.
+func usage(fs *flag.FlagSet) func() {
+	return func() {
+		out := fs.Output()
+		fmt.Fprintf(out, "Usage: wpmock [flags]\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(out, "\nEnvironment variables (a flag given on the command line wins over its variable):\n")
+		width := 0
+		for _, e := range envFlags {
+			width = max(width, len(e.env)+1+len(e.example))
+		}
+		for _, e := range envFlags {
+			fmt.Fprintf(out, "  %-*s  -%s\n", width, e.env+"="+e.example, e.flag)
+		}
+	}
 }
 
 // ParseFlags reads the command line and the WPMOCK_* environment variables.
 func (m *Main) ParseFlags(args []string) error {
 	fs := flag.NewFlagSet("wpmock", flag.ContinueOnError)
 	fs.SetOutput(m.Stderr)
+	fs.Usage = usage(fs)
+	fs.BoolVar(&m.Version, "version", false, "print the version and the WordPress versions the mock answers as, and exit")
 	fs.StringVar(&m.Addr, "addr", "127.0.0.1:8080", "listen address")
 	fs.Int64Var(&m.Options.Seed, "seed", 1, "dataset seed")
 	fs.StringVar(&m.Options.SiteURL, "url", "", "site URL used in links (default: from each request's Host)")
@@ -99,6 +132,7 @@ func (m *Main) ParseFlags(args []string) error {
 	auth := fs.String("auth", "app-password", "authentication: app-password, or open (every request acts as admin)")
 	fs.BoolVar(&m.Quiet, "quiet", false, "no request log")
 	fs.StringVar(&m.Data, "data", "", "start from this dataset file (fixtures/README.md) instead of a generated site")
+	fs.BoolVar(&m.Persist, "persist", false, "write changes made through the API back to the -data file (atomically, at most once a second, and on shutdown)")
 	fs.StringVar(&m.Export, "export", "", "write the dataset as JSON to this file (- for stdout) and exit")
 	size := &m.Options.Size
 	fs.IntVar(&size.Posts, "posts", fixtures.DefaultSize.Posts, "generated site: posts (revisions and media come on top)")
@@ -148,6 +182,9 @@ func (m *Main) ParseFlags(args []string) error {
 			return fmt.Errorf("%s shape a generated site, not one loaded with -data", strings.Join(sizeFlags, ", "))
 		}
 	}
+	if m.Persist && m.Data == "" {
+		return errors.New("-persist writes changes back to the dataset file the site starts from: give it with -data FILE (wpmock -export FILE writes a generated site to start from)")
+	}
 	if *size == (fixtures.Size{}) {
 		size.Users = 1 // all zero: the smallest site, not the default one
 	}
@@ -165,12 +202,20 @@ func (m *Main) ParseFlags(args []string) error {
 }
 
 // Run serves until ctx is done, then shuts down gracefully.
-func (m *Main) Run(ctx context.Context) error {
+func (m *Main) Run(ctx context.Context) (err error) {
+	if m.Version {
+		return m.printVersion()
+	}
 	if m.OpenAPI {
 		return m.printOpenAPI()
 	}
 	if !m.Quiet && m.Export == "" {
 		m.Options.Log = log.New(m.Stderr, "", log.LstdFlags)
+	}
+	var saver *persister
+	if m.Persist {
+		saver = newPersister(m.Data, m.Stderr)
+		m.Options.OnChange = saver.changed
 	}
 	start := time.Now()
 	if m.Data != "" {
@@ -196,6 +241,16 @@ func (m *Main) Run(ctx context.Context) error {
 	ln := newLimitListener(tcp, m.Limits.MaxConns)
 	m.URL = "http://" + ln.Addr().String()
 	m.banner(site, loaded)
+	if saver != nil {
+		// after the server has shut down, so the last request's change is in
+		defer func() {
+			if serr := saver.stop(); err == nil {
+				err = serr
+			}
+		}()
+		saver.start(site)
+		fmt.Fprintf(m.Stdout, "wpmock: -persist: changes made through the API are written back to %s\n", m.Data)
+	}
 	srv := m.Limits.httpServer(site)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -243,6 +298,17 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 	if more := len(site.Passwords) - shown; more > 0 {
 		fmt.Fprintf(m.Stdout, "  (%d more users; as admin, give any of them an application password: POST %swp/v2/users/<id>/application-passwords)\n", more, root)
 	}
+}
+
+// printVersion is -version: the build, and the WordPress versions the mock can answer as.
+func (m *Main) printVersion() error {
+	versions := make([]string, len(rest.Profiles))
+	for i, v := range rest.Profiles {
+		versions[i] = v.String()
+	}
+	_, err := fmt.Fprintf(m.Stdout, "wpmock %s (answers as WordPress %s; -wp-version picks one, default %s)\n",
+		release.Version(version), strings.Join(versions, ", "), rest.V61)
+	return err
 }
 
 // printOpenAPI writes the mock's OpenAPI document to Stdout.

@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"flag"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -26,5 +29,39 @@ func TestOpenAPIFlag(t *testing.T) {
 	if !bytes.Equal(out.Bytes(), want) {
 		t.Errorf("wpmock -openapi differs from fixtures/openapi.json (%d bytes, want %d); regenerate it with go test ./mock -run TestOpenAPI -update",
 			out.Len(), len(want))
+	}
+}
+
+// TestHelpListsEnvironment: -h ends with every WPMOCK_* variable of envFlags, each
+// with an example its flag accepts (issue 16: -h named no environment variables).
+func TestHelpListsEnvironment(t *testing.T) {
+	var help bytes.Buffer
+	m := &Main{Stdout: io.Discard, Stderr: &help}
+	if err := m.ParseFlags([]string{"-h"}); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: got %v, want flag.ErrHelp", err)
+	}
+	_, env, ok := strings.Cut(help.String(), "\nEnvironment variables")
+	if !ok {
+		t.Fatalf("-h has no environment section:\n%s", help.String())
+	}
+	for _, e := range envFlags {
+		if !strings.Contains(env, "  "+e.env+"="+e.example+" ") || !strings.Contains(env, " -"+e.flag+"\n") {
+			t.Errorf("-h does not list %s=%s for -%s:\n%s", e.env, e.example, e.flag, env)
+		}
+		// the example is a value the flag takes (shell quotes aside)
+		t.Setenv(e.env, strings.Trim(e.example, "'"))
+	}
+	t.Setenv("WPMOCK_DATA", "")    // -data and -seed do not go together
+	t.Setenv("WPMOCK_PERSIST", "") // nor -persist without -data
+	if err := (&Main{Stdout: io.Discard, Stderr: io.Discard}).ParseFlags(nil); err != nil {
+		t.Errorf("the examples of -h, set together: %v", err)
+	}
+}
+
+// TestVersionFlag: -version names the build and the WordPress versions.
+func TestVersionFlag(t *testing.T) {
+	got, err := run(t, "-version")
+	if err != nil || !strings.HasPrefix(got, "wpmock devel") || !strings.Contains(got, "WordPress 6.1, 6.8, 7.1") {
+		t.Errorf("-version: got %q %v, want wpmock devel... and WordPress 6.1, 6.8, 7.1", got, err)
 	}
 }
