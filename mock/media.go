@@ -177,7 +177,7 @@ func (res *media) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	return res.m.listPosts(r, q, "/"+Namespace+"/media", func(p *store.Post) rest.Object { return res.item.Render(r, p) })
+	return res.m.listPosts(r, q, "/"+Namespace+"/media", func(p *store.Post) any { return res.item.Render(r, p) })
 }
 
 // links is prepare_links for an attachment: the posts controller's (no version

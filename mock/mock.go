@@ -110,6 +110,8 @@ func New(opts Options) (*Mock, error) {
 		Log:      opts.Log,
 		Wrap:     m.inTx,
 		Version:  m.version,
+		// items' encoded JSON is cached per store generation (rest/fragments.go)
+		Generation: m.store.Generation,
 	}
 	for _, r := range m.resources() {
 		m.server.Register(r.routes()...)

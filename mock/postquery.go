@@ -591,7 +591,7 @@ func rank[T comparable](list []T, v T) int {
 // default sort (no per-request sorting), other orders sort only the matches. Items the
 // caller may not read are dropped after paging, as WordPress does, while X-WP-Total
 // counts them.
-func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, render func(*store.Post) rest.Object) (*rest.Response, *rest.Error) {
+func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, render func(*store.Post) any) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
 	start := queryStart(q.page, q.perPage, q.offset, q.hasOffset)
 	var window []*store.Post

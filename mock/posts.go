@@ -105,7 +105,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return intList(p.Tags) }),
 		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m),
 	)
-	res.item = &rest.Item[store.Post]{Title: "post", Links: res.links, Fields: fields}
+	res.item = &rest.Item[store.Post]{Title: "post", Links: res.links, Fields: fields, Cache: postCacheID}
 	res.item = res.item.For(res.m.version)
 	setArgOptions(res.item, "post")
 	res.w = &postWriter{m: m, typ: "post", base: "posts", item: res.item}
@@ -389,7 +389,7 @@ func (res *posts) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	resp := rest.OK(res.item.Render(r, p))
+	resp := rest.OK(res.item.Answer(r, p))
 	resp.LinkHeader("alternate", res.m.permalink(r, p), "type=text/html")
 	return resp, nil
 }
@@ -399,5 +399,13 @@ func (res *posts) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	return res.m.listPosts(r, q, "/"+Namespace+"/posts", func(p *store.Post) rest.Object { return res.item.Render(r, p) })
+	return res.m.listPosts(r, q, "/"+Namespace+"/posts", func(p *store.Post) any { return res.item.Answer(r, p) })
+}
+
+// postCacheID lets a post's rendering be cached (rest.Item.Cache) unless the request
+// sends a parameter the rendering reads, from any source: password (whether a
+// protected post's content shows) and excerpt_length (6.6). TestFragmentsFollowArgs
+// tries every argument the posts routes declare.
+func postCacheID(r *rest.Request, p *store.Post) (int, bool) {
+	return p.ID, !r.Sent("password") && !r.Sent("excerpt_length")
 }

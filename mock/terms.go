@@ -78,7 +78,7 @@ func (res *terms) declare() *rest.Item[store.Term] {
 	meta := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...)
 	meta.Properties = []*rest.Schema{}
 	fields = append(fields, rest.F(meta, func(*rest.Request, *store.Term) any { return rest.EmptyArray }))
-	res.item = (&rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields}).For(res.m.version)
+	res.item = (&rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields, Cache: termCacheID}).For(res.m.version)
 	setTermArgOptions(res.item)
 	return res.item
 }
@@ -220,8 +220,12 @@ func (res *terms) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	return rest.OK(res.item.Render(r, t)), nil
+	return rest.OK(res.item.Answer(r, t)), nil
 }
+
+// termCacheID lets a term's rendering be cached (rest.Item.Cache): it depends on the
+// term, its count and the caller only.
+func termCacheID(_ *rest.Request, t *store.Term) (int, bool) { return t.ID, true }
 
 // termQuery is the get_terms (or wp_get_object_terms) query a list request builds.
 type termQuery struct {
@@ -375,7 +379,7 @@ func (res *terms) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		if r.Context() == rest.Edit && !canEditTerms(r) {
 			continue
 		}
-		items = append(items, res.item.Render(r, t))
+		items = append(items, res.item.Answer(r, t))
 	}
 	resp := rest.OK(items)
 	r.PaginateOffset(resp, "/"+Namespace+"/"+res.base, total, q.offset, q.perPage)

@@ -57,7 +57,7 @@ func (res *users) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		if r.Context() == rest.Edit && !canEditUser(r, u.ID) {
 			continue
 		}
-		items = append(items, res.item.Render(r, u))
+		items = append(items, res.item.Answer(r, u))
 	}
 	resp := rest.OK(items)
 	r.PaginateOffset(resp, "/"+Namespace+"/users", total, q.offset, q.perPage)

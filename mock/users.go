@@ -113,7 +113,7 @@ func (res *users) declare() *rest.Item[store.User] {
 		rest.Nested(rest.Obj("avatar_urls").Desc("Avatar URLs for the user.").Ctx(userContexts...).RO(),
 			avatarField(24, v), avatarField(48, v), avatarField(96, v)),
 		rest.F(userMetaSchema(), userMeta),
-	}}
+	}, Cache: userCacheID}
 	res.item = res.item.For(v)
 	for _, f := range res.item.Fields {
 		f.Arg = userArgOptions[f.Name]
@@ -402,8 +402,12 @@ func (res *users) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	return rest.OK(res.item.Render(r, u)), nil
+	return rest.OK(res.item.Answer(r, u)), nil
 }
+
+// userCacheID lets a user's rendering be cached (rest.Item.Cache): it depends on the
+// user and on the caller, who is in the cache's key.
+func userCacheID(_ *rest.Request, u *store.User) (int, bool) { return u.ID, true }
 
 // me is get_current_item.
 func (res *users) me(r *rest.Request) (*rest.Response, *rest.Error) {

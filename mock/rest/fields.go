@@ -82,6 +82,10 @@ type Item[T any] struct {
 	// rest_is_field_included, so a dotted sub-field ("visibility.public") does not
 	// select its parent (the post types, taxonomies and statuses controllers).
 	ExactFields bool
+	// Cache is the item's identity in the fragment cache for this request, and false
+	// where its rendering depends on more than the row, the caller, the context and the
+	// site (a post's ?password=): Answer then renders it every time. nil never caches.
+	Cache func(r *Request, item *T) (id int, ok bool)
 }
 
 // Schema is the item schema document (get_public_item_schema).

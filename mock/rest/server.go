@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -57,9 +58,13 @@ type Server struct {
 	// Version is the WordPress version the server answers as (0: 6.1): routes,
 	// arguments and the behaviour of the engine follow it.
 	Version Version
+	// Generation is the content's generation, which every change advances: the key
+	// under which items' encoded JSON is cached (fragments.go). nil caches nothing.
+	Generation func() uint64
 
 	routes     []*Route
 	namespaces []string
+	fragments  fragments
 }
 
 // noCacheControl is the Cache-Control of wp_get_nocache_headers, sent to logged-in
@@ -554,7 +559,8 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 			h[m.Key] = []string{fmt.Sprint(m.Value)} // WordPress's spelling: X-WP-Total, not X-Wp-Total
 		}
 	}
-	var buf bytes.Buffer
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	defer putBodyBuffer(buf)
 	wrap := jsonp != "" && !early
 	if wrap {
 		buf.WriteString("/**/" + jsonp + "(")
@@ -562,11 +568,11 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	if _, pretty := queryHas(req, "_pretty"); pretty {
 		var raw bytes.Buffer
 		encode(&raw, data)
-		if err := indent(&buf, raw.Bytes()); err != nil {
+		if err := indent(buf, raw.Bytes()); err != nil {
 			buf.Write(raw.Bytes())
 		}
 	} else {
-		encode(&buf, data)
+		encode(buf, data)
 	}
 	if wrap {
 		buf.WriteString(")")
@@ -577,6 +583,19 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil && !errors.Is(err, http.ErrHandlerTimeout) {
 		s.logf("writing response: %v", err)
+	}
+}
+
+// bodyBuffers hold answers while they are encoded: a page of posts is tens of
+// kilobytes, which a fresh buffer would grow to by copying on every request.
+var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putBodyBuffer returns a buffer to the pool, unless one huge answer made it so large
+// that keeping it would hold that memory for good.
+func putBodyBuffer(b *bytes.Buffer) {
+	if b.Cap() <= 1<<20 {
+		b.Reset()
+		bodyBuffers.Put(b)
 	}
 }
 

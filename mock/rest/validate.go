@@ -308,6 +308,12 @@ func (s *Schema) inEnum(v any) bool {
 }
 
 func valuesEqual(a, b any) bool {
+	// the common case, a string argument against a string enum, without formatting
+	if as, ok := a.(string); ok {
+		if bs, ok := b.(string); ok {
+			return as == bs
+		}
+	}
 	if fa, ok := numeric(a); ok {
 		if fb, ok := numeric(b); ok {
 			_, aStr := a.(string)

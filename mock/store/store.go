@@ -8,6 +8,7 @@ package store
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -105,6 +106,7 @@ type File struct {
 // Store is the site's data. The zero value is not usable; call New.
 type Store struct {
 	mu    sync.RWMutex
+	gen   atomic.Uint64 // write transactions so far (Generation)
 	clock func() time.Time
 
 	posts  map[int]*Post
@@ -164,12 +166,17 @@ func (s *Store) Read(f func(tx *Tx)) {
 	f(&Tx{s: s})
 }
 
-// Write runs f with the store locked for writing.
+// Write runs f with the store locked for writing, and advances the generation.
 func (s *Store) Write(f func(tx *Tx)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.gen.Add(1) // also when f panics: it may have changed rows before
 	f(&Tx{s: s, writable: true})
 }
+
+// Generation counts the write transactions so far: content read under one generation
+// is the same for as long as the generation stays (the mock's fragment cache).
+func (s *Store) Generation() uint64 { return s.gen.Load() }
 
 // Now is the store's clock, truncated to seconds as MySQL DATETIME stores it.
 func (tx *Tx) Now() time.Time { return tx.s.clock().UTC().Truncate(time.Second) }
