@@ -47,6 +47,17 @@ func TestFragmentsFollowArgs(t *testing.T) {
 					continue
 				}
 				for _, admin := range []bool{false, true} {
+					// _embed: the item with its _embedded is kept apart from the item
+					// alone, and per rel list
+					for _, q := range []string{"_embed", "_embed=author", "_embed=wp:term,author", "_embed&password=open+sesame", "context=embed", ""} {
+						for _, prime := range []string{"", "?_embed", "?_embed=author"} {
+							fragmentGet(t, cached, base+prime, admin)
+							got, want := fragmentGet(t, cached, base+"?"+q, admin), fragmentGet(t, plain, base+"?"+q, admin)
+							if got != want {
+								t.Errorf("%s: GET %s?%s after %s (admin %v): the cached answer differs:\n got %.300s\nwant %.300s", v, base, q, prime, admin, got, want)
+							}
+						}
+					}
 					for _, a := range args {
 						for _, val := range sampleValues(a) {
 							q := url.Values{a.Name: {val}}
@@ -148,12 +159,21 @@ func sampleValues(a *rest.Schema) []string {
 }
 
 // TestFragmentsAfterWrite: a write anywhere ends every cached fragment, including those
-// that show other rows (a post's revision count, a category's post count).
+// that show other rows (a post's revision count, a category's post count, an embedded
+// author).
 func TestFragmentsAfterWrite(t *testing.T) {
 	m := fragmentSite(t, rest.V61)
 	before := fragmentGet(t, m, "/wp/v2/categories/1", false)
 	post := fragmentGet(t, m, "/wp/v2/posts/1", false)
-	req := httptest.NewRequest(http.MethodPost, "/wp-json/wp/v2/posts", strings.NewReader(`{"title":"New","status":"publish","categories":[1]}`))
+	embedded := fragmentGet(t, m, "/wp/v2/posts/1?_embed=author", false)
+	req := httptest.NewRequest(http.MethodPost, "/wp-json/wp/v2/users/1", strings.NewReader(`{"name":"Renamed Author"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.SetBasicAuth("admin", fragmentsAdminPassword)
+	m.ServeHTTP(httptest.NewRecorder(), req)
+	if after := fragmentGet(t, m, "/wp/v2/posts/1?_embed=author", false); after == embedded || !strings.Contains(after, "Renamed Author") {
+		t.Errorf("the embedded author after the user's update: %.300s", after)
+	}
+	req = httptest.NewRequest(http.MethodPost, "/wp-json/wp/v2/posts", strings.NewReader(`{"title":"New","status":"publish","categories":[1]}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.SetBasicAuth("admin", fragmentsAdminPassword)
 	rec := httptest.NewRecorder()

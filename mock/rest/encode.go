@@ -139,6 +139,8 @@ func encode(b *bytes.Buffer, v any) {
 		b.WriteByte('}')
 	case json.RawMessage:
 		b.Write(x)
+	case *embedding: // never left by Server.finish; the item without its _embedded
+		encode(b, x.obj)
 	default:
 		enc := json.NewEncoder(b)
 		enc.SetEscapeHTML(false)

@@ -3,6 +3,7 @@ package rest
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"sync"
 )
 
@@ -26,6 +27,9 @@ type fragmentKey struct {
 	caller   string
 	site     string
 	embedded bool
+	// embed is what _embed asked for ("" without _embed): the cached JSON then holds
+	// the item's _embedded too
+	embed string
 }
 
 type fragments struct {
@@ -56,9 +60,10 @@ func (f *fragments) put(gen uint64, k fragmentKey, b json.RawMessage) {
 }
 
 // Answer is Render as a handler puts an item in its response. Where the item declares
-// a cache identity (Item.Cache) and the request neither picks fields (_fields) nor
-// embeds (_embed reads the rendered links), it is the item's encoded JSON, from the
-// cache when this generation of the store already rendered it for an equal request.
+// a cache identity (Item.Cache) and the request does not pick fields (_fields), it is
+// the item's encoded JSON, from the cache when this generation of the store already
+// rendered it for an equal request. With _embed it is that JSON with the item's
+// _embedded, or, not cached yet, an embedding that Server.finish completes and caches.
 func (it *Item[T]) Answer(r *Request, item *T) any {
 	k, ok := it.fragmentKey(r, item)
 	if !ok {
@@ -69,11 +74,34 @@ func (it *Item[T]) Answer(r *Request, item *T) any {
 	if b, ok := s.fragments.get(gen, k); ok {
 		return b
 	}
+	if k.embed != "" {
+		return &embedding{key: k, gen: gen, obj: it.Render(r, item)}
+	}
+	b := encodeFragment(it.Render(r, item))
+	s.fragments.put(gen, k, b)
+	return b
+}
+
+// encodeFragment is the JSON of a rendered item, to keep: without spare capacity.
+func encodeFragment(v any) json.RawMessage {
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	defer putBodyBuffer(buf)
-	encode(buf, it.Render(r, item))
-	b := json.RawMessage(bytes.Clone(buf.Bytes())) // kept: no spare capacity
-	s.fragments.put(gen, k, b)
+	encode(buf, v)
+	return json.RawMessage(bytes.Clone(buf.Bytes()))
+}
+
+// embedding is an item whose _embedded is still to be added (Server.finish), and the
+// cache key its complete JSON is kept under.
+type embedding struct {
+	key fragmentKey
+	gen uint64
+	obj Object
+}
+
+// embedInto adds the item's _embedded (embedLinks) and caches the result.
+func (s *Server) embedInto(req *Request, e *embedding, rels []string, cache map[string]any) json.RawMessage {
+	b := encodeFragment(s.embedLinks(req, e.obj, rels, cache))
+	s.fragments.put(e.gen, e.key, b)
 	return b
 }
 
@@ -82,8 +110,12 @@ func (it *Item[T]) fragmentKey(r *Request, item *T) (fragmentKey, bool) {
 	if it.Cache == nil || s == nil || s.Generation == nil || r.requestedFields() != nil {
 		return fragmentKey{}, false
 	}
-	if _, embed := r.Query.Get("_embed"); embed {
-		return fragmentKey{}, false
+	embed := ""
+	if v, ok := r.Query.Get("_embed"); ok {
+		embed = "*" // every rel
+		if rels := embedRels(v); rels != nil {
+			embed = "rels:" + strings.Join(rels, ",")
+		}
 	}
 	id, ok := it.Cache(r, item)
 	if !ok {
@@ -96,5 +128,5 @@ func (it *Item[T]) fragmentKey(r *Request, item *T) (fragmentKey, bool) {
 		}
 		caller = s.CallerName(r.Caller)
 	}
-	return fragmentKey{item: it, id: id, ctx: r.Context(), caller: caller, site: r.Site, embedded: r.embedded}, true
+	return fragmentKey{item: it, id: id, ctx: r.Context(), caller: caller, site: r.Site, embedded: r.embedded, embed: embed}, true
 }

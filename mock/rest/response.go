@@ -301,6 +301,9 @@ func embedRels(v any) []string {
 // error, placed under _embedded in link order. A rel whose links all came back empty
 // is left out.
 func (s *Server) embedLinks(req *Request, item any, rels []string, cache map[string]any) any {
+	if e, ok := item.(*embedding); ok {
+		return s.embedInto(req, e, rels, cache)
+	}
 	obj, ok := item.(Object)
 	if !ok {
 		return item
