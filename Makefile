@@ -2,8 +2,12 @@
 # `make` lists the targets.
 
 GO        ?= go
-ADDR      ?= 127.0.0.1:8080
-SEED      ?= 1
+# make run: ADDR and SEED, when given, become -addr and -seed; left out, wpmock's
+# defaults (127.0.0.1:8080, seed 1) or its WPMOCK_* variables apply (WPMOCK_ADDR,
+# WPMOCK_SEED, WPMOCK_DATA, ...); ARGS adds flags ("-data site.json -persist").
+ADDR      ?=
+SEED      ?=
+ARGS      ?=
 # WP_VERSION picks the reference WordPress (6.1, 6.8 or 7.1; "all" for up/down);
 # WP_PORT overrides its port (6.1: 8081, 6.8: 8082, 7.1: 8083).
 WP_VERSION ?= 6.1
@@ -20,28 +24,31 @@ SHELL     := /bin/bash
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-run: ## serve the seeded mock on $(ADDR) (go run ./cmd/wpmock)
-	$(GO) run ./cmd/wpmock -addr $(ADDR) -seed $(SEED)
+run: ## serve the seeded mock on 127.0.0.1:8080 (ADDR=host:port SEED=n ARGS="-data site.json -persist"; WPMOCK_ADDR and the other WPMOCK_* variables apply)
+	$(GO) run ./cmd/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
 
-build: ## build bin/wpmock
-	$(GO) build -o bin/wpmock ./cmd/wpmock
-
-# wpcontract: the contract suite as one static binary, for CI jobs without Go.
+# Binaries as released: static (no cgo: they run on any Linux, in a scratch
+# container too), no local paths in them, and the version -version prints.
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
-WPC_FLAGS := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
+RELEASE_FLAGS := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
+DIST_COMMANDS  := wpmock wpcontract
+DIST_PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
 .PHONY: wpcontract dist
 
-wpcontract: ## build bin/wpcontract, the contract suite as one binary (runs without Go or this repository)
-	CGO_ENABLED=0 $(GO) build $(WPC_FLAGS) -o bin/wpcontract ./cmd/wpcontract
+build: ## build bin/wpmock (static, version stamped)
+	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
 
-dist: ## cross-build wpcontract into bin/dist/ for linux, macOS and Windows, with SHA256SUMS (the release assets)
+wpcontract: ## build bin/wpcontract, the contract suite as one binary (runs without Go or this repository)
+	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpcontract ./cmd/wpcontract
+
+dist: ## cross-build wpmock and wpcontract into bin/dist/ for Linux, macOS and Windows on amd64 and arm64, with SHA256SUMS (the release assets)
 	@rm -rf bin/dist && mkdir -p bin/dist
-	@for p in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64; do \
+	@for cmd in $(DIST_COMMANDS); do for p in $(DIST_PLATFORMS); do \
 	  os=$${p%/*}; arch=$${p#*/}; ext=; if [ $$os = windows ]; then ext=.exe; fi; \
-	  echo "bin/dist/wpcontract-$$os-$$arch$$ext"; \
-	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(WPC_FLAGS) -o bin/dist/wpcontract-$$os-$$arch$$ext ./cmd/wpcontract || exit 1; \
-	done
-	@cd bin/dist && sha256sum wpcontract-* > SHA256SUMS
+	  out=bin/dist/$$cmd-$$os-$$arch$$ext; echo "$$out"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(RELEASE_FLAGS) -o $$out ./cmd/$$cmd || exit 1; \
+	done; done
+	@cd bin/dist && sha256sum wpmock-* wpcontract-* > SHA256SUMS && cat SHA256SUMS
 
 test: ## run every Go test with the race detector (the contract suite against the in-process mock included)
 	$(GO) test -race -count=1 ./...

@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -239,7 +240,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	ln := newLimitListener(tcp, m.Limits.MaxConns)
-	m.URL = "http://" + ln.Addr().String()
+	m.URL = "http://" + reachableAddr(ln.Addr())
 	m.banner(site, loaded)
 	if saver != nil {
 		// after the server has shut down, so the last request's change is in
@@ -298,6 +299,15 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 	if more := len(site.Passwords) - shown; more > 0 {
 		fmt.Fprintf(m.Stdout, "  (%d more users; as admin, give any of them an application password: POST %swp/v2/users/<id>/application-passwords)\n", more, root)
 	}
+}
+
+// reachableAddr is the address to reach a listener at: one listening on every
+// interface (0.0.0.0 or ::, as in the container) is reached at localhost.
+func reachableAddr(a net.Addr) string {
+	if tcp, ok := a.(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
+		return net.JoinHostPort("localhost", strconv.Itoa(tcp.Port))
+	}
+	return a.String()
 }
 
 // printVersion is -version: the build, and the WordPress versions the mock can answer as.

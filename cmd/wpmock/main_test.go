@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,5 +64,24 @@ func TestVersionFlag(t *testing.T) {
 	got, err := run(t, "-version")
 	if err != nil || !strings.HasPrefix(got, "wpmock devel") || !strings.Contains(got, "WordPress 6.1, 6.8, 7.1") {
 		t.Errorf("-version: got %q %v, want wpmock devel... and WordPress 6.1, 6.8, 7.1", got, err)
+	}
+}
+
+// TestReachableAddr: the banner's URL of a server listening on every interface (the
+// container's 0.0.0.0:8080) is one a browser can open.
+func TestReachableAddr(t *testing.T) {
+	for _, c := range []struct{ listen, want string }{
+		{"0.0.0.0:8080", "localhost:8080"},
+		{"[::]:8080", "localhost:8080"},
+		{"127.0.0.1:8080", "127.0.0.1:8080"},
+		{"[::1]:8080", "[::1]:8080"},
+	} {
+		a, err := net.ResolveTCPAddr("tcp", c.listen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := reachableAddr(a); got != c.want {
+			t.Errorf("%s: got %s, want %s", c.listen, got, c.want)
+		}
 	}
 }
