@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -252,7 +253,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 	} else if m := hr.Header.Get("X-HTTP-Method-Override"); m != "" {
 		req.Method = strings.ToUpper(m)
 	}
-	if hr.Body != nil {
+	if hr.Body != nil && hr.Body != http.NoBody {
 		body, err := s.readBody(hr)
 		if err != nil {
 			s.write(w, hr, req, errorResponse(err), true)
@@ -516,17 +517,17 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 			jsonp, _ = cb.(string)
 		}
 	}
+	// the fixed headers are shared slices, set without canonicalising their names
 	if hasJSONP {
-		h.Set("Content-Type", "application/javascript; charset=UTF-8")
+		h["Content-Type"] = fixedHeaders.javascript
 	} else {
-		h.Set("Content-Type", "application/json; charset=UTF-8")
+		h["Content-Type"] = fixedHeaders.json
 	}
-	h.Set("X-Robots-Tag", "noindex")
-	site := s.siteURL(hr)
-	h.Set("Link", "<"+site+"/wp-json/>; rel=\"https://api.w.org/\"")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Access-Control-Expose-Headers", headerExpose)
-	h.Set("Access-Control-Allow-Headers", headerAllowHdrs)
+	h["X-Robots-Tag"] = fixedHeaders.noindex
+	h["Link"] = []string{"<" + s.siteURL(hr) + "/wp-json/>; rel=\"https://api.w.org/\""}
+	h["X-Content-Type-Options"] = fixedHeaders.nosniff
+	h["Access-Control-Expose-Headers"] = fixedHeaders.expose
+	h["Access-Control-Allow-Headers"] = fixedHeaders.allowHeaders
 	if origin := hr.Header.Get("Origin"); origin != "" {
 		h.Set("Access-Control-Allow-Origin", origin)
 		h.Set("Access-Control-Allow-Methods", headerCORSMethod)
@@ -540,7 +541,7 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 		h.Set("Cache-Control", noCacheControl.At(s.Version))
 	}
 	for _, m := range resp.Direct {
-		h[m.Key] = []string{fmt.Sprint(m.Value)}
+		h[m.Key] = []string{headerValue(m.Value)}
 	}
 	status, data := resp.Status, resp.Data
 	wantEnvelope := false
@@ -556,7 +557,7 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 		status = http.StatusOK
 	} else {
 		for _, m := range resp.Headers {
-			h[m.Key] = []string{fmt.Sprint(m.Value)} // WordPress's spelling: X-WP-Total, not X-Wp-Total
+			h[m.Key] = []string{headerValue(m.Value)} // WordPress's spelling: X-WP-Total, not X-Wp-Total
 		}
 	}
 	buf := bodyBuffers.Get().(*bytes.Buffer)
@@ -584,6 +585,28 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	if _, err := w.Write(buf.Bytes()); err != nil && !errors.Is(err, http.ErrHandlerTimeout) {
 		s.logf("writing response: %v", err)
 	}
+}
+
+// fixedHeaders are the values every answer sends, as the slices http.Header holds;
+// shared by all answers, so never appended to.
+var fixedHeaders = struct{ json, javascript, noindex, nosniff, expose, allowHeaders []string }{
+	json:         []string{"application/json; charset=UTF-8"},
+	javascript:   []string{"application/javascript; charset=UTF-8"},
+	noindex:      []string{"noindex"},
+	nosniff:      []string{"nosniff"},
+	expose:       []string{headerExpose},
+	allowHeaders: []string{headerAllowHdrs},
+}
+
+// headerValue prints a header value as PHP would (numbers as digits).
+func headerValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	}
+	return fmt.Sprint(v)
 }
 
 // bodyBuffers hold answers while they are encoded: a page of posts is tens of
