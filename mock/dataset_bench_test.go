@@ -2,6 +2,8 @@ package mock
 
 import (
 	"bytes"
+	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"testing"
 	"time"
@@ -66,4 +68,20 @@ func measure(b *testing.B, load func() *Mock) {
 	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "MiB/heap")
 	runtime.KeepAlive(m)
+}
+
+// BenchmarkQueries100k measures the lists that walk the whole table on the site of
+// wpmock -posts 100000: searches (a common word, a word no post has) and the orderings
+// other than date, then a page deep in the default list.
+func BenchmarkQueries100k(b *testing.B) {
+	m, err := New(Options{Seed: 1, Size: large})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range []string{"?search=the", "?search=zyzzyva", "?orderby=title", "?orderby=slug",
+		"?orderby=modified", "?orderby=author", "?orderby=title&page=5000", "?page=5000"} {
+		b.Run(q, func(b *testing.B) {
+			serveBench(b, m, httptest.NewRequest(http.MethodGet, "/wp-json/wp/v2/posts"+q, nil))
+		})
+	}
 }

@@ -596,20 +596,16 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	start := queryStart(q.page, q.perPage, q.offset, q.hasOffset)
 	var window []*store.Post
 	total := 0
-	if q.orderby == "date" {
-		index := tx.PostsByDate(q.typ) // newest first
-		if st, only := q.singleStatus(); only {
-			index = tx.PostsByStatus(q.typ, st)
-		}
+	if index, natural, ok := q.sortedIndex(tx); ok {
 		n := len(index)
 		at := func(i int) *store.Post {
-			if q.order == "asc" {
+			if q.order != natural {
 				return index[n-1-i]
 			}
 			return index[i]
 		}
-		if q.statusOnly() {
-			// nothing else to filter: the index is the result
+		if _, single := q.singleStatus(); single && q.statusOnly() {
+			// nothing else to filter: the index (of that one status) is the result
 			total = n
 			for i := start; i < n && len(window) < q.perPage; i++ {
 				window = append(window, at(i))
@@ -671,6 +667,33 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	return resp, nil
 }
 
+// sortedIndex is the store's index that lists the posts in the query's order, and the
+// direction the index runs in ("desc" for the date, newest first; "asc" for the
+// others), so a list walks it instead of sorting; false where no index has the order
+// (relevance, include, parent), where the orderings other than date and id are asked
+// of several statuses (they are indexed per status), or where ties must run by
+// ascending id against a descending order (idTieAsc), which the indexes' id
+// tie-break cannot give.
+func (q *postQuery) sortedIndex(tx *store.Tx) ([]*store.Post, string, bool) {
+	switch {
+	case q.orderby == "date":
+		if st, only := q.singleStatus(); only {
+			return tx.PostsByStatus(q.typ, st), "desc", true
+		}
+		return tx.PostsByDate(q.typ), "desc", true
+	case q.orderby == "id":
+		return tx.PostsByID(q.typ), "asc", true
+	case q.idTieAsc && q.order == "desc":
+		return nil, "", false
+	}
+	st, only := q.singleStatus()
+	if !only {
+		return nil, "", false
+	}
+	list, ok := tx.PostsOrdered(q.typ, st, q.orderby)
+	return list, "asc", ok
+}
+
 // stickiesFirst is WP_Query's sticky posts on the first page of the home page: the
 // sticky posts among the rows move to the top in their order, then the published
 // sticky posts the rows lack, newest first, are put after them, whatever else the
@@ -714,26 +737,80 @@ func queryStart(page, perPage, offset int, hasOffset bool) int {
 }
 
 // containsFold reports whether s contains the lower-case term, ignoring case like
-// MySQL's LIKE under a case-insensitive collation, without allocating for ASCII text.
+// MySQL's LIKE under a case-insensitive collation: what strings.ToLower(s) holding term
+// means, found without lowering (and allocating) s. A search scans every post's
+// content, so this is the inner loop of every search.
 func containsFold(s, term string) bool {
-	if !isASCII(term) || !isASCII(s) {
+	// Lowering turns an ASCII letter into its lower case and any other rune into
+	// non-ASCII bytes, but for the two runes whose lower case is ASCII (İ and the
+	// Kelvin sign, which may complete a match): with one of them in s, and for a term
+	// that is not ASCII, lower s for real. A match in s's ASCII is always one.
+	if !isASCII(term) {
 		return strings.Contains(strings.ToLower(s), term)
 	}
+	if indexFoldASCII(s, term) {
+		return true
+	}
+	return mayLowerToASCII(s) && strings.Contains(strings.ToLower(s), term)
+}
+
+// mayLowerToASCII reports whether s holds U+0130 (C4 B0) or U+212A (E2 84 AA), looking
+// for their lead bytes first, which plain text rarely has.
+func mayLowerToASCII(s string) bool {
+	return strings.IndexByte(s, 0xC4) >= 0 && strings.Contains(s, "\u0130") ||
+		strings.IndexByte(s, 0xE2) >= 0 && strings.Contains(s, "\u212A")
+}
+
+// indexFoldASCII reports whether s holds the lower-case ASCII term in any case. The
+// candidates are the places of term's first letter in either case, found with
+// strings.IndexByte (vectorised), each kept until passed so no stretch is scanned twice.
+func indexFoldASCII(s, term string) bool {
 	n := len(term)
-	for i := 0; i+n <= len(s); i++ {
-		j := 0
-		for ; j < n; j++ {
-			c := s[i+j]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if c != term[j] {
-				break
-			}
+	if n == 0 {
+		return true
+	}
+	lo, hi := term[0], term[0]
+	if 'a' <= lo && lo <= 'z' {
+		hi = lo - ('a' - 'A')
+	}
+	next := func(c byte, from int) int {
+		if k := strings.IndexByte(s[from:], c); k >= 0 {
+			return from + k
 		}
-		if j == n {
+		return len(s)
+	}
+	pl := next(lo, 0)
+	ph := pl
+	if hi != lo {
+		ph = next(hi, 0)
+	}
+	for {
+		i := min(pl, ph)
+		if i+n > len(s) {
+			return false
+		}
+		if equalFoldASCII(s[i+1:i+n], term[1:]) {
 			return true
 		}
+		if i == pl {
+			pl = next(lo, i+1)
+		}
+		if i == ph {
+			ph = next(hi, i+1)
+		}
 	}
-	return false
+}
+
+// equalFoldASCII reports whether a, in any case, is the lower-case b (same length).
+func equalFoldASCII(a, b string) bool {
+	for i := 0; i < len(b); i++ {
+		c := a[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != b[i] {
+			return false
+		}
+	}
+	return true
 }

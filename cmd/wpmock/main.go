@@ -242,6 +242,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	ln := newLimitListener(tcp, m.Limits.MaxConns)
 	m.URL = "http://" + reachableAddr(ln.Addr())
 	m.banner(site, loaded)
+	go site.Warm() // the lists' other orderings, while the first requests come in
 	if saver != nil {
 		// after the server has shut down, so the last request's change is in
 		defer func() {

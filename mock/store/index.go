@@ -39,7 +39,7 @@ func (ix *index[K]) remove(p *Post, old Post) {
 	if !ok {
 		return
 	}
-	if list := removeFrom(ix.m[k], p); len(list) > 0 {
+	if list := removeSorted(ix.m[k], p, &old, ix.cmp); len(list) > 0 {
 		ix.m[k] = list
 	} else {
 		delete(ix.m, k)
@@ -82,6 +82,20 @@ func insertSorted(list []*Post, p *Post, cmp func(a, b *Post) int) []*Post {
 	copy(list[i+1:], list[i:])
 	list[i] = p
 	return list
+}
+
+// removeSorted removes p from a list sorted by cmp, where old (p before its change,
+// same id) says where p sits: a binary search finds it among a million posts where a
+// scan would compare them all. p itself compares by its new values, so the search may
+// stop one short or past it; a list out of order falls back to the scan.
+func removeSorted(list []*Post, p, old *Post, cmp func(a, b *Post) int) []*Post {
+	i := sort.Search(len(list), func(i int) bool { return cmp(old, list[i]) <= 0 })
+	for j := max(0, i-1); j <= i+1 && j < len(list); j++ {
+		if list[j] == p {
+			return append(list[:j], list[j+1:]...)
+		}
+	}
+	return removeFrom(list, p)
 }
 
 func removeFrom(list []*Post, p *Post) []*Post {

@@ -76,7 +76,7 @@ func (tx *Tx) Replace(src *Store) {
 	tx.mustWrite()
 	s := tx.s
 	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs, s.byAuthor = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs, src.byAuthor
-	s.postMeta, s.meta, s.metaID = src.postMeta, src.meta, src.metaID
+	s.orders, s.postMeta, s.meta, s.metaID = src.orders, src.postMeta, src.meta, src.metaID
 	s.users, s.userID, s.terms, s.termID, s.files = src.users, src.userID, src.terms, src.termID, src.files
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta
 }

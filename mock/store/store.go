@@ -114,11 +114,12 @@ type Store struct {
 	// per type and status ("post/publish"), newest first: the default lists (one
 	// status, no other filter) page through it without scanning
 	byStatus *index[string]
-	byID     *index[string] // per type, ascending id
-	children *index[int]    // by parent id (revisions, attachments), ascending id
-	slugs    *index[string] // by "type/slug", for wp_unique_post_slug
-	byAuthor *index[int]    // by author id, ascending id
-	postMeta map[int][]int  // meta ids by post id, ascending
+	byID     *index[string]         // per type, ascending id
+	children *index[int]            // by parent id (revisions, attachments), ascending id
+	slugs    *index[string]         // by "type/slug", for wp_unique_post_slug
+	byAuthor *index[int]            // by author id, ascending id
+	orders   map[string]*orderIndex // the other orderings of lists (order.go)
+	postMeta map[int][]int          // meta ids by post id, ascending
 	users    map[int]*User
 	userID   []int
 	terms    map[int]*Term
@@ -145,6 +146,7 @@ func New(clock func() time.Time) *Store {
 		byAuthor: newIndex(byAuthorID, idCmp),
 		postMeta: map[int][]int{},
 		byID:     newIndex(byType, idCmp),
+		orders:   newOrders(),
 		users:    map[int]*User{},
 		terms:    map[int]*Term{},
 		meta:     map[int]*Meta{},
@@ -205,7 +207,11 @@ func (tx *Tx) PostsByID(typ string) []*Post { return tx.s.byID.list(typ) }
 
 // indexes lists every index of posts, so that each change keeps all of them right.
 func (s *Store) indexes() []postIndex {
-	return []postIndex{s.byID, s.byDate, s.byStatus, s.children, s.slugs, s.byAuthor}
+	out := []postIndex{s.byID, s.byDate, s.byStatus, s.children, s.slugs, s.byAuthor}
+	for _, name := range Orders {
+		out = append(out, s.orders[name])
+	}
+	return out
 }
 
 // InsertPost stores a new post and gives it the next id of the posts sequence (unless
@@ -244,11 +250,12 @@ func (tx *Tx) SetParent(p *Post, parent int) {
 }
 
 // UpdatePost reindexes p after a change; old is a copy of p from before the change
-// (what the indexes key and order by: type, status, parent, slug, author, date).
+// (what the indexes key and order by: type, status, parent, slug, author, date, and
+// the orderings' title and modified).
 func (tx *Tx) UpdatePost(p *Post, old Post) {
 	tx.mustWrite()
 	if old.Type == p.Type && old.Status == p.Status && old.Parent == p.Parent && old.Slug == p.Slug &&
-		old.Author == p.Author && old.Date.Equal(p.Date) {
+		old.Author == p.Author && old.Date.Equal(p.Date) && old.Title == p.Title && old.Modified.Equal(p.Modified) {
 		return
 	}
 	for _, ix := range tx.s.indexes() {
