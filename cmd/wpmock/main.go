@@ -232,6 +232,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	}
 	loaded := time.Since(start)
 	debug.FreeOSMemory() // what building a large site allocated and dropped goes back
+	tuneGC()
 	if m.Export != "" {
 		return m.export(site)
 	}
