@@ -104,7 +104,7 @@ func New(opts Options) (*Mock, error) {
 			}
 			return ""
 		},
-		Fallback: http.HandlerFunc(m.serveUpload),
+		Fallback: http.HandlerFunc(m.serveSite),
 		MaxBody:  opts.MaxBody,
 		Index:    m.siteIndex,
 		Log:      opts.Log,

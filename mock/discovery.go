@@ -1,0 +1,67 @@
+package mock
+
+import (
+	"html"
+	"net/http"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// The site's front page, for API discovery: WordPress answers GET and HEAD / with 200,
+// an HTML page and the header Link: <site/wp-json/>; rel="https://api.w.org/"
+// (rest_output_link_header), which clients such as node-wpapi's WPAPI.discover(siteURL)
+// read to find the REST root. The mock's page lists the latest posts, since people
+// open the site URL in a browser too.
+
+// frontPagePosts is how many posts the front page lists (the posts_per_page default).
+const frontPagePosts = 10
+
+// serveSite answers what is not a REST route: the front page, or an uploaded file.
+func (m *Mock) serveSite(w http.ResponseWriter, r *http.Request) {
+	if (r.URL.Path == "/" || r.URL.Path == "/index.php") && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		m.serveFrontPage(w, r)
+		return
+	}
+	m.serveUpload(w, r)
+}
+
+func (m *Mock) serveFrontPage(w http.ResponseWriter, r *http.Request) {
+	site := m.opts.SiteURL
+	if site == "" {
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		site = scheme + "://" + r.Host
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=UTF-8")
+	h.Set("Link", "<"+site+"/wp-json/>; rel=\"https://api.w.org/\"")
+	if r.Method == http.MethodHead {
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	var b strings.Builder
+	name := html.EscapeString(m.opts.Name)
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en-US\">\n<head>\n<meta charset=\"UTF-8\">\n<title>" + name + "</title>\n")
+	b.WriteString("<link rel=\"https://api.w.org/\" href=\"" + html.EscapeString(site) + "/wp-json/\">\n</head>\n<body>\n")
+	b.WriteString("<h1>" + name + "</h1>\n<ul>\n")
+	rr := &rest.Request{Site: site}
+	m.store.Read(func(tx *store.Tx) {
+		for i, p := range tx.PostsByStatus("post", "publish") { // newest first
+			if i == frontPagePosts {
+				break
+			}
+			title := p.Title
+			if title == "" {
+				title = "(no title)"
+			}
+			b.WriteString("<li><a href=\"" + html.EscapeString(m.permalink(rr, p)) + "\">" + html.EscapeString(title) + "</a></li>\n")
+		}
+	})
+	b.WriteString("</ul>\n<p>The REST API: <a href=\"" + html.EscapeString(site) + "/wp-json/\">" + html.EscapeString(site) + "/wp-json/</a></p>\n</body>\n</html>\n")
+	w.WriteHeader(http.StatusOK)
+	w.Write([]byte(b.String()))
+}
