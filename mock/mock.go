@@ -54,6 +54,9 @@ type Options struct {
 	// (handlers check before they change) and is not reported; nor is an application
 	// password's last use, which authentication records on any request.
 	OnChange func()
+	// Faults slows answers down and makes a share of them fail (faults.go); the zero
+	// value is off.
+	Faults Faults
 	// Version is the WordPress version the mock answers as (rest.Profiles); 0 is
 	// the dataset's version if it records one, else 6.1.
 	Version rest.Version
@@ -61,6 +64,7 @@ type Options struct {
 
 // Mock is a mock WordPress site.
 type Mock struct {
+	faults  faults  // latency and injected failures, see faults.go
 	renders renders // rendered content and excerpts, see render.go
 	opts    Options
 	store   *store.Store
@@ -82,6 +86,7 @@ func New(opts Options) (*Mock, error) {
 		opts.Clock = time.Now
 	}
 	m := &Mock{opts: opts, store: store.New(opts.Clock), version: opts.Version}
+	m.faults.init(opts.Faults, opts.Seed)
 	if err := m.seed(); err != nil {
 		return nil, err
 	}
@@ -146,8 +151,9 @@ func (m *Mock) resources() []resource {
 		&terms{m: m, taxonomy: "post_tag", base: "tags"},
 		&users{m: m},
 		&appPasswords{m: m},
-		&openapiDoc{m: m}, // wpmock/v1: the OpenAPI document
-		&control{m: m},    // wpmock/v1: reset and dataset
+		&openapiDoc{m: m},  // wpmock/v1: the OpenAPI document
+		&control{m: m},     // wpmock/v1: reset and dataset
+		&faultsRoute{m: m}, // wpmock/v1: latency and faults
 	}
 }
 
@@ -171,7 +177,7 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 func txOf(r *rest.Request) *store.Tx { return r.Tx.(*store.Tx) }
 
 // ServeHTTP serves the site.
-func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) { m.server.ServeHTTP(w, r) }
+func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) { m.serveWithFaults(w, r) }
 
 // Server exposes the REST server (routes, for the OpenAPI generator and tests).
 func (m *Mock) Server() *rest.Server { return m.server }

@@ -133,6 +133,9 @@ type limitedConn struct {
 	deadline    time.Time
 }
 
+// NetConn is the connection it wraps (mock's reset fault sets SO_LINGER on it).
+func (c *limitedConn) NetConn() net.Conn { return c.Conn }
+
 func (c *limitedConn) Close() error {
 	err := c.Conn.Close()
 	c.releaseOnce.Do(c.release)

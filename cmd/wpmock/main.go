@@ -93,6 +93,8 @@ var envFlags = []struct{ flag, env, example string }{
 	{"data", "WPMOCK_DATA", "/data/site.json"},
 	{"persist", "WPMOCK_PERSIST", "1"},
 	{"wp-version", "WPMOCK_WP_VERSION", "6.8"},
+	{"latency", "WPMOCK_LATENCY", "50ms-400ms"},
+	{"fault-rate", "WPMOCK_FAULT_RATE", "0.05"},
 	{"max-body", "WPMOCK_MAX_BODY", "10485760"},
 	{"read-header-timeout", "WPMOCK_READ_HEADER_TIMEOUT", "10s"},
 	{"body-timeout", "WPMOCK_BODY_TIMEOUT", "30s"},
@@ -129,6 +131,19 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.StringVar(&m.Addr, "addr", "127.0.0.1:8080", "listen address")
 	fs.Int64Var(&m.Options.Seed, "seed", 1, "dataset seed")
 	fs.StringVar(&m.Options.SiteURL, "url", "", "site URL used in links (default: from each request's Host)")
+	fs.Func("latency", "delay every answer by a duration (200ms) or a random one in a range (50ms-400ms); per request: header X-WPMock-Latency", func(s string) error {
+		l, err := mock.ParseLatency(s)
+		m.Options.Faults.Latency = l
+		return err
+	})
+	fs.Func("fault-rate", "share of REST answers (0 to 1) replaced by a 500 or 503 in WordPress's error envelope; per request: header X-WPMock-Fault: 500|503|timeout|reset", func(s string) error {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || v < 0 || v > 1 {
+			return errors.New("want a number from 0 to 1, such as 0.05")
+		}
+		m.Options.Faults.FaultRate = v
+		return nil
+	})
 	fs.StringVar(&m.Options.AdminAppPassword, "admin-app-password", "", "application password of user admin")
 	auth := fs.String("auth", "app-password", "authentication: app-password, or open (every request acts as admin)")
 	fs.BoolVar(&m.Quiet, "quiet", false, "no request log")
