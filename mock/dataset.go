@@ -70,11 +70,38 @@ func (m *Mock) build() *store.Store {
 	for i, x := range ds.Meta {
 		t.Meta[i] = &store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
 	}
+	t.Files = append(t.Files, seededSubsizes(t.Posts, files)...)
 	next := ds.NextIDs()
 	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta}
 	s := store.Load(m.opts.Clock, t)
 	s.Write(recount)
 	return s
+}
+
+// seededSubsizes lists the sub-sizes of the seeded images, as an import of the site
+// into WordPress would have made them: the dimensions now, the bytes when first read
+// (drawing them all would make starting slow). Sub-size files the dataset has (an
+// export keeps the ones of uploads) are kept as they are.
+func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.File {
+	var out []*store.File
+	for _, p := range posts {
+		if p.Type != "attachment" || !isImage(p) || !editorResizes(p.MimeType) || files[p.File] == nil {
+			continue
+		}
+		im, planned := imageSources(func(path string) *store.File { return files[path] }, p)
+		of := p.File
+		if im.original != "" {
+			of = im.dir + im.original
+		}
+		for _, s := range planned {
+			if files[im.dir+s.file] == nil {
+				f := &store.File{Path: im.dir + s.file, MimeType: p.MimeType, Of: of}
+				files[f.Path] = f
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 func storePost(p *store.Post, x *fixtures.Post) {
@@ -216,12 +243,16 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 			drawn[f.Path] = f
 		}
 	}
-	for i, f := range t.Files {
+	ds.Files = ds.Files[:0]
+	for _, f := range t.Files {
+		if f.Data == nil && f.Of != "" {
+			continue // a seeded image's sub-size, which loading the dataset lists again
+		}
 		x := fixtures.File{Path: f.Path, MimeType: f.MimeType, Data: f.Data}
 		if d := drawn[f.Path]; d != nil && d.MimeType == f.MimeType && bytes.Equal(d.Data, f.Data) {
 			x.Image = d.Image
 		}
-		ds.Files[i] = x
+		ds.Files = append(ds.Files, x)
 	}
 	// sequences only where they are not one past the largest id
 	past := ds.NextIDs()

@@ -60,7 +60,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 		rest.F(rest.Str("mime_type").Desc("The attachment MIME type.").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return p.MimeType }),
 		rest.F(rest.Obj("media_details").Desc("Details about the media file, specific to its type.").Ctx(all...).RO(),
-			func(r *rest.Request, p *store.Post) any { return mediaDetails(p, v) }),
+			func(r *rest.Request, p *store.Post) any { return mediaDetails(r, p, v) }),
 		rest.F(rest.Int("post").Desc("The ID for the associated post of the attachment.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any {
 				if p.Parent == 0 {
@@ -71,7 +71,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 		rest.F(rest.Str("source_url").Fmt("uri").Desc("URL to the original attachment file.").Ctx(all...).RO(),
 			func(r *rest.Request, p *store.Post) any { return attachmentURL(r, p) }),
 		rest.F(rest.Arr("missing_image_sizes", rest.Str("")).Desc("List of the missing image sizes of the attachment.").Ctx(editOnly...).RO(),
-			func(_ *rest.Request, p *store.Post) any { return missingImageSizes.At(v)(p) }),
+			func(r *rest.Request, p *store.Post) any { return missingImageSizes.At(v)(txOf(r), p) }),
 	}}
 	res.item.Fields = append(res.item.Fields, fileFields()...)
 	res.item = res.item.For(v)

@@ -7,8 +7,8 @@ import (
 	_ "image/gif" // image.DecodeConfig for uploads
 	_ "image/jpeg"
 	_ "image/png"
-	"math"
 	"net/http"
+	"path"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,51 +19,57 @@ import (
 
 // The file side of an attachment as WordPress 6.1 shows it: the attachment markup the
 // the_content filter prepends to the description, media_details
-// (wp_get_attachment_metadata) and missing_image_sizes.
-//
-// The mock keeps the uploaded file only and makes no resized copies, so it answers as
-// WordPress does on a server without an image editor (no GD or Imagick): the metadata
-// has "sizes": {}, the description shows the full file scaled to the medium box with no
-// srcset, and missing_image_sizes lists every registered size the image could have.
-
-// imageSize is a registered image sub-size (add_image_size).
-type imageSize struct {
-	name          string
-	width, height int
-	crop          bool
-}
-
-// imageSizes are the sizes WordPress 6.1 registers by default (the media options and
-// the 1536x1536 / 2048x2048 sizes of _wp_add_additional_image_sizes), in
-// wp_get_registered_image_subsizes order; the default theme adds none.
-var imageSizes = []imageSize{
-	{"thumbnail", 150, 150, true},
-	{"medium", 300, 300, false},
-	{"medium_large", 768, 0, false},
-	{"large", 1024, 1024, false},
-	{"1536x1536", 1536, 1536, false},
-	{"2048x2048", 2048, 2048, false},
-}
+// (wp_get_attachment_metadata, with the sub-sizes of imagesizes.go) and
+// missing_image_sizes.
 
 // mediaDetails is the media_details field as version v prints it: {} without
-// metadata; an image's width, height, file, filesize, sizes and image_meta; other
+// metadata; an image's width, height, file, filesize, sizes (with the "full" entry the
+// controller adds), image_meta and, for a scaled big image, original_image; other
 // files' filesize (what wp_generate_attachment_metadata stores for them), with the
 // "sizes": {} the controller adds when there are none.
-func mediaDetails(p *store.Post, v rest.Version) any {
+func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 	if isImage(p) {
-		return rest.Object{
+		im := attachmentImageFiles(txOf(r), p)
+		sizes := rest.Object{}
+		if len(im.sizes) > 0 {
+			url := attachmentURL(r, p)
+			sizes = make(rest.Object, 0, len(im.sizes)+1)
+			for _, s := range im.sizes {
+				entry := rest.Object{{Key: "file", Value: s.file}, {Key: "width", Value: s.width}, {Key: "height", Value: s.height}}
+				if s.f.Data != nil { // a seeded image's sizes are drawn when read: their size is not known
+					entry = append(entry, rest.Member{Key: "filesize", Value: len(s.f.Data)})
+				}
+				entry = append(entry, rest.Member{Key: "mime_type", Value: s.mime},
+					rest.Member{Key: "source_url", Value: sizeURL(url, s.file)})
+				sizes = append(sizes, rest.Member{Key: s.name, Value: entry})
+			}
+			sizes = append(sizes, rest.Member{Key: "full", Value: rest.Object{
+				{Key: "file", Value: path.Base(url)}, {Key: "width", Value: p.Width}, {Key: "height", Value: p.Height},
+				{Key: "mime_type", Value: p.MimeType}, {Key: "source_url", Value: url}}})
+		}
+		out := rest.Object{
 			{Key: "width", Value: p.Width},
 			{Key: "height", Value: p.Height},
 			{Key: "file", Value: p.File},
 			{Key: "filesize", Value: p.FileSize},
-			{Key: "sizes", Value: rest.Object{}},
+			{Key: "sizes", Value: sizes},
 			{Key: "image_meta", Value: emptyImageMeta.at(v)},
 		}
+		if im.original != "" {
+			out = append(out, rest.Member{Key: "original_image", Value: im.original})
+		}
+		return out
 	}
 	if p.File == "" {
 		return rest.Object{}
 	}
 	return rest.Object{{Key: "filesize", Value: p.FileSize}, {Key: "sizes", Value: rest.Object{}}}
+}
+
+// sizeURL is the URL image_downsize gives a sub-size: the attached file's URL with its
+// base name replaced by the size's file (str_replace, so everywhere it occurs).
+func sizeURL(url, file string) string {
+	return strings.ReplaceAll(url, path.Base(url), file)
 }
 
 // emptyImageMeta is wp_read_image_metadata for an image without EXIF, IPTC or XMP data
@@ -76,14 +82,14 @@ var emptyImageMeta = members{
 }
 
 // missingImageSizes is the missing_image_sizes field: wp_get_missing_image_subsizes,
-// the registered sizes an image is large enough for (image_resize_dimensions) and
-// that its metadata lacks, which is all of them, since the mock makes no sub-sizes.
-// From 7.0 a PDF, which has none, lists the fallback sizes WordPress would render
-// its first page in (thumbnail, medium, large) less those its metadata has.
-var missingImageSizes = rest.Changed[func(p *store.Post) []string]{
+// the registered sizes the image (the original of a scaled one) is large enough for
+// (image_resize_dimensions) and that its metadata lacks. From 7.0 a PDF, which has
+// none, lists the fallback sizes WordPress would render its first page in
+// (thumbnail, medium, large) less those its metadata has.
+var missingImageSizes = rest.Changed[func(tx *store.Tx, p *store.Post) []string]{
 	Base: missingImageSubsizes,
-	Steps: []rest.Step[func(p *store.Post) []string]{{Since: rest.V70, Value: func(p *store.Post) []string {
-		out := missingImageSubsizes(p)
+	Steps: []rest.Step[func(tx *store.Tx, p *store.Post) []string]{{Since: rest.V70, Value: func(tx *store.Tx, p *store.Post) []string {
+		out := missingImageSubsizes(tx, p)
 		if len(out) == 0 && p.MimeType == "application/pdf" {
 			out = []string{"thumbnail", "medium", "large"}
 		}
@@ -91,13 +97,14 @@ var missingImageSizes = rest.Changed[func(p *store.Post) []string]{
 	}}},
 }
 
-func missingImageSubsizes(p *store.Post) []string {
+func missingImageSubsizes(tx *store.Tx, p *store.Post) []string {
 	out := []string{}
 	if !isImage(p) {
 		return out
 	}
+	im := attachmentImageFiles(tx, p)
 	for _, s := range imageSizes {
-		if canResize(p.Width, p.Height, s.width, s.height, s.crop) {
+		if canResize(im.srcW, im.srcH, s.width, s.height, s.crop) && im.size(s.name) == nil {
 			out = append(out, s.name)
 		}
 	}
@@ -165,79 +172,6 @@ func fileFields() []*postField {
 	}
 }
 
-// canResize reports whether image_resize_dimensions gives a result: the image must be
-// larger than the box, and the new size must not be (within a pixel) the original.
-func canResize(origW, origH, destW, destH int, crop bool) bool {
-	if origW <= 0 || origH <= 0 || destW <= 0 && destH <= 0 {
-		return false
-	}
-	switch {
-	case destH == 0:
-		if origW < destW {
-			return false
-		}
-	case destW == 0:
-		if origH < destH {
-			return false
-		}
-	default:
-		if origW < destW && origH < destH {
-			return false
-		}
-	}
-	var newW, newH int
-	if crop {
-		ratio := float64(origW) / float64(origH)
-		newW, newH = min(destW, origW), min(destH, origH)
-		if newW == 0 {
-			newW = int(math.Round(float64(newH) * ratio))
-		}
-		if newH == 0 {
-			newH = int(math.Round(float64(newW) / ratio))
-		}
-	} else {
-		newW, newH = constrainDimensions(origW, origH, destW, destH)
-	}
-	return !(absInt(newW-origW) <= 1 && absInt(newH-origH) <= 1) // wp_fuzzy_number_match
-}
-
-func absInt(i int) int {
-	if i < 0 {
-		return -i
-	}
-	return i
-}
-
-// constrainDimensions is wp_constrain_dimensions: the size scaled to fit the box (0 for
-// no limit), never below one pixel, rounded up to the box edge when one short.
-func constrainDimensions(w, h, maxW, maxH int) (int, int) {
-	if maxW == 0 && maxH == 0 {
-		return w, h
-	}
-	widthRatio, heightRatio := 1.0, 1.0
-	didWidth, didHeight := false, false
-	if maxW > 0 && w > 0 && w > maxW {
-		widthRatio, didWidth = float64(maxW)/float64(w), true
-	}
-	if maxH > 0 && h > 0 && h > maxH {
-		heightRatio, didHeight = float64(maxH)/float64(h), true
-	}
-	smaller, larger := math.Min(widthRatio, heightRatio), math.Max(widthRatio, heightRatio)
-	ratio := larger
-	if int(math.Round(float64(w)*larger)) > maxW || int(math.Round(float64(h)*larger)) > maxH {
-		ratio = smaller // the larger ratio would overflow the box
-	}
-	newW := max(1, int(math.Round(float64(w)*ratio)))
-	newH := max(1, int(math.Round(float64(h)*ratio)))
-	if didWidth && newW == maxW-1 {
-		newW = maxW
-	}
-	if didHeight && newH == maxH-1 {
-		newH = maxH
-	}
-	return newW, newH
-}
-
 // renderDescription is the description's the_content: the stored text rendered as any
 // content, after the markup prepend_attachment puts first, a paragraph linking the file
 // around its medium-sized image (wp_get_attachment_link(0, 'medium')), or around the
@@ -266,18 +200,24 @@ func attachmentParagraph(r *rest.Request, p *store.Post) string {
 }
 
 // attachmentImage is wp_get_attachment_image(id, 'medium') as the_content leaves it:
-// without a medium file the full image, its size constrained to the medium box
-// (image_constrain_size_for_editor), lazy-loaded and decoded asynchronously; no
-// srcset, as there is a single source. Where the loading and decoding attributes sit
-// is imgAttrs'.
-func attachmentImage(r *rest.Request, p *store.Post, src string) string {
-	w, h := constrainDimensions(p.Width, p.Height, 300, 300)
+// the medium file, or without one the full image, its size constrained to the medium
+// box (image_constrain_size_for_editor), lazy-loaded and decoded asynchronously, with
+// the srcset and sizes of the other files of the same shape when there are any. Where
+// the loading and decoding attributes sit is imgAttrs'.
+func attachmentImage(r *rest.Request, p *store.Post, fullURL string) string {
+	im := attachmentImageFiles(txOf(r), p)
+	src, w, h := fullURL, p.Width, p.Height
+	if m := im.size("medium"); m != nil {
+		src, w, h = sizeURL(fullURL, m.file), m.width, m.height
+	}
+	w, h = constrainDimensions(w, h, 300, 300)
 	alt := strings.TrimSpace(stripTags(p.AltText))
 	var b strings.Builder
 	attr := func(name, value string) { b.WriteString(" " + name + `="` + escAttr(value) + `"`) }
 	b.WriteString("<img")
 	layout := imgAttrs.At(r.Server().Version)
-	if layout != imgAttrsTrailing && w != 0 && h != 0 {
+	lazy := layout == imgAttrsTrailing || w != 0 && h != 0
+	if layout != imgAttrsTrailing && lazy {
 		attr("loading", "lazy")
 	}
 	if layout == imgAttrsLeading {
@@ -298,8 +238,95 @@ func attachmentImage(r *rest.Request, p *store.Post, src string) string {
 	if layout == imgAttrsTrailing {
 		attr("loading", "lazy")
 	}
+	if srcset := imageSrcset(r, p, &im, src, w, h); srcset != "" && w > 0 {
+		sizes := "(max-width: " + strconv.Itoa(w) + "px) 100vw, " + strconv.Itoa(w) + "px"
+		if autoSizes.In(r.Server().Version) && lazy {
+			sizes = "auto, " + sizes
+		}
+		attr("srcset", srcset)
+		attr("sizes", sizes)
+	}
 	b.WriteString(" />")
 	return b.String()
+}
+
+// autoSizes is the versions that put "auto" first in the sizes of a lazy-loaded image
+// (wp_img_tag_add_auto_sizes).
+var autoSizes = rest.Span{Since: rest.V67}
+
+// imageSrcset is wp_calculate_image_srcset for an image shown w x h from src: the
+// sub-sizes and the full image (not for a GIF, whose thumbnail would be a still
+// frame) of the same aspect ratio, at most 2048 pixels wide unless one is src, keyed
+// by width (src first); none unless src is among them and there are two.
+func imageSrcset(r *rest.Request, p *store.Post, im *imageFiles, src string, w, h int) string {
+	if len(im.sizes) == 0 || len(p.File) < 4 || w < 1 {
+		return ""
+	}
+	type candidate struct {
+		file          string
+		width, height int
+	}
+	cands := make([]candidate, 0, len(im.sizes)+1)
+	for _, s := range im.sizes {
+		cands = append(cands, candidate{s.file, s.width, s.height})
+	}
+	if t := im.size("thumbnail"); t == nil || t.mime != "image/gif" {
+		cands = append(cands, candidate{path.Base(p.File), p.Width, p.Height})
+	} else if strings.Contains(src, p.File) {
+		return ""
+	}
+	baseURL := r.Site + uploadsPrefix + im.dir
+	var widths []int // keys in order
+	urls := map[int]string{}
+	matched := false
+	for _, c := range cands {
+		isSrc := false
+		if !matched && strings.Contains(src, im.dir+c.file) {
+			matched, isSrc = true, true
+		}
+		if c.width > 2048 && !isSrc { // max_srcset_image_width
+			continue
+		}
+		if !imageMatchesRatio(w, h, c.width, c.height) {
+			continue
+		}
+		_, seen := urls[c.width]
+		urls[c.width] = baseURL + c.file
+		switch {
+		case isSrc: // array( width => source ) + sources
+			front := []int{c.width}
+			for _, k := range widths {
+				if k != c.width {
+					front = append(front, k)
+				}
+			}
+			widths = front
+		case !seen:
+			widths = append(widths, c.width)
+		}
+	}
+	if !matched || len(widths) < 2 {
+		return ""
+	}
+	parts := make([]string, len(widths))
+	for i, k := range widths {
+		parts[i] = strings.ReplaceAll(urls[k], " ", "%20") + " " + strconv.Itoa(k) + "w"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// imageMatchesRatio is wp_image_matches_ratio: the larger size scaled to the smaller's
+// width is (within a pixel) the smaller size.
+func imageMatchesRatio(sw, sh, tw, th int) bool {
+	var cw, ch, ew, eh int
+	if sw > tw {
+		cw, ch = constrainDimensions(sw, sh, tw, 0)
+		ew, eh = tw, th
+	} else {
+		cw, ch = constrainDimensions(tw, th, sw, 0)
+		ew, eh = sw, sh
+	}
+	return absInt(cw-ew) <= 1 && absInt(ch-eh) <= 1
 }
 
 // imgAttrsLayout is where an attachment image's loading and decoding attributes sit.

@@ -20,9 +20,8 @@ import (
 // site's own host and port sideloads from the store.
 
 // uploadArgs are the create arguments 7.1 adds after the schema's. generate_sub_sizes
-// and convert_format change nothing the mock does: it makes no sub-sizes and converts
-// no format, and they only lift the image type check when client-side media
-// processing is on, which it never is (that needs https or a localhost host).
+// and convert_format change nothing the mock does: they only matter when client-side
+// media processing is on, which it never is (that needs https or a localhost host).
 func uploadArgs() []*rest.Schema {
 	u := rest.Str("url").Fmt("uri").
 		Desc("URL of an external image to sideload into the media library, instead of uploading a file.").Since(rest.V71)
@@ -126,7 +125,7 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 	if _, typ := checkFiletype(allowedTypes(r), name); !strings.HasPrefix(typ, "image/") {
 		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidURL, msgURLNotImage)
 	}
-	data, err := download(r, u)
+	data, err := res.m.download(r, u)
 	if err != nil {
 		return nil, err
 	}
@@ -153,6 +152,7 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 	p.Title = storedFileTitle(up, path)
 	p.Width, p.Height = imageDimensions(typ, data)
 	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: data})
+	attachUploadImages(r, p, data)
 	tx.InsertPost(p)
 	slug := sanitizeTitle(p.Title)
 	if slug == "" {
@@ -166,7 +166,7 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 // download is download_url as the mock can do it: a URL on the site's own host and
 // port is served from the uploads (a missing file is http_404, with what the mock's
 // 404 says as the body sample); any other host cannot be reached.
-func download(r *rest.Request, u *url.URL) ([]byte, *rest.Error) {
+func (m *Mock) download(r *rest.Request, u *url.URL) ([]byte, *rest.Error) {
 	home, _ := url.Parse(r.Site)
 	port := func(v *url.URL) string {
 		if p := v.Port(); p != "" {
@@ -178,8 +178,11 @@ func download(r *rest.Request, u *url.URL) ([]byte, *rest.Error) {
 		return "80"
 	}
 	if home != nil && strings.EqualFold(home.Hostname(), u.Hostname()) && port(home) == port(u) {
-		if f := txOf(r).File(strings.TrimPrefix(u.Path, uploadsPrefix)); strings.HasPrefix(u.Path, uploadsPrefix) && f != nil {
-			return f.Data, nil
+		tx := txOf(r)
+		if f := tx.File(strings.TrimPrefix(u.Path, uploadsPrefix)); strings.HasPrefix(u.Path, uploadsPrefix) && f != nil {
+			if data := m.drawn.bytesOf(f, tx.File(f.Of)); data != nil {
+				return data, nil
+			}
 		}
 		return nil, &rest.Error{Code: "http_404", Message: "Not Found",
 			Data: rest.Object{{Key: "code", Value: http.StatusNotFound}, {Key: "body", Value: "404 page not found\n"}}}

@@ -391,6 +391,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: up.data})
+	attachUploadImages(r, p, up.data)
 	tx.InsertPost(p)
 	if p.Slug == "" { // a title that sanitises to nothing: the id
 		p.Slug = res.w.uniqueSlug(tx, strconv.Itoa(p.ID), p.ID)
@@ -403,6 +404,26 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	resp.SetDirectHeader(headerUploadID, p.ID)
 	return resp, nil
 }
+
+// attachUploadImages is wp_create_image_subsizes for an uploaded image whose file is
+// stored: its sub-sizes are made and stored, and a big image's scaled copy becomes the
+// attached file (the GUID keeps the upload's URL). With generate_sub_sizes false (7.1)
+// the filters create_item adds make neither.
+func attachUploadImages(r *rest.Request, p *store.Post, data []byte) {
+	if r.Param("generate_sub_sizes") == false {
+		return
+	}
+	tx := txOf(r)
+	made := makeUploadImages(p.File, p.MimeType, data, p.Width, p.Height, bigPNGScaled.In(r.Server().Version))
+	for _, f := range made.files {
+		tx.PutFile(f)
+	}
+	p.File, p.Width, p.Height, p.FileSize = made.file, made.width, made.height, made.size
+}
+
+// bigPNGScaled is the versions that scale a big PNG too (until 6.8 PNGs were left
+// alone, as their scaled copies could be larger files).
+var bigPNGScaled = rest.Span{Since: rest.V68}
 
 // uploadDir is the uploads subdirectory (YYYY/MM) an upload goes to: the current
 // month's until 6.6, which files an upload to a post (not a page) under the post's

@@ -64,8 +64,9 @@ type Options struct {
 
 // Mock is a mock WordPress site.
 type Mock struct {
-	faults  faults  // latency and injected failures, see faults.go
-	renders renders // rendered content and excerpts, see render.go
+	faults  faults     // latency and injected failures, see faults.go
+	renders renders    // rendered content and excerpts, see render.go
+	drawn   drawnSizes // seeded images' sub-sizes drawn when read, see imageresize.go
 	opts    Options
 	store   *store.Store
 	server  *rest.Server
@@ -75,6 +76,10 @@ type Mock struct {
 	version rest.Version
 	// Passwords are the seeded users' application passwords by login, for the banner.
 	Passwords map[string]string
+	// examples are the OpenAPI document's example items, read from the seeded site at
+	// exampleSite (openapi.go).
+	examples    map[string]any
+	exampleSite string
 }
 
 // New builds a mock site with its seeded dataset.
@@ -121,6 +126,7 @@ func New(opts Options) (*Mock, error) {
 	for _, r := range m.resources() {
 		m.server.Register(r.routes()...)
 	}
+	m.collectExamples()
 	return m, nil
 }
 

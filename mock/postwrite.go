@@ -58,6 +58,16 @@ const (
 func rawText(a *rest.Schema) {
 	a.Early = false
 	a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) { return v, nil }
+	// The document says what is accepted: the text itself, or the object with its
+	// writable parts.
+	obj := rest.Obj("").Desc("The text as {\"raw\": ...}.")
+	for _, p := range a.Properties {
+		if !p.ReadOnly {
+			obj.Properties = append(obj.Properties, p)
+		}
+	}
+	a.Doc = &rest.Schema{Name: a.Name, Description: a.Description,
+		OneOf: []*rest.Schema{rest.Str("").Desc("The text, as raw."), obj}}
 }
 
 // rawValue reads title/content/excerpt as prepare_item_for_database does.
@@ -657,7 +667,14 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 				q.FeaturedMedia = 0
 			}
 		}
-		if p.File != "" {
+		if p.File != "" { // wp_delete_attachment_files: the sub-sizes, the original, the file
+			im := attachmentImageFiles(tx, p)
+			for _, s := range im.sizes {
+				tx.DeleteFile(im.dir + s.file)
+			}
+			if im.original != "" {
+				tx.DeleteFile(im.dir + im.original)
+			}
 			tx.DeleteFile(p.File)
 		}
 	}

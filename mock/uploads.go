@@ -18,16 +18,24 @@ func (m *Mock) serveUpload(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	var f *store.File
-	m.store.Read(func(tx *store.Tx) { f = tx.File(strings.TrimPrefix(r.URL.Path, uploadsPrefix)) })
-	if f == nil {
+	var f, src *store.File
+	m.store.Read(func(tx *store.Tx) {
+		if f = tx.File(strings.TrimPrefix(r.URL.Path, uploadsPrefix)); f != nil && f.Data == nil && f.Of != "" {
+			src = tx.File(f.Of)
+		}
+	})
+	var data []byte
+	if f != nil {
+		data = m.drawn.bytesOf(f, src) // a seeded image's sub-size is drawn now, outside the lock
+	}
+	if f == nil || data == nil && f.Of != "" {
 		http.NotFound(w, r)
 		return
 	}
 	w.Header().Set("Content-Type", f.MimeType)
-	w.Header().Set("Content-Length", strconv.Itoa(len(f.Data)))
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodGet {
-		_, _ = w.Write(f.Data)
+		_, _ = w.Write(data)
 	}
 }

@@ -101,6 +101,10 @@ type File struct {
 	Path     string
 	MimeType string
 	Data     []byte
+	// Of is, for an image sub-size (a resized copy WordPress makes of an upload), the
+	// path of the image it is made from; "" for uploaded files. A sub-size whose Data
+	// is nil is made when it is first read.
+	Of string
 }
 
 // Store is the site's data. The zero value is not usable; call New.
