@@ -21,9 +21,14 @@ import (
 type Document struct {
 	Info    *openapi3.Info
 	Servers openapi3.Servers
+	// Base prefixes every route's path ("/wp-json"): mock servers (Prism) serve the
+	// paths as written, ignoring a server URL's path.
+	Base string
 	// Quirks widen response schemas where WordPress prints values its own schema does
 	// not allow.
 	Quirks []Quirk
+	// Examples are example items by item schema title ("post"), as JSON decodes them.
+	Examples map[string]any
 }
 
 // Shape is how a route answers beyond what its item schema says.
@@ -52,6 +57,12 @@ type Quirk struct {
 	Enum []any
 	// Optional: the property is declared but may be left out of any context.
 	Optional bool
+	// Shape describes what an object holds where WordPress's schema names only its
+	// type (media_details): its properties, none of them required.
+	Shape *openapi3.Schema
+	// NoFormat: WordPress prints values its format refuses (a user's url is "" when
+	// unset, which format: uri refuses); the format moves to x-wp-format.
+	NoFormat bool
 	// Why is printed as x-wp-quirk.
 	Why string
 }
@@ -286,10 +297,16 @@ func (g *docGen) shared() {
 		Description: "Only these top-level fields (or dotted sub-fields) in the response. An item left with none of its fields prints as [] (WordPress's empty array), which the item schemas do not describe.",
 		Schema:      openapi3.NewSchemaRef("", arrayOf(openapi3.NewSchemaRef("", typed("string")))),
 	}}
+	rels := described(arrayOf(openapi3.NewSchemaRef("", typed("string"))), "Only these relations (author, wp:term, wp:featuredmedia, replies, ...).")
 	c.Parameters["_embed"] = &openapi3.ParameterRef{Value: &openapi3.Parameter{
 		Name: "_embed", In: openapi3.ParameterInQuery, AllowEmptyValue: true,
-		Description: "Embed linked resources under _embedded: every embeddable relation (empty or 1), or the listed ones.",
-		Schema:      openapi3.NewSchemaRef("", typed("string")),
+		Style: openapi3.SerializationForm, Explode: openapi3.BoolPtr(false),
+		Description: "Embed linked resources under _embedded: true (also an empty value, or 1) embeds every embeddable relation; a list embeds the relations listed.",
+		Schema: openapi3.NewSchemaRef("", &openapi3.Schema{AnyOf: openapi3.SchemaRefs{
+			// named: oapi-codegen cannot name an inline scalar alternative of a shared parameter
+			g.component("EmbedAll", described(typed("boolean"), "Every embeddable relation.")),
+			g.component("EmbedRelations", rels),
+		}}),
 	}}
 	c.SecuritySchemes[SecurityScheme] = &openapi3.SecuritySchemeRef{Value: &openapi3.SecurityScheme{
 		Type: "http", Scheme: "basic",
@@ -299,7 +316,7 @@ func (g *docGen) shared() {
 
 // errorResponses are the error statuses an operation lists, by component name.
 var errorResponses = map[string]string{
-	"BadRequest":   "An argument is missing or invalid (rest_missing_callback_param, rest_invalid_param) or the request is not allowed in this state.",
+	"BadRequest":   "An argument is missing or invalid (rest_missing_callback_param, rest_invalid_param), the request is not allowed in this state, or _jsonp names an invalid callback (rest_callback_invalid).",
 	"Unauthorized": "Not logged in, and the operation needs a user (or a bad application password).",
 	"Forbidden":    "Logged in, but not allowed.",
 	"NotFound":     "No such item (or no route for this path and method: rest_no_route).",
@@ -317,7 +334,8 @@ func (g *docGen) errorRef(name string) *openapi3.ResponseRef {
 // docRoute is a route as the document sees it.
 type docRoute struct {
 	rt         *Route
-	path       string // OpenAPI template: /wp/v2/posts/{id}
+	path       string // OpenAPI template of the route: /wp/v2/posts/{id}
+	full       string // the document's path: the Base, then path
 	params     []string
 	collection bool
 	item       *docItem // nil for routes without an item schema
@@ -353,7 +371,11 @@ func (g *docGen) isCollection(rt *Route) bool {
 
 func (g *docGen) route(rt *Route) {
 	path, names, regexes := templatePath(rt.Pattern)
-	dr := &docRoute{rt: rt, path: path, params: names, collection: g.isCollection(rt), item: g.item(rt)}
+	full := g.d.Base + path
+	if path == "/" && g.d.Base != "" {
+		full = g.d.Base // the root itself, without a trailing slash
+	}
+	dr := &docRoute{rt: rt, path: path, full: full, params: names, collection: g.isCollection(rt), item: g.item(rt)}
 	switch {
 	case dr.item != nil:
 		dr.tag = dr.item.title
@@ -367,7 +389,14 @@ func (g *docGen) route(rt *Route) {
 	}
 	if !g.tags[dr.tag] {
 		g.tags[dr.tag] = true
-		g.doc.Tags = append(g.doc.Tags, &openapi3.Tag{Name: dr.tag})
+		desc := "The routes of the " + dr.tag + " namespace."
+		switch {
+		case dr.item != nil:
+			desc = "The " + dr.tag + " routes, from " + dr.full + "."
+		case dr.tag == "index":
+			desc = "The site's REST API index."
+		}
+		g.doc.Tags = append(g.doc.Tags, &openapi3.Tag{Name: dr.tag, Description: desc})
 	}
 	pi := &openapi3.PathItem{Extensions: map[string]any{extRoute: rt.Pattern}}
 	for i, name := range names {
@@ -381,10 +410,10 @@ func (g *docGen) route(rt *Route) {
 		}
 	}
 	pi.Options = g.options(dr)
-	if g.doc.Paths.Value(path) != nil {
-		g.fail("two routes map to the path %s", path)
+	if g.doc.Paths.Value(dr.full) != nil {
+		g.fail("two routes map to the path %s", dr.full)
 	}
-	g.doc.Paths.Set(path, pi)
+	g.doc.Paths.Set(dr.full, pi)
 }
 
 // pathParam is a placeholder, typed by the argument of the same name when an endpoint
@@ -393,7 +422,7 @@ func (g *docGen) pathParam(rt *Route, name, regex string) *openapi3.Parameter {
 	var s *openapi3.Schema
 	for _, e := range rt.Endpoints {
 		if a := e.arg(name); a != nil {
-			s = convert(a.JSON(true), schemaMode{})
+			s = argSchema(a)
 			s.Default = nil
 			break
 		}
@@ -449,7 +478,7 @@ func (g *docGen) operation(dr *docRoute, e *Endpoint, method string) *openapi3.O
 		op.Security = &openapi3.SecurityRequirements{{SecurityScheme: []string{}}}
 	} else {
 		for _, a := range args {
-			op.Parameters = append(op.Parameters, &openapi3.ParameterRef{Value: queryParam(a)})
+			op.Parameters = append(op.Parameters, &openapi3.ParameterRef{Value: g.queryParam(a)})
 		}
 		if method == http.MethodDelete {
 			op.Security = &openapi3.SecurityRequirements{{SecurityScheme: []string{}}}
@@ -463,9 +492,8 @@ func (g *docGen) operation(dr *docRoute, e *Endpoint, method string) *openapi3.O
 	}
 	status, resp := g.success(dr, e, method)
 	op.Responses.Set(strconv.Itoa(status), &openapi3.ResponseRef{Value: resp})
-	if len(e.Args) > 0 || isWrite(method) {
-		op.Responses.Set("400", g.errorRef("BadRequest"))
-	}
+	// every route can answer 400: a bad argument, or a bad _jsonp callback
+	op.Responses.Set("400", g.errorRef("BadRequest"))
 	if e.Permission != nil {
 		op.Responses.Set("401", g.errorRef("Unauthorized"))
 		op.Responses.Set("403", g.errorRef("Forbidden"))
@@ -489,6 +517,7 @@ func (g *docGen) options(dr *docRoute) *openapi3.Operation {
 		Responses:   openapi3.NewResponsesWithCapacity(2),
 	}
 	op.Responses.Set("200", &openapi3.ResponseRef{Value: resp})
+	op.Responses.Set("400", g.errorRef("BadRequest")) // a bad _jsonp callback
 	op.Responses.Set("default", g.errorRef("Error"))
 	return op
 }
@@ -540,9 +569,13 @@ func (g *docGen) paramRef(name string) *openapi3.ParameterRef {
 }
 
 func header(desc, kind string, required bool) *openapi3.HeaderRef {
-	return &openapi3.HeaderRef{Value: &openapi3.Header{Parameter: openapi3.Parameter{
+	h := &openapi3.Header{Parameter: openapi3.Parameter{
 		Description: desc, Required: required, Schema: openapi3.NewSchemaRef("", typed(kind)),
-	}}}
+	}}
+	if kind == "integer" {
+		h.Example = 1 // for mock servers, which otherwise leave a required header out
+	}
+	return &openapi3.HeaderRef{Value: h}
 }
 
 // deleted is a DELETE's answer: the item moved to the trash (force=false, where the
@@ -563,10 +596,26 @@ func (g *docGen) deleted(it *docItem, message bool) *openapi3.SchemaRef {
 		Description: "The trashed item (force=false, where the resource has a trash), or {deleted, previous}."})
 }
 
+// argSchema is an argument's schema in the document: its Doc where it has one.
+func argSchema(a *Schema) *openapi3.Schema {
+	if a.Doc != nil {
+		return convert(a.Doc.JSON(true), schemaMode{})
+	}
+	return convert(a.JSON(true), schemaMode{})
+}
+
 // queryParam is an argument sent in the query string. Lists are comma-separated or
 // PHP's a[]=1&a[]=2; objects use PHP's a[key]=v (deepObject).
-func queryParam(a *Schema) *openapi3.Parameter {
-	s := convert(a.JSON(true), schemaMode{})
+func (g *docGen) queryParam(a *Schema) *openapi3.Parameter {
+	s := argSchema(a)
+	// A list of enum values beside another type gets a named item schema: generators
+	// name an inline one after the alternative, which clashes (oapi-codegen makes a
+	// recursive type of has_published_posts).
+	for _, alt := range s.AnyOf {
+		if it := alt.Value.Items; it != nil && it.Ref == "" && it.Value.Enum != nil {
+			alt.Value.Items = g.component(componentName(a.Name)+"Value", it.Value)
+		}
+	}
 	p := &openapi3.Parameter{Name: a.Name, In: openapi3.ParameterInQuery, Description: s.Description,
 		Required: a.Required, Schema: openapi3.NewSchemaRef("", s)}
 	s.Description = ""
@@ -588,7 +637,7 @@ func (g *docGen) body(dr *docRoute, method string, args []*Schema, upload bool) 
 	obj := typed("object")
 	obj.Properties = openapi3.Schemas{}
 	for _, a := range args {
-		obj.Properties[a.Name] = openapi3.NewSchemaRef("", convert(a.JSON(true), schemaMode{}))
+		obj.Properties[a.Name] = openapi3.NewSchemaRef("", argSchema(a))
 		if a.Required {
 			obj.Required = append(obj.Required, a.Name)
 		}

@@ -26,7 +26,22 @@ const (
 	extRoute = "x-wp-route"
 	// extDefault: a default WordPress declares that its own schema would not accept.
 	extDefault = "x-wp-default"
+	// extFormat: the format WordPress declares where the document cannot keep it
+	// (date-time: WordPress's dates carry no zone).
+	extFormat = "x-wp-format"
 )
+
+// DatePattern is a date as rest_parse_date accepts it: ISO 8601 with the zone
+// optional. WordPress prints its dates without one: date and modified in the site's
+// timezone, date_gmt and modified_gmt in UTC.
+const DatePattern = `^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+|,\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$`
+
+func setExt(s *openapi3.Schema, key string, v any) {
+	if s.Extensions == nil {
+		s.Extensions = map[string]any{}
+	}
+	s.Extensions[key] = v
+}
 
 // schemaMode says which side of the API a schema describes.
 type schemaMode struct {
@@ -35,7 +50,8 @@ type schemaMode struct {
 	// (nested "required" collected into the object's required list).
 	response bool
 	// context, for a response: only the properties returned in this context, all of
-	// them required ("" keeps every property, none required).
+	// them required ("" keeps every property, and requires those returned in both
+	// view, the default context of reads, and edit, the context of writes' answers).
 	context string
 }
 
@@ -169,7 +185,7 @@ func convert(o Object, mode schemaMode) *openapi3.Schema {
 	for _, key := range []string{"oneOf", "anyOf"} {
 		var alts openapi3.SchemaRefs
 		for _, a := range n.list(key) {
-			alts = append(alts, openapi3.NewSchemaRef("", convert(a, schemaMode{response: mode.response})))
+			alts = append(alts, openapi3.NewSchemaRef("", convert(a, mode)))
 		}
 		if key == "oneOf" {
 			s.OneOf = append(s.OneOf, alts...)
@@ -179,7 +195,7 @@ func convert(o Object, mode schemaMode) *openapi3.Schema {
 	}
 	if mode.response {
 		if _, ok := n.get("context"); ok {
-			s.Extensions = map[string]any{extContext: n.strs("context")}
+			setExt(s, extContext, n.strs("context"))
 		}
 		s.ReadOnly = n.flag("readonly")
 	}
@@ -198,6 +214,12 @@ func fill(s *openapi3.Schema, n wpNode, kind string, mode schemaMode) {
 	if all || kind == "string" {
 		s.Format = n.str("format")
 		s.Pattern = n.str("pattern")
+		if s.Format == "date-time" {
+			// WordPress prints local dates without a zone (2023-08-11T00:21:20), which
+			// format: date-time (RFC 3339) refuses and generated clients fail to parse.
+			s.Format, s.Pattern = "", DatePattern
+			setExt(s, extFormat, "date-time")
+		}
 		if m := n.count("minLength"); m != nil {
 			s.MinLength = *m
 		}
@@ -237,7 +259,8 @@ func fillObject(s *openapi3.Schema, n wpNode, mode schemaMode) {
 				continue
 			}
 			s.Properties[m.Key] = openapi3.NewSchemaRef("", convert(p, mode))
-			if (mode.response && mode.context != "") || (!mode.response && pn.flag("required")) {
+			if (mode.response && mode.context != "") || (!mode.response && pn.flag("required")) ||
+				(mode.response && mode.context == "" && pn.inContext("view") && pn.inContext("edit")) {
 				s.Required = append(s.Required, m.Key)
 			}
 		}
@@ -247,7 +270,7 @@ func fillObject(s *openapi3.Schema, n wpNode, mode schemaMode) {
 		case bool:
 			s.AdditionalProperties.Has = &x
 		case Object:
-			s.AdditionalProperties.Schema = openapi3.NewSchemaRef("", convert(x, schemaMode{response: mode.response}))
+			s.AdditionalProperties.Schema = openapi3.NewSchemaRef("", convert(x, mode))
 		}
 	}
 }
@@ -308,10 +331,7 @@ func setDefault(s *openapi3.Schema, v any) {
 		v = []any{v}
 	}
 	if err := s.VisitJSON(plainJSON(v)); err != nil {
-		if s.Extensions == nil {
-			s.Extensions = map[string]any{}
-		}
-		s.Extensions[extDefault] = v
+		setExt(s, extDefault, v)
 		return
 	}
 	s.Default = v
@@ -414,6 +434,9 @@ func (g *docGen) item(rt *Route) *docItem {
 	g.items[string(printed)] = it
 
 	shared := g.itemSchema(o, title, "")
+	if ex, ok := g.d.Examples[title]; ok {
+		shared.Example = ex
+	}
 	contexts := contextsOf(o)
 	ref := g.component(componentName(title), shared)
 	it.name, it.schema = strings.TrimPrefix(ref.Ref, schemasPrefix), shared
@@ -497,10 +520,24 @@ func applyQuirk(s *openapi3.Schema, path []string, q Quirk) bool {
 			AnyOf: openapi3.SchemaRefs{openapi3.NewSchemaRef("", &obj), openapi3.NewSchemaRef("", emptyArray())}}
 		s.Properties[path[0]] = openapi3.NewSchemaRef("", p)
 	}
-	if p.Extensions == nil {
-		p.Extensions = map[string]any{}
+	if q.NoFormat && p.Format != "" {
+		setExt(p, extFormat, p.Format)
+		p.Format = ""
 	}
-	p.Extensions[extQuirk] = q.Why
+	if q.Shape != nil {
+		if p.Properties == nil {
+			p.Properties = openapi3.Schemas{}
+		}
+		for k, v := range q.Shape.Properties {
+			if _, ok := p.Properties[k]; !ok {
+				p.Properties[k] = v
+			}
+		}
+		if q.Shape.AdditionalProperties.Schema != nil || q.Shape.AdditionalProperties.Has != nil {
+			p.AdditionalProperties = q.Shape.AdditionalProperties
+		}
+	}
+	setExt(p, extQuirk, q.Why)
 	return true
 }
 

@@ -59,6 +59,9 @@ type Schema struct {
 	// username and password), so has_valid_params checks the schema and Sanitize
 	// runs at the sanitising stage only.
 	SchemaFirst bool
+	// Doc, when set, is what the OpenAPI document declares the argument accepts, where
+	// its Sanitize takes more than its schema says (title: a string or {raw}).
+	Doc *Schema
 }
 
 // New returns a schema node of the given types.
