@@ -19,7 +19,7 @@ URL       ?=
 
 SHELL     := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help run build test lint fuzz wordpress-up wordpress-down conformance compare catalogue matrix contract bench bench-http
+.PHONY: help run build test lint fuzz wordpress-up wordpress-down conformance compare catalogue matrix contract bench bench-http generators
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -79,6 +79,10 @@ BENCH_FLAGS ?=
 bench-http: ## the mock against a static Go server writing the same bytes, driven by wrk (installs it); prints req/s, p50, p99 and the ratio per URL
 	@command -v wrk >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends wrk >/dev/null
 	$(GO) run ./ci/bench $(BENCH_FLAGS)
+
+generators: ## the OpenAPI document through openapi-typescript + tsc, Redocly lint, Prism and oapi-codegen (its Go client driven against the mock); installs its npm packages
+	bash ci/generators/run.sh static
+	bash ci/generators/run.sh mock
 
 wordpress-up: ## start a fresh real WordPress $(WP_VERSION) (WP_VERSION=6.1|6.8|7.1|all; installs Debian packages as needed)
 	@$(if $(and $(WP_PORT),$(filter all,$(WP_VERSION))),echo "WP_PORT=$(WP_PORT) with WP_VERSION=all: each version needs its own port"; exit 1;) \

@@ -5,7 +5,8 @@
 # the permission matrix (for the versions in $COMPARE_VERSIONS, default all three: the
 # mock answers as the same version, -wp-version), the contract suite in strict mode
 # (vanilla WordPress must meet its own version's exact key sets) and the real clients
-# (ci/clients: against this WordPress and the mock as the same version), then bring it down. A
+# (ci/clients: against this WordPress and the mock as the same version) and the Go client
+# generated from the OpenAPI document (ci/generators), then bring it down. A
 # failing version does not stop the others; the exit status is non-zero if any failed. Each version's contract report lands in its state dir
 # (contract-report/summary.md, junit.xml) and its summary is printed at the end.
 set -uo pipefail
@@ -53,6 +54,9 @@ for v in $versions; do
     { bash ci/clients/run.sh wordpress "$state/env" && bash ci/clients/run.sh mock "$v"; } \
       >"$state/clients.log" 2>&1 || failed+=" clients"
     grep -E '^(clients:|  FAIL)' "$state/clients.log"
+    # the Go client oapi-codegen generates from the document, decoding this WordPress's answers
+    bash ci/generators/run.sh wordpress "$state/env" >"$state/generators.log" 2>&1 || failed+=" generators"
+    grep -E '^(generators:|  FAIL)' "$state/generators.log"
   fi
   WP_VERSION=$v bash ci/wordpress/down.sh
   if [[ -n "$failed" ]]; then
