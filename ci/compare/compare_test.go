@@ -119,6 +119,7 @@ func compareRow(t *testing.T, rw *row, wp, mk *target) {
 	var msgs []string
 	diffs := compareResponses(rw, want, got)
 	diffs = append(diffs, checkExpect(rw, wp, want, mk, got)...)
+	diffs = append(diffs, checkSame(rw, wp, want, mk, got)...)
 	for _, d := range diffs {
 		if reason := allowedFor(rw.name(), d); reason != "" {
 			t.Logf("allowed: %s (%s)", d, reason)

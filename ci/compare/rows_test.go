@@ -44,6 +44,12 @@ type row struct {
 	// savePassword is a login that takes the answer's application "password", so that
 	// later rows can act as it.
 	savePassword string
+	// same are value paths (dotted keys) whose values must be equal on both sides, keys
+	// in the same order, each side's site URL aside; ignore are globs over the dotted
+	// paths inside them that are left out (values that are data, such as the size of a
+	// file an encoder wrote).
+	same   []string
+	ignore []string
 	// expect are pairs of a value path ("author", "previous.status", "[0].id"; "#" is
 	// the length of a list) and a template: on each side, the value must be the
 	// template expanded there. Ids differ between the sites; this is how rows check

@@ -24,10 +24,11 @@ import (
 const prefix = "wpcompare-"
 
 // allRows is the whole table: the read rows, then the write rows, then the rows of
-// what later releases changed in posts and revisions (profile_rows_test.go), and in
-// media and users (profile_media_rows_test.go).
+// what later releases changed in posts and revisions (profile_rows_test.go), in
+// media and users (profile_media_rows_test.go), and the image sub-sizes
+// (image_rows_test.go).
 func allRows() []row {
-	return append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...)
+	return append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...), imageRows()...)
 }
 
 // roleLogins are the logins of the permission table; "" is anonymous.
