@@ -1,8 +1,6 @@
 package mock
 
 import (
-	"bytes"
-	"encoding/json"
 
 	"github.com/wpmock/wpmock/mock/rest"
 )
@@ -62,10 +60,11 @@ func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
 
 // dataset answers the dataset file itself, so that saving the body gives a file -data
 // can start from.
+//
+// The body is streamed from a snapshot taken in the request's transaction: the
+// snapshot copies the rows, sharing their strings and file bytes, which no write
+// changes in place, so the export costs neither a copy of the content nor an encoded
+// body in memory, and writes need not wait for a slow client.
 func (c *control) dataset(r *rest.Request) (*rest.Response, *rest.Error) {
-	var b bytes.Buffer
-	if err := c.m.datasetOf(txOf(r)).Encode(&b); err != nil {
-		return nil, rest.Internal()
-	}
-	return rest.OK(json.RawMessage(b.Bytes())), nil
+	return rest.OK(rest.Stream(c.m.datasetOf(txOf(r)).Encode)), nil
 }

@@ -139,6 +139,12 @@ func encode(b *bytes.Buffer, v any) {
 		b.WriteByte('}')
 	case json.RawMessage:
 		b.Write(x)
+	case Stream: // held, where the server cannot stream it (Server.write)
+		start := b.Len()
+		if err := x(b); err != nil {
+			b.Truncate(start)
+			b.WriteString("null")
+		}
 	case *embedding: // never left by Server.finish; the item without its _embedded
 		encode(b, x.obj)
 	default:

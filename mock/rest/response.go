@@ -3,6 +3,7 @@ package rest
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"math"
 	"net/http"
 	"net/url"
@@ -26,6 +27,12 @@ type Response struct {
 	Direct Object
 	err    *Error
 }
+
+// Stream is a body written straight to the client, for answers too large to hold in
+// memory at once (the dataset export). It writes one JSON value, and runs after the
+// request's transaction: it must read a snapshot, not the store. Under _pretty or
+// _jsonp, or inside _envelope, the server holds the body after all.
+type Stream func(w io.Writer) error
 
 // OK is a 200 response with data.
 func OK(data any) *Response { return &Response{Status: http.StatusOK, Data: data} }

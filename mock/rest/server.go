@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -560,13 +561,29 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 			h[m.Key] = []string{headerValue(m.Value)} // WordPress's spelling: X-WP-Total, not X-Wp-Total
 		}
 	}
+	wrap := jsonp != "" && !early
+	_, pretty := queryHas(req, "_pretty")
+	if st, ok := data.(Stream); ok && !wrap && !pretty {
+		w.WriteHeader(status)
+		if hr.Method == http.MethodHead {
+			return
+		}
+		bw := bufio.NewWriterSize(w, 64<<10)
+		err := st(bw)
+		if err == nil {
+			err = bw.Flush()
+		}
+		if err != nil && !errors.Is(err, http.ErrHandlerTimeout) {
+			s.logf("streaming response: %v", err)
+		}
+		return
+	}
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	defer putBodyBuffer(buf)
-	wrap := jsonp != "" && !early
 	if wrap {
 		buf.WriteString("/**/" + jsonp + "(")
 	}
-	if _, pretty := queryHas(req, "_pretty"); pretty {
+	if pretty {
 		var raw bytes.Buffer
 		encode(&raw, data)
 		if err := indent(buf, raw.Bytes()); err != nil {

@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -52,5 +54,46 @@ func TestValidationOrder(t *testing.T) {
 		if got := do(c.query, c.ct, c.body); !strings.Contains(got, c.want) {
 			t.Errorf("POST %s %s: got %s, want it to contain %s", c.query, c.body, got, c.want)
 		}
+	}
+}
+
+// TestStreamedBody: a Stream body reaches the client as written, in pieces (no
+// Content-Length), and is held whole where the server must wrap it: _envelope,
+// _jsonp, _pretty. A HEAD request gets no body.
+func TestStreamedBody(t *testing.T) {
+	s := &Server{}
+	s.Register(&Route{Namespace: "t/v1", Pattern: "/t/v1/big", Endpoints: []*Endpoint{{
+		Methods: Readable,
+		Handler: func(*Request) (*Response, *Error) {
+			return OK(Stream(func(w io.Writer) error {
+				for i := 0; i < 3; i++ {
+					if _, err := fmt.Fprintf(w, "%s{\"n\":%d}", map[bool]string{true: "[", false: ","}[i == 0], i); err != nil {
+						return err
+					}
+				}
+				_, err := io.WriteString(w, "]")
+				return err
+			})), nil
+		},
+	}}})
+	get := func(method, target string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(method, target, nil))
+		return rec
+	}
+	const list = `[{"n":0},{"n":1},{"n":2}]`
+	for target, want := range map[string]string{
+		"/wp-json/t/v1/big":           list,
+		"/wp-json/t/v1/big?_envelope": `{"body":` + list + `,"status":200,"headers":{"Allow":"GET"}}`,
+		"/wp-json/t/v1/big?_jsonp=f":  `/**/f(` + list + `)`,
+		"/wp-json/t/v1/big?_pretty=1": "[\n    {\n        \"n\": 0\n    },\n    {\n        \"n\": 1\n    },\n    {\n        \"n\": 2\n    }\n]",
+	} {
+		rec := get(http.MethodGet, target)
+		if rec.Code != http.StatusOK || rec.Body.String() != want {
+			t.Errorf("GET %s: %d %q, want %q", target, rec.Code, rec.Body, want)
+		}
+	}
+	if rec := get(http.MethodHead, "/wp-json/t/v1/big"); rec.Code != http.StatusOK || rec.Body.Len() != 0 {
+		t.Errorf("HEAD: %d %q", rec.Code, rec.Body)
 	}
 }
