@@ -385,3 +385,20 @@ func TestWebPLossless(t *testing.T) {
 		}
 	}
 }
+
+// TestUploadNextToSubsizes: a name whose sub-size is a file of the directory
+// (case-insensitively) gets a number, as wp_unique_filename gives it.
+func TestUploadNextToSubsizes(t *testing.T) {
+	s := newTestSite(t)
+	jpg := testImage(t, "image/jpeg", 200, 200)
+	for _, c := range []struct{ name, file string }{
+		{"photo.jpg", "2025/06/photo.jpg"},
+		{"Photo.jpg", "2025/06/Photo-1.jpg"}, // photo-150x150.jpg is there
+		{"photo.jpeg", "2025/06/photo.jpeg"},
+	} {
+		r := s.upload(t, "admin", c.name, jpg)
+		if got := r.obj(t)["media_details"].(map[string]any)["file"]; got != c.file {
+			t.Errorf("%s: file %v, want %s", c.name, got, c.file)
+		}
+	}
+}

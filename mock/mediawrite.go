@@ -232,8 +232,9 @@ func splitExt(name string) (base, ext string) {
 
 // uniqueFileName is wp_unique_filename in dir (YYYY/MM): the sanitised name, with -1,
 // -2, ... before the extension while a file of that name exists (names that look like
-// image sub-sizes always get one), and the extension lower-cased. The mock makes no
-// sub-size files, so the check against their names has nothing to find.
+// image sub-sizes always get one), the extension lower-cased, and then the next
+// number while a file of the directory looks like a sub-size of the name
+// (_wp_check_existing_file_names: uploading Photo.jpg next to photo-150x150.jpg).
 func uniqueFileName(r *rest.Request, dir, name string) string {
 	name = sanitizeFileName(r, name)
 	base, ext := splitExt(name)
@@ -269,7 +270,41 @@ func uniqueFileName(r *rest.Request, dir, name string) string {
 	if lcName != "" {
 		name = lcName
 	}
+	if base != "" && ext != "" {
+		files := txOf(r).FileNames(dir)
+		for i := 0; i <= len(files) && subsizeOfName(name, files); i++ {
+			next := "1"
+			if number != "" {
+				n, _ := strconv.Atoi(number)
+				next = strconv.Itoa(n + 1)
+			}
+			name = phpStrReplace(name, []string{"-" + number + lcExt, number + lcExt}, "-"+next+lcExt)
+			number = next
+		}
+	}
 	return name
+}
+
+// subsizeOfName is _wp_check_existing_file_names: whether one of files is named like
+// a sub-size, a scaled or a rotated copy of name (case-insensitively).
+func subsizeOfName(name string, files []string) bool {
+	base, ext := splitExt(name)
+	if base == "" {
+		return false
+	}
+	if ext != "" {
+		ext = "." + ext
+	}
+	re, err := regexp.Compile(`(?i)^` + regexp.QuoteMeta(base) + `-(?:\d+x\d+|scaled|rotated)` + regexp.QuoteMeta(ext) + `$`)
+	if err != nil {
+		return false
+	}
+	for _, f := range files {
+		if re.MatchString(f) {
+			return true
+		}
+	}
+	return false
 }
 
 // phpStrReplace is str_replace with a list of searches: each replaced in turn, over

@@ -53,7 +53,11 @@ func imageRows() []row {
 	rs = append(rs, row{method: http.MethodPost, path: media, as: "admin", save: "msnone", note: "generate_sub_sizes false",
 		header: multipartHeader, free: freeMedia, same: sizesSame, ignore: scaledBytes,
 		raw: multipartFile(prefix+"sizes-none.jpg", "image/jpeg", encodePicture("image/jpeg", 2600, 600), "generate_sub_sizes", "false")})
-	for _, m := range []string{"msbig", "msmid", "mstall", "mswide", "msnone"} {
+	// a name whose sub-size is in the directory (case aside) gets a number
+	photo := encodePicture("image/jpeg", 200, 200)
+	upload(prefix+"sizes-photo.jpg", "image/jpeg", photo, "msphoto", "a photo", subsizeBytes)
+	upload("W"+prefix[1:]+"sizes-photo.jpg", "image/jpeg", photo, "msphoto2", "its name capitalised", subsizeBytes)
+	for _, m := range []string{"msbig", "msmid", "mstall", "mswide", "msnone", "msphoto", "msphoto2"} {
 		rs = append(rs, row{method: http.MethodDelete, path: media + "/{" + m + "}?force=true", as: "admin", note: "force",
 			free: freeMedia, same: []string{"previous.media_details"}, ignore: []string{"previous.media_details.filesize",
 				"previous.media_details.sizes.*.filesize"}})

@@ -7,6 +7,7 @@ package store
 
 import (
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -111,6 +112,7 @@ type File struct {
 type Store struct {
 	mu    sync.RWMutex
 	gen   atomic.Uint64 // write transactions so far (Generation)
+	freed atomic.Int64  // bytes of files deleted since the last TakeFreed
 	clock func() time.Time
 
 	posts  map[int]*Post
@@ -417,6 +419,19 @@ func (tx *Tx) DeleteMeta(id int) {
 // File returns the uploaded file at path, or nil.
 func (tx *Tx) File(path string) *File { return tx.s.files[path] }
 
+// FileNames lists the names of the files in a directory (YYYY/MM), in no order: what
+// scandir gives wp_unique_filename. It reads every file's path.
+func (tx *Tx) FileNames(dir string) []string {
+	var out []string
+	prefix := dir + "/"
+	for p := range tx.s.files {
+		if len(p) > len(prefix) && p[:len(prefix)] == prefix && !strings.Contains(p[len(prefix):], "/") {
+			out = append(out, p[len(prefix):])
+		}
+	}
+	return out
+}
+
 // PutFile stores an uploaded file.
 func (tx *Tx) PutFile(f *File) {
 	tx.mustWrite()
@@ -426,8 +441,15 @@ func (tx *Tx) PutFile(f *File) {
 // DeleteFile removes an uploaded file.
 func (tx *Tx) DeleteFile(path string) {
 	tx.mustWrite()
+	if f := tx.s.files[path]; f != nil {
+		tx.s.freed.Add(int64(len(f.Data)))
+	}
 	delete(tx.s.files, path)
 }
+
+// TakeFreed returns the bytes of the files deleted since it was last called, and
+// starts counting again.
+func (s *Store) TakeFreed() int64 { return s.freed.Swap(0) }
 
 func insertID(ids []int, id int) []int {
 	i := sort.SearchInts(ids, id)
