@@ -1,7 +1,6 @@
 package mock
 
 import (
-
 	"github.com/wpmock/wpmock/mock/rest"
 )
 

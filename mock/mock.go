@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"runtime/debug"
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
@@ -176,8 +177,17 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 		if ok && m.opts.OnChange != nil {
 			m.opts.OnChange()
 		}
+		if m.store.TakeFreed() >= returnFreed {
+			// the Go runtime hands freed memory back to the system only gradually;
+			// a large deleted upload is given back at once
+			go debug.FreeOSMemory()
+		}
 	}
 }
+
+// returnFreed is how many bytes of deleted files make the mock return memory to the
+// system at once.
+const returnFreed = 8 << 20
 
 // txOf is the store transaction of a request.
 func txOf(r *rest.Request) *store.Tx { return r.Tx.(*store.Tx) }

@@ -300,7 +300,21 @@ func (s *Server) readBody(hr *http.Request) ([]byte, *Error) {
 	if hr.ContentLength > limit {
 		return nil, tooLarge()
 	}
-	body, err := io.ReadAll(io.LimitReader(hr.Body, limit+1))
+	var body []byte
+	var err error
+	if n := hr.ContentLength; n > 0 {
+		// the declared size at once: io.ReadAll's doubling would hold up to twice
+		// a large upload (net/http stops the body at Content-Length)
+		body = make([]byte, n)
+		var got int
+		got, err = io.ReadFull(hr.Body, body)
+		if err == io.EOF {
+			err = nil // as io.ReadAll: no byte at all is an empty body
+		}
+		body = body[:got]
+	} else {
+		body, err = io.ReadAll(io.LimitReader(hr.Body, limit+1))
+	}
 	var netErr net.Error
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &netErr) && netErr.Timeout():

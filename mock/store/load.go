@@ -75,6 +75,9 @@ func Load(clock func() time.Time, t Tables) *Store {
 func (tx *Tx) Replace(src *Store) {
 	tx.mustWrite()
 	s := tx.s
+	for _, f := range s.files {
+		s.freed.Add(int64(len(f.Data))) // the old content goes (TakeFreed)
+	}
 	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs, s.byAuthor = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs, src.byAuthor
 	s.orders, s.postMeta, s.meta, s.metaID = src.orders, src.postMeta, src.meta, src.metaID
 	s.users, s.userID, s.terms, s.termID, s.files = src.users, src.userID, src.terms, src.termID, src.files

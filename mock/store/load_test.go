@@ -115,8 +115,9 @@ func TestReplaceTakesEveryTable(t *testing.T) {
 	sv, dv := reflect.ValueOf(src).Elem(), reflect.ValueOf(dst).Elem()
 	for i := 0; i < sv.NumField(); i++ {
 		name := sv.Type().Field(i).Name
-		// gen is not content: the destination keeps counting its own writes
-		if name == "mu" || name == "clock" || name == "gen" {
+		// gen and freed are not content: the destination keeps counting its own
+		// writes and deletions
+		if name == "mu" || name == "clock" || name == "gen" || name == "freed" {
 			continue
 		}
 		a, b := sv.Field(i), dv.Field(i)
@@ -130,5 +131,22 @@ func TestReplaceTakesEveryTable(t *testing.T) {
 		if !same {
 			t.Errorf("Replace does not take Store.%s", name)
 		}
+	}
+}
+
+// TestTakeFreed: deleted files' bytes are counted once, and a Replace counts the old
+// content's files.
+func TestTakeFreed(t *testing.T) {
+	s := Load(time.Now, Tables{Files: []*File{{Path: "a", Data: make([]byte, 10)}, {Path: "b", Data: make([]byte, 7)}}})
+	s.Write(func(tx *Tx) { tx.DeleteFile("a"); tx.DeleteFile("nope") })
+	if got := s.TakeFreed(); got != 10 {
+		t.Errorf("after deleting a: %d bytes freed, want 10", got)
+	}
+	if got := s.TakeFreed(); got != 0 {
+		t.Errorf("taken twice: %d, want 0", got)
+	}
+	s.Write(func(tx *Tx) { tx.Replace(New(time.Now)) })
+	if got := s.TakeFreed(); got != 7 {
+		t.Errorf("after a Replace: %d bytes freed, want 7", got)
 	}
 }
