@@ -19,7 +19,7 @@ URL       ?=
 
 SHELL     := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help run build test lint fuzz wordpress-up wordpress-down conformance compare catalogue matrix contract bench bench-http generators
+.PHONY: help run build test lint fuzz wordpress-up wordpress-down conformance compare catalogue matrix contract bench bench-http bench-scale generators
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -79,6 +79,9 @@ BENCH_FLAGS ?=
 bench-http: ## the mock against a static Go server writing the same bytes, driven by wrk (installs it); prints req/s, p50, p99 and the ratio per URL
 	@command -v wrk >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends wrk >/dev/null
 	$(GO) run ./ci/bench $(BENCH_FLAGS)
+
+bench-scale: ## the mock at scale (POSTS=100000,1000000 IDLE=10000): first answer and peak memory, search and orderings, deep pages, export, a 60 MB upload and its delete, idle connections
+	$(GO) run ./ci/bench/scale -posts $(or $(POSTS),100000) -idle $(or $(IDLE),10000)
 
 generators: ## the OpenAPI document through openapi-typescript + tsc, Redocly lint, Prism and oapi-codegen (its Go client driven against the mock); installs its npm packages
 	bash ci/generators/run.sh static
