@@ -7,12 +7,14 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"net/http"
 	"path"
 	"sync"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
 
+	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -130,50 +132,129 @@ type madeUpload struct {
 	files         []*store.File
 }
 
-// makeUploadImages is wp_create_image_subsizes for an image uploaded to path (w x h,
-// as getimagesize read it): an image larger than big_image_size_threshold (not a PNG
-// unless scalePNG) is scaled to fit it and saved as name-scaled.ext, which becomes the
-// attached file; then every sub-size is made from the original. An image the editor
-// cannot load gets none (the upload stays as it is).
-func makeUploadImages(filePath, mime string, data []byte, w, h int, scalePNG bool) madeUpload {
-	out := madeUpload{file: filePath, width: w, height: h, size: len(data)}
+// renditions are the images wp_create_image_subsizes makes of an upload, encoded and
+// not yet named: a big image's scaled copy (nil if none) and the sub-sizes by size
+// name. They depend on the bytes only, so an upload's are made before the store is
+// locked (prerender), and other requests need not wait for them.
+type renditions struct {
+	data             []byte // the upload they are made of
+	mime             string
+	scalePNG         bool
+	scaled           []byte
+	scaledW, scaledH int
+	sizes            map[string][]byte
+}
+
+// renderUpload makes the renditions of an image (mime, as its bytes say): nil when the
+// editor cannot load it.
+func renderUpload(mime string, data []byte, scalePNG bool) *renditions {
+	w, h := imageDimensions(mime, data)
 	if !editorResizes(mime) || w <= 0 || h <= 0 {
-		return out
+		return nil
 	}
 	src, err := decodeImage(mime, data)
 	if err != nil || src.Rect.Dx() != w || src.Rect.Dy() != h {
-		return out
+		return nil
 	}
+	out := &renditions{data: data, mime: mime, scalePNG: scalePNG, sizes: map[string][]byte{}}
 	hs := &halvings{src}
-	dir, base := path.Split(filePath)
 	if (mime != "image/png" || scalePNG) && (w > bigImageThreshold || h > bigImageThreshold) {
 		if b, ok := resizeDimensions(w, h, bigImageThreshold, bigImageThreshold, false); ok {
 			if scaled, err := encodeImage(mime, resample(hs, b)); err == nil {
-				out.file, out.width, out.height, out.size = dir+scaledName(base), b.dstW, b.dstH, len(scaled)
-				out.files = append(out.files, &store.File{Path: out.file, MimeType: mime, Data: scaled, Of: filePath})
+				out.scaled, out.scaledW, out.scaledH = scaled, b.dstW, b.dstH
 			}
 		}
 	}
-	sizes := plannedSubsizes(base, w, h)
-	files := make([]*store.File, len(sizes))
+	sizes := plannedSubsizes("", w, h)
+	encoded := make([][]byte, len(sizes))
 	var wg sync.WaitGroup
 	for i, s := range sizes {
 		img := resample(hs, s.box)
 		wg.Add(1)
-		go func() { // encoding is the slow part; one size per core
+		go func() { // encoding is the slow part: the sizes side by side
 			defer wg.Done()
 			if enc, err := encodeImage(mime, img); err == nil {
-				files[i] = &store.File{Path: dir + s.file, MimeType: mime, Data: enc, Of: filePath}
+				encoded[i] = enc
 			}
 		}()
 	}
 	wg.Wait()
-	for _, f := range files {
-		if f != nil {
-			out.files = append(out.files, f)
+	for i, s := range sizes {
+		if encoded[i] != nil {
+			out.sizes[s.name] = encoded[i]
 		}
 	}
 	return out
+}
+
+// of reports whether the renditions are of these bytes, as this type.
+func (rd *renditions) of(mime string, data []byte, scalePNG bool) bool {
+	return rd != nil && rd.mime == mime && rd.scalePNG == scalePNG && len(rd.data) == len(data) &&
+		len(data) > 0 && &rd.data[0] == &data[0]
+}
+
+// makeUploadImages is wp_create_image_subsizes for an image uploaded to path (w x h,
+// as getimagesize read it): an image larger than big_image_size_threshold (not a PNG
+// unless scalePNG) is scaled to fit it and saved as name-scaled.ext, which becomes the
+// attached file; then every sub-size is made from the original. An image the editor
+// cannot load gets none (the upload stays as it is). pre are the renditions made
+// ahead, if any.
+func makeUploadImages(filePath, mime string, data []byte, w, h int, scalePNG bool, pre *renditions) madeUpload {
+	out := madeUpload{file: filePath, width: w, height: h, size: len(data)}
+	if !pre.of(mime, data, scalePNG) {
+		pre = renderUpload(mime, data, scalePNG)
+	}
+	if pre == nil {
+		return out
+	}
+	dir, base := path.Split(filePath)
+	if pre.scaled != nil {
+		out.file, out.width, out.height, out.size = dir+scaledName(base), pre.scaledW, pre.scaledH, len(pre.scaled)
+		out.files = append(out.files, &store.File{Path: out.file, MimeType: mime, Data: pre.scaled, Of: filePath})
+	}
+	for _, s := range plannedSubsizes(base, w, h) {
+		if enc := pre.sizes[s.name]; enc != nil {
+			out.files = append(out.files, &store.File{Path: dir + s.file, MimeType: mime, Data: enc, Of: filePath})
+		}
+	}
+	return out
+}
+
+// prerendered are the renditions made ahead of the requests being dispatched.
+var prerendered sync.Map // *rest.Request -> *renditions
+
+// prerender makes, before a write request takes the store's lock, the renditions of
+// an image uploaded to POST /wp/v2/media by a signed-in caller (the checks that follow
+// may refuse it: then they are dropped). The upload's type is what its bytes say,
+// which is what an image is stored as; done is called when the request is over.
+func (m *Mock) prerender(r *rest.Request) (done func()) {
+	if r.Method != http.MethodPost || r.Path != "/"+Namespace+"/media" || r.Caller == nil {
+		return func() {}
+	}
+	data := r.RawBody
+	if len(r.Files) > 0 {
+		f := r.Files["file"]
+		if f == nil {
+			return func() {}
+		}
+		data = f.Data
+	}
+	mime := imageMime(data)
+	if !editorResizes(mime) {
+		return func() {}
+	}
+	if rd := renderUpload(mime, data, bigPNGScaled.In(m.version)); rd != nil {
+		prerendered.Store(r, rd)
+	}
+	return func() { prerendered.Delete(r) }
+}
+
+// prerenderedFor is the renditions made ahead for a request, or nil.
+func prerenderedFor(r *rest.Request) *renditions {
+	if v, ok := prerendered.Load(r); ok {
+		return v.(*renditions)
+	}
+	return nil
 }
 
 // drawSubsize makes the bytes of a sub-size listed without them (a seeded image's):

@@ -402,3 +402,33 @@ func TestUploadNextToSubsizes(t *testing.T) {
 		}
 	}
 }
+
+// TestPrerenderedDropped: the renditions made before the lock are used by the upload
+// and dropped after it, and after a refused one.
+func TestPrerenderedDropped(t *testing.T) {
+	s := newTestSite(t)
+	jpg := testImage(t, "image/jpeg", 400, 300)
+	if r := s.upload(t, "admin", "pre.jpg", jpg); r.status != http.StatusCreated {
+		t.Fatalf("upload: %d %s", r.status, r.body)
+	}
+	if r := s.upload(t, "subscriber", "pre.jpg", jpg); r.status != http.StatusForbidden {
+		t.Fatalf("subscriber upload: %d %s", r.status, r.body)
+	}
+	n := 0
+	prerendered.Range(func(any, any) bool { n++; return true })
+	if n != 0 {
+		t.Errorf("%d renditions left", n)
+	}
+	rd := renderUpload("image/jpeg", jpg, false)
+	m := makeUploadImages("2025/06/pre.jpg", "image/jpeg", jpg, 400, 300, false, rd)
+	var names []string
+	for _, f := range m.files {
+		names = append(names, f.Path)
+		if !bytes.Equal(f.Data, rd.sizes[map[string]string{"2025/06/pre-300x225.jpg": "medium", "2025/06/pre-150x150.jpg": "thumbnail"}[f.Path]]) {
+			t.Errorf("%s: not the rendition's bytes", f.Path)
+		}
+	}
+	if strings.Join(names, " ") != "2025/06/pre-300x225.jpg 2025/06/pre-150x150.jpg" {
+		t.Errorf("files %v", names)
+	}
+}

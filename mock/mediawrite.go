@@ -449,7 +449,7 @@ func attachUploadImages(r *rest.Request, p *store.Post, data []byte) {
 		return
 	}
 	tx := txOf(r)
-	made := makeUploadImages(p.File, p.MimeType, data, p.Width, p.Height, bigPNGScaled.In(r.Server().Version))
+	made := makeUploadImages(p.File, p.MimeType, data, p.Width, p.Height, bigPNGScaled.In(r.Server().Version), prerenderedFor(r))
 	for _, f := range made.files {
 		tx.PutFile(f)
 	}

@@ -172,6 +172,7 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
 		m.store.Read(func(tx *store.Tx) { r.Tx = tx; dispatch() })
 	default:
+		defer m.prerender(r)() // an uploaded image's sub-sizes, made before the lock
 		ok := false
 		m.store.Write(func(tx *store.Tx) { r.Tx = tx; ok = dispatch() })
 		if ok && m.opts.OnChange != nil {
