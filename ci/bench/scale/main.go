@@ -272,7 +272,7 @@ func idleConns(base string, pid, n int) (target, error) {
 			return target{}, fmt.Errorf("idle connection %d: %w", i, err)
 		}
 		conns = append(conns, c)
-		if _, err := io.WriteString(c, "GET /wp-json/ HTTP/1.1\r\nHost: "+addr+"\r\n\r\n"); err != nil {
+		if _, err := io.WriteString(c, "GET /wp-json/wp/v2/statuses/publish HTTP/1.1\r\nHost: "+addr+"\r\n\r\n"); err != nil {
 			return target{}, err
 		}
 		_ = c.SetReadDeadline(time.Now().Add(30 * time.Second))
