@@ -29,8 +29,17 @@ import (
 // jpegQuality is the default quality of WP_Image_Editor for JPEG.
 const jpegQuality = 82
 
+// maxDecodePixels bounds the images the mock decodes: about what GD can hold in the
+// 256 MB WordPress allows an image editor (WP_MAX_MEMORY_LIMIT); a larger image, as
+// one GD fails to load, gets no sub-sizes. It also keeps a small file claiming a huge
+// size from taking the mock's memory.
+const maxDecodePixels = 50_000_000
+
 // decodeImage decodes an image of one of the types the editor resizes, as RGBA.
 func decodeImage(mime string, data []byte) (*image.RGBA, error) {
+	if w, h := imageDimensions(mime, data); w <= 0 || h <= 0 || w*h > maxDecodePixels {
+		return nil, errors.New("image too large to decode")
+	}
 	var img image.Image
 	var err error
 	r := bytes.NewReader(data)

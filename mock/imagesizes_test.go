@@ -432,3 +432,20 @@ func TestPrerenderedDropped(t *testing.T) {
 		t.Errorf("files %v", names)
 	}
 }
+
+// TestHugeClaimedSize: a small file whose header claims a huge picture is not decoded
+// (it gets no sub-sizes) rather than taking the memory it claims.
+func TestHugeClaimedSize(t *testing.T) {
+	var b bytes.Buffer
+	png.Encode(&b, image.NewGray(image.Rect(0, 0, 1, 1)))
+	data := b.Bytes()
+	// IHDR width and height at bytes 16..23, then its CRC, which png.Decode checks
+	data[16], data[17], data[18], data[19] = 0, 1, 0, 0 // 65536
+	data[20], data[21], data[22], data[23] = 0, 1, 0, 0
+	if _, err := decodeImage("image/png", data); err == nil {
+		t.Fatal("decoded a 65536x65536 claim")
+	}
+	if rd := renderUpload("image/png", data, false); rd != nil {
+		t.Fatal("renditions of a 65536x65536 claim")
+	}
+}
