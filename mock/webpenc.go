@@ -7,24 +7,19 @@ import (
 	"sort"
 )
 
-// encodeWebPLossless writes img as a lossless WebP (VP8L): no transforms, no colour
-// cache, no backward references, one prefix code per channel built from the image's
-// histograms. It is simple rather than small: Go has no WebP encoder, and the mock
-// needs one only for the sub-sizes of uploaded WebP images.
+// encodeWebPLossless writes img as a lossless WebP (VP8L): the subtract-green and
+// predictor transforms (each 32x32 block predicted from its left or its top
+// neighbours), no colour cache, no backward references, one prefix code per channel
+// built from the histograms. It is simple rather than small: Go has no WebP encoder,
+// and the mock needs one only for the sub-sizes of uploaded WebP images.
 func encodeWebPLossless(w io.Writer, img *image.RGBA) error {
 	width, height := img.Rect.Dx(), img.Rect.Dy()
 	if width < 1 || height < 1 || width > 1<<14 || height > 1<<14 {
 		return errWebPSize
 	}
-	// non-premultiplied ARGB, as VP8L stores it
-	n := width * height
-	px := make([][4]uint8, n) // green, red, blue, alpha: the order of the prefix codes
+	// non-premultiplied ARGB, as VP8L stores it, in the order of the prefix codes
+	px := make([][4]uint8, width*height) // green, red, blue, alpha
 	hasAlpha := false
-	var hist [4][]int
-	hist[0] = make([]int, 256+24) // green, with the length prefix codes, which stay unused
-	for c := 1; c < 4; c++ {
-		hist[c] = make([]int, 256)
-	}
 	for y := 0; y < height; y++ {
 		row := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):]
 		for x := 0; x < width; x++ {
@@ -37,13 +32,55 @@ func encodeWebPLossless(w io.Writer, img *image.RGBA) error {
 					r, g, b = unpremultiply(r, a), unpremultiply(g, a), unpremultiply(b, a)
 				}
 			}
-			p := [4]uint8{g, r, b, a}
-			px[y*width+x] = p
-			for c := 0; c < 4; c++ {
-				hist[c][p[c]]++
-			}
+			px[y*width+x] = [4]uint8{g, r - g, b - g, a} // subtract green
 		}
 	}
+	// the predictor: per block, left (mode 1) or top (mode 2), whichever leaves the
+	// smaller residuals; the top row is always predicted from the left, the left
+	// column from the top, the first pixel from opaque black
+	const sizeBits = 5
+	tw, th := (width+1<<sizeBits-1)>>sizeBits, (height+1<<sizeBits-1)>>sizeBits
+	modes := make([][4]uint8, tw*th)
+	pred := func(x, y int, mode uint8) [4]uint8 {
+		switch {
+		case x == 0 && y == 0:
+			return [4]uint8{0, 0, 0, 255}
+		case y == 0:
+			return px[x-1]
+		case x == 0:
+			return px[(y-1)*width]
+		case mode == 1:
+			return px[y*width+x-1]
+		}
+		return px[(y-1)*width+x]
+	}
+	cost := func(v uint8) int { return int(min(v, -v)) }
+	for by := 0; by < th; by++ {
+		for bx := 0; bx < tw; bx++ {
+			best, bestCost := uint8(1), -1
+			for _, mode := range []uint8{1, 2} {
+				c := 0
+				for y := by << sizeBits; y < min(height, (by+1)<<sizeBits); y++ {
+					for x := bx << sizeBits; x < min(width, (bx+1)<<sizeBits); x++ {
+						p, q := px[y*width+x], pred(x, y, mode)
+						c += cost(p[0]-q[0]) + cost(p[1]-q[1]) + cost(p[2]-q[2]) + cost(p[3]-q[3])
+					}
+				}
+				if bestCost < 0 || c < bestCost {
+					best, bestCost = mode, c
+				}
+			}
+			modes[by*tw+bx] = [4]uint8{best, 0, 0, 0} // the mode is in the green channel
+		}
+	}
+	res := make([][4]uint8, len(px))
+	for y := 0; y < height; y++ {
+		for x := 0; x < width; x++ {
+			p, q := px[y*width+x], pred(x, y, modes[(y>>sizeBits)*tw+x>>sizeBits][0])
+			res[y*width+x] = [4]uint8{p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3]}
+		}
+	}
+
 	var bw bitWriter
 	bw.put(0x2f, 8) // signature
 	bw.put(uint32(width-1), 14)
@@ -54,19 +91,17 @@ func encodeWebPLossless(w io.Writer, img *image.RGBA) error {
 		bw.put(0, 1)
 	}
 	bw.put(0, 3) // version
-	bw.put(0, 1) // no transform
+	bw.put(1, 1) // a transform: subtract green (2)
+	bw.put(2, 2)
+	bw.put(1, 1) // a transform: predictor (0), its modes as an image
+	bw.put(0, 2)
+	bw.put(sizeBits-2, 3)
+	bw.put(0, 1) // no colour cache
+	writeEntropyImage(&bw, modes)
+	bw.put(0, 1) // no more transforms
 	bw.put(0, 1) // no colour cache
 	bw.put(0, 1) // no meta prefix codes
-	var codes [4]prefixCode
-	for c := 0; c < 4; c++ {
-		codes[c] = writePrefixCode(&bw, hist[c])
-	}
-	writePrefixCode(&bw, make([]int, 40)) // distances: none used
-	for _, p := range px {
-		for c := 0; c < 4; c++ {
-			codes[c].write(&bw, int(p[c]))
-		}
-	}
+	writeEntropyImage(&bw, res)
 	data := bw.bytes()
 	size := len(data)
 	pad := size & 1
@@ -83,6 +118,31 @@ func encodeWebPLossless(w io.Writer, img *image.RGBA) error {
 	}
 	_, err := w.Write(data)
 	return err
+}
+
+// writeEntropyImage writes the prefix codes of pixels (green, red, blue, alpha) and
+// the pixels as literals.
+func writeEntropyImage(bw *bitWriter, px [][4]uint8) {
+	var hist [4][]int
+	hist[0] = make([]int, 256+24) // green, with the length prefix codes, which stay unused
+	for c := 1; c < 4; c++ {
+		hist[c] = make([]int, 256)
+	}
+	for _, p := range px {
+		for c := 0; c < 4; c++ {
+			hist[c][p[c]]++
+		}
+	}
+	var codes [4]prefixCode
+	for c := 0; c < 4; c++ {
+		codes[c] = writePrefixCode(bw, hist[c])
+	}
+	writePrefixCode(bw, make([]int, 40)) // distances: none used
+	for _, p := range px {
+		for c := 0; c < 4; c++ {
+			codes[c].write(bw, int(p[c]))
+		}
+	}
 }
 
 type webpError string
