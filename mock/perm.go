@@ -29,30 +29,33 @@ func canDeletePost(r *rest.Request, p *store.Post, _ func(int) *store.Post) bool
 	return canOnPost(r, p, "delete")
 }
 
-// canOnPost maps edit_post / delete_post ("edit" or "delete") to primitive caps.
+// canOnPost maps edit_post / delete_post ("edit" or "delete") to the primitive caps
+// of the post's type (edit_published_posts, edit_others_pages, ...).
 func canOnPost(r *rest.Request, p *store.Post, verb string) bool {
 	c := who(r)
 	if c == nil {
 		return false
 	}
+	pt := typeOf(p.Type)
+	has := func(name string) bool { return c.caps[pt.cap(verb+name)] }
 	status := p.Status
 	if status == "trash" && p.TrashedStatus != "" {
 		status = p.TrashedStatus
 	}
 	if p.Author != 0 && p.Author == c.id {
 		if status == "publish" || status == "future" {
-			return c.caps[verb+"_published_posts"]
+			return has("_published_posts")
 		}
-		return c.caps[verb+"_posts"]
+		return has("_posts")
 	}
-	if !c.caps[verb+"_others_posts"] {
+	if !has("_others_posts") {
 		return false
 	}
 	switch status {
 	case "publish", "future":
-		return c.caps[verb+"_published_posts"]
+		return has("_published_posts")
 	case "private":
-		return c.caps[verb+"_private_posts"]
+		return has("_private_posts")
 	}
 	return true
 }
@@ -78,7 +81,7 @@ func canReadPostCap(r *rest.Request, p *store.Post, parentOf func(int) *store.Po
 		return c.caps["read"]
 	}
 	if status == "private" {
-		return c.caps["read_private_posts"]
+		return c.caps[typeOf(p.Type).cap("read_private_posts")]
 	}
 	return canEditPost(r, p, parentOf)
 }

@@ -68,7 +68,7 @@ func postListArgs(typ, base string) []*rest.Schema {
 		statusEnum, def = []string{"inherit", "private", "trash"}, "inherit"
 	}
 	status := rest.Arr("status", rest.Str("").OneOfEnum(statusEnum...)).Desc("Limit result set to posts assigned one or more statuses.").Def(def)
-	status.Sanitize = sanitizeStatuses(def)
+	status.Sanitize = sanitizeStatuses(def, typeOf(typ))
 	return append(args, searchColumns, slug, status)
 }
 
@@ -128,7 +128,7 @@ func sanitizeSlugList(_ *rest.Request, v any, _ string) (any, *rest.Error) {
 // sanitizeStatuses is the posts controller's sanitize_post_statuses: statuses other
 // than the default need edit_posts (or read_private_posts for "private"), and are then
 // checked against the enum.
-func sanitizeStatuses(def string) func(r *rest.Request, v any, param string) (any, *rest.Error) {
+func sanitizeStatuses(def string, pt *postType) func(r *rest.Request, v any, param string) (any, *rest.Error) {
 	return func(r *rest.Request, v any, param string) (any, *rest.Error) {
 		raw, _ := sanitizeSlugList(r, v, param)
 		list := raw.([]any)
@@ -138,7 +138,7 @@ func sanitizeStatuses(def string) func(r *rest.Request, v any, param string) (an
 			if st == def {
 				continue
 			}
-			if can(r, "edit_posts") || (st == "private" && can(r, "read_private_posts")) {
+			if can(r, pt.cap("edit_posts")) || (st == "private" && can(r, pt.cap("read_private_posts"))) {
 				if _, err := arg.Validate(st, param); err != nil {
 					return nil, err
 				}

@@ -236,31 +236,33 @@ func getPostStatus(tx *store.Tx, p *store.Post) string {
 
 // postActions is get_available_actions: the action rels of edit context.
 func postActions(r *rest.Request, typ string) []string {
+	pt := typeOf(typ)
 	var rels []string
-	if typ != "attachment" && can(r, "publish_posts") {
+	if typ != "attachment" && can(r, pt.cap("publish_posts")) {
 		rels = append(rels, "wp:action-publish")
 	}
 	if can(r, "unfiltered_html") {
 		rels = append(rels, "wp:action-unfiltered-html")
 	}
-	if typ == "post" && can(r, "edit_others_posts") && can(r, "publish_posts") {
+	if pt.Sticky && can(r, pt.cap("edit_others_posts")) && can(r, pt.cap("publish_posts")) {
 		rels = append(rels, "wp:action-sticky")
 	}
-	if can(r, "edit_others_posts") {
+	if can(r, pt.cap("edit_others_posts")) {
 		rels = append(rels, "wp:action-assign-author")
 	}
-	if typ == "post" {
-		// creating terms of a hierarchical taxonomy takes edit_terms (manage_categories);
-		// of a flat one, assign_terms (edit_posts), as get_available_actions decides
-		for _, tax := range []struct {
-			base, createCap string
-		}{{"categories", "manage_categories"}, {"tags", "edit_posts"}} {
-			if can(r, tax.createCap) {
-				rels = append(rels, "wp:action-create-"+tax.base)
-			}
-			if can(r, "edit_posts") {
-				rels = append(rels, "wp:action-assign-"+tax.base)
-			}
+	// creating terms of a hierarchical taxonomy takes edit_terms; of a flat one,
+	// assign_terms, as get_available_actions decides
+	for _, slug := range pt.Taxonomies {
+		tax := findTaxonomy(slug)
+		createCap := tax.assignCap()
+		if tax.Hierarchical {
+			createCap = tax.editCap()
+		}
+		if can(r, createCap) {
+			rels = append(rels, "wp:action-create-"+tax.RestBase)
+		}
+		if can(r, tax.assignCap()) {
+			rels = append(rels, "wp:action-assign-"+tax.RestBase)
 		}
 	}
 	return rels
@@ -340,7 +342,7 @@ func getPost(r *rest.Request, id int, typ string) (*store.Post, *rest.Error) {
 }
 
 func (res *posts) listPermission(r *rest.Request) *rest.Error {
-	if r.Context() == rest.Edit && !can(r, "edit_posts") {
+	if r.Context() == rest.Edit && !can(r, typeOf("post").editCap()) {
 		return r.Forbidden(codeForbiddenContext, "Sorry, you are not allowed to edit posts in this post type.")
 	}
 	return nil

@@ -176,10 +176,11 @@ type postWriter struct {
 // checkWritePermission is the shared part of create/update_item_permissions_check;
 // p is the post an update changes, nil on create.
 func (w *postWriter) checkWritePermission(r *rest.Request, verb string, p *store.Post) *rest.Error {
-	if a := r.Int("author"); a != 0 && a != callerID(r) && !can(r, "edit_others_posts") {
+	pt := typeOf(w.typ)
+	if a := r.Int("author"); a != 0 && a != callerID(r) && !can(r, pt.cap("edit_others_posts")) {
 		return r.Forbidden(codeCannotEditOthers, "Sorry, you are not allowed to "+verb+" posts as this user.")
 	}
-	if w.typ == "post" && stickyRefused.At(w.m.version)(r, p) {
+	if pt.Sticky && stickyRefused.At(w.m.version)(r, pt, p) {
 		return r.Forbidden(codeCannotAssignSticky, "Sorry, you are not allowed to make posts sticky.")
 	}
 	return nil
@@ -191,26 +192,24 @@ func (w *postWriter) checkWritePermission(r *rest.Request, verb string, p *store
 // release that changed it lies between 6.1 and 6.8; 6.8 is the first the mock
 // answers as) sticky=true needs both capabilities, and an update is checked only
 // when it changes whether the post is sticky, in either direction.
-var stickyRefused = rest.Changed[func(r *rest.Request, p *store.Post) bool]{
-	Base: func(r *rest.Request, _ *store.Post) bool {
-		return r.Bool("sticky") && !can(r, "edit_others_posts") && !can(r, "publish_posts")
+var stickyRefused = rest.Changed[func(r *rest.Request, pt *postType, p *store.Post) bool]{
+	Base: func(r *rest.Request, pt *postType, _ *store.Post) bool {
+		return r.Bool("sticky") && !can(r, pt.cap("edit_others_posts")) && !can(r, pt.cap("publish_posts"))
 	},
-	Steps: []rest.Step[func(r *rest.Request, p *store.Post) bool]{{Since: rest.V68, Value: func(r *rest.Request, p *store.Post) bool {
+	Steps: []rest.Step[func(r *rest.Request, pt *postType, p *store.Post) bool]{{Since: rest.V68, Value: func(r *rest.Request, pt *postType, p *store.Post) bool {
 		if p == nil && !r.Bool("sticky") || p != nil && (!r.Has("sticky") || r.Bool("sticky") == p.Sticky) {
 			return false
 		}
-		return !can(r, "edit_others_posts") || !can(r, "publish_posts")
+		return !can(r, pt.cap("edit_others_posts")) || !can(r, pt.cap("publish_posts"))
 	}}},
 }
 
-// checkAssignTerms is check_assign_terms_permission.
+// checkAssignTerms is check_assign_terms_permission: over the type's taxonomies.
 func (w *postWriter) checkAssignTerms(r *rest.Request) *rest.Error {
-	if w.typ != "post" {
-		return nil
-	}
 	tx := txOf(r)
-	for _, base := range []string{"categories", "tags"} {
-		for _, id := range r.Ints(base) {
+	for _, slug := range typeOf(w.typ).Taxonomies {
+		tax := findTaxonomy(slug)
+		for _, id := range r.Ints(tax.RestBase) {
 			// get_term(0) is an "Empty Term." error rather than null, so the loop goes on
 			// to current_user_can('assign_term', 0), which map_meta_cap denies everyone
 			if id == 0 {
@@ -219,7 +218,7 @@ func (w *postWriter) checkAssignTerms(r *rest.Request) *rest.Error {
 			if tx.Term(id) == nil {
 				continue
 			}
-			if !can(r, "edit_posts") {
+			if !can(r, tax.assignCap()) {
 				return r.Forbidden(codeCannotAssignTerm, "Sorry, you are not allowed to assign the provided terms.")
 			}
 		}
@@ -234,11 +233,7 @@ func (w *postWriter) createPermission(r *rest.Request) *rest.Error {
 	if err := w.checkWritePermission(r, "create", nil); err != nil {
 		return err
 	}
-	createCap := "edit_posts"
-	if w.typ == "attachment" {
-		createCap = "upload_files"
-	}
-	if !can(r, createCap) {
+	if !can(r, typeOf(w.typ).cap("create_posts")) {
 		return r.Forbidden(codeCannotCreate, "Sorry, you are not allowed to create posts as this user.")
 	}
 	return w.checkAssignTerms(r)
@@ -269,16 +264,16 @@ func (w *postWriter) deletePermission(r *rest.Request) *rest.Error {
 	return nil
 }
 
-// statusFor is handle_status_param.
-func statusFor(r *rest.Request, status string) (string, *rest.Error) {
+// statusFor is handle_status_param for a post of type pt.
+func statusFor(r *rest.Request, pt *postType, status string) (string, *rest.Error) {
 	switch status {
 	case "draft", "pending":
 	case "private":
-		if !can(r, "publish_posts") {
+		if !can(r, pt.cap("publish_posts")) {
 			return "", r.Forbidden(codeCannotPublish, "Sorry, you are not allowed to create private posts in this post type.")
 		}
 	case "publish", "future":
-		if !can(r, "publish_posts") {
+		if !can(r, pt.cap("publish_posts")) {
 			return "", r.Forbidden(codeCannotPublish, "Sorry, you are not allowed to publish posts in this post type.")
 		}
 	default:
@@ -310,7 +305,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	}
 	oldStatus := p.Status
 	if r.Has("status") && (create || r.String("status") != p.Status) {
-		st, err := statusFor(r, r.String("status"))
+		st, err := statusFor(r, typeOf(w.typ), r.String("status"))
 		if err != nil {
 			return err
 		}

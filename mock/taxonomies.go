@@ -42,6 +42,10 @@ type taxonomy struct {
 // both map to edit_posts (map_meta_cap).
 func (t *taxonomy) assignCap() string { return "edit_posts" }
 
+// editCap is $taxonomy->cap->edit_terms as map_meta_cap resolves it: edit_categories
+// and edit_post_tags both map to manage_categories.
+func (t *taxonomy) editCap() string { return "manage_categories" }
+
 func termCaps(plural string) rest.Object {
 	return rest.Object{{"manage_terms", "manage_" + plural}, {"edit_terms", "edit_" + plural},
 		{"delete_terms", "delete_" + plural}, {"assign_terms", "assign_" + plural}}

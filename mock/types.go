@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 )
@@ -44,23 +45,51 @@ type postType struct {
 	Supports                members     // get_all_post_type_supports, per version
 	Taxonomies              []string    // REST taxonomies of the type
 	RestBase                string
+	// Sticky: the type's items can be sticky. WordPress has sticky posts only
+	// (get_available_actions and the posts controller name the "post" type).
+	Sticky bool
 }
 
-// editCap is $post_type->cap->edit_posts, the capability the edit context needs.
-func (pt *postType) editCap() string {
-	v, _ := pt.Caps.Get("edit_posts")
+// cap is $post_type->cap->{name}: the capability the type uses for one of the "post"
+// capability type's names (edit_posts, edit_others_posts, publish_posts,
+// read_private_posts, create_posts, ...), as get_post_type_capabilities maps them.
+func (pt *postType) cap(name string) string {
+	v, _ := pt.Caps.Get(name)
 	s, _ := v.(string)
 	return s
 }
 
-// postTypeCaps is the cap object of a type with capability_type "post"; create_posts
-// is edit_posts, or upload_files for attachments.
-func postTypeCaps(createPosts string) rest.Object {
+// editCap is $post_type->cap->edit_posts, the capability the edit context needs.
+func (pt *postType) editCap() string { return pt.cap("edit_posts") }
+
+// supports is post_type_supports for the version v.
+func (pt *postType) supports(feature string, v rest.Version) bool {
+	_, ok := pt.Supports.at(v).Get(feature)
+	return ok
+}
+
+// typeOf is the declaration of the post type slug; types the mock does not serve
+// (revisions, and the parents of attachments it may name) have the "post" capability
+// type, as revisions do in WordPress.
+func typeOf(slug string) *postType {
+	if pt := findPostType(slug); pt != nil {
+		return pt
+	}
+	return postTypes[0]
+}
+
+// postTypeCaps is the cap object of a type with capabilityType ("post": edit_posts,
+// edit_others_posts, ...; "page": edit_pages, ...) as get_post_type_capabilities builds
+// it: the meta capabilities, the primitive ones, then create_posts (edit_posts, or
+// upload_files for attachments).
+func postTypeCaps(capabilityType, createPosts string) rest.Object {
+	singular, plural := capabilityType, capabilityType+"s"
 	o := rest.Object{}
 	for _, c := range []string{"edit_post", "read_post", "delete_post", "edit_posts", "edit_others_posts",
 		"delete_posts", "publish_posts", "read_private_posts", "read", "delete_private_posts",
 		"delete_published_posts", "delete_others_posts", "edit_private_posts", "edit_published_posts"} {
-		o = append(o, rest.Member{Key: c, Value: c})
+		v := strings.Replace(strings.Replace(c, "_posts", "_"+plural, 1), "_post", "_"+singular, 1)
+		o = append(o, rest.Member{Key: c, Value: v})
 	}
 	return append(o, rest.Member{Key: "create_posts", Value: createPosts})
 }
@@ -118,13 +147,13 @@ func features(names ...string) members {
 // feature ({"notes": true}, which get_all_post_type_supports keeps in a list).
 var postTypes = []*postType{
 	{Slug: "post", Name: "Posts", HasArchive: false, ShowInNavMenus: true, ShowUI: true, Viewable: true,
-		Caps: postTypeCaps("edit_posts"), Labels: postLabels, Icon: "dashicons-admin-post",
+		Caps: postTypeCaps("post", "edit_posts"), Labels: postLabels, Icon: "dashicons-admin-post", Sticky: true,
 		Supports: append(features("title", "editor", "author", "thumbnail", "excerpt", "trackbacks", "custom-fields",
 			"comments", "revisions", "post-formats"), kv("autosave", true).since(rest.V66)).with(
 			kv("editor", true).changes(from(rest.V69, []any{rest.Object{{Key: "notes", Value: true}}}))),
 		Taxonomies: []string{"category", "post_tag"}, RestBase: "posts"},
 	{Slug: "attachment", Name: "Media", HasArchive: false, ShowInNavMenus: false, ShowUI: true, Viewable: true,
-		Caps: postTypeCaps("upload_files"), Labels: attachmentLabels, Icon: "dashicons-admin-media",
+		Caps: postTypeCaps("post", "upload_files"), Labels: attachmentLabels, Icon: "dashicons-admin-media",
 		Supports: features("title", "author", "comments"), Taxonomies: []string{}, RestBase: "media"},
 }
 
