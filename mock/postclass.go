@@ -27,7 +27,8 @@ import (
 // PHP's array has a gap and json_encode prints an object keyed by position.
 func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 	classes := []string{"post-" + strconv.Itoa(p.ID), p.Type, "type-" + p.Type, "status-" + p.Status}
-	if p.Type == "post" { // the post type that supports post-formats
+	pt := findPostType(p.Type)
+	if pt != nil && pt.supports("post-formats", m.version) {
 		format := "standard"
 		if p.Format != "" {
 			format = sanitizeHTMLClass(p.Format, "")
@@ -40,13 +41,10 @@ func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 		classes = append(classes, "has-post-thumbnail")
 	}
 	classes = append(classes, "hentry")
-	if p.Type == "post" {
-		for _, tax := range []struct {
-			name string
-			ids  []int
-		}{{"category", p.Categories}, {"post_tag", p.Tags}} {
-			for _, t := range termsByName(tx, tax.ids) {
-				classes = append(classes, termClass(tax.name, t.Slug, t.ID))
+	if pt != nil && len(pt.Taxonomies) > 0 {
+		for _, tax := range pt.Taxonomies {
+			for _, t := range termsByName(tx, termIDs(p, tax)) {
+				classes = append(classes, termClass(tax, t.Slug, t.ID))
 			}
 		}
 		if p.Format != "" { // the post_format term post-format-<format>
@@ -54,6 +52,26 @@ func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 		}
 	}
 	return uniqueClasses(classes)
+}
+
+// termIDs are the ids of the post's terms in the taxonomy.
+func termIDs(p *store.Post, taxonomy string) []int {
+	if l := termList(p, taxonomy); l != nil {
+		return *l
+	}
+	return nil
+}
+
+// termList is where the post keeps its terms of the taxonomy (nil for a taxonomy the
+// store does not keep on posts).
+func termList(p *store.Post, taxonomy string) *[]int {
+	switch taxonomy {
+	case "category":
+		return &p.Categories
+	case "post_tag":
+		return &p.Tags
+	}
+	return nil
 }
 
 // termsByName are the terms with the given ids in the order of wp_get_object_terms'

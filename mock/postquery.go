@@ -46,7 +46,8 @@ func postListArgs(typ, base string) []*rest.Schema {
 		rest.Str("orderby").Desc("Sort collection by post attribute.").Def("date").
 			OneOfEnum("author", "date", "id", "include", "modified", "parent", "relevance", "slug", "include_slugs", "title"),
 	)
-	if typ == "attachment" {
+	// get_collection_params: for hierarchical types, and attachments
+	if typeOf(typ).Hierarchical || typ == "attachment" {
 		args = append(args,
 			intsArg("parent", "Limit result set to items with particular parent IDs."),
 			intsArg("parent_exclude", "Limit result set to all items except those of a particular parent ID."))

@@ -334,7 +334,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	if r.Sent("password") {
 		p.Password = r.String("password")
 		if p.Password != "" {
-			if w.typ == "post" && r.Bool("sticky") {
+			if typeOf(w.typ).Sticky && r.Bool("sticky") {
 				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A post can not be sticky and have a password.")
 			}
 			if !create && p.Sticky {
@@ -342,7 +342,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 			}
 		}
 	}
-	if w.typ == "post" && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
+	if typeOf(w.typ).Sticky && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
 		return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A password protected post can not be set to sticky.")
 	}
 	if s := r.String("comment_status"); s != "" {
@@ -482,37 +482,38 @@ func truncateSlug(s string, n int) string {
 // refuses is the request's error, with the post saved and the rest applied.
 func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create bool) *rest.Error {
 	tx := txOf(r)
-	if w.typ == "post" {
-		if create || r.Has("sticky") {
-			p.Sticky = r.Bool("sticky")
-		}
+	pt := typeOf(w.typ)
+	if pt.Sticky && (create || r.Has("sticky")) {
+		p.Sticky = r.Bool("sticky")
+	}
+	if pt.supports("post-formats", w.m.version) {
 		if f := r.String("format"); f != "" {
 			if f == "standard" {
 				f = ""
 			}
 			p.Format = f
 		}
+	}
+	if w.typ == "post" { // wp_insert_post gives the "post" type a category
 		if create && len(p.Categories) == 0 {
 			p.Categories = []int{1} // default_category
 		}
 		if !create && len(p.Categories) == 0 && !r.Has("categories") {
 			p.Categories = []int{1} // wp_update_post re-adds the default category
 		}
-		for _, t := range []struct {
-			base, taxonomy string
-			dst            *[]int
-		}{{"categories", "category", &p.Categories}, {"tags", "post_tag", &p.Tags}} {
-			if !r.Has(t.base) {
-				continue
-			}
-			ids := []int{}
-			for _, id := range r.Ints(t.base) {
-				if term := tx.Term(id); term != nil && term.Taxonomy == t.taxonomy && !slices.Contains(ids, id) {
-					ids = append(ids, id)
-				}
-			}
-			*t.dst = ids
+	}
+	for _, slug := range pt.Taxonomies {
+		base := findTaxonomy(slug).RestBase
+		if !r.Has(base) {
+			continue
 		}
+		ids := []int{}
+		for _, id := range r.Ints(base) {
+			if term := tx.Term(id); term != nil && term.Taxonomy == slug && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+		*termList(p, slug) = ids
 	}
 	if r.Has("featured_media") && w.featuredMedia != nil {
 		// the attachments controller's create_item answers its error; the posts

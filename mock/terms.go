@@ -42,7 +42,7 @@ type terms struct {
 
 type termField = rest.Field[store.Term]
 
-func (res *terms) hierarchical() bool { return res.taxonomy == "category" }
+func (res *terms) hierarchical() bool { return findTaxonomy(res.taxonomy).Hierarchical }
 
 // declare is get_item_schema, in prepare_item_for_response's output order.
 func (res *terms) declare() *rest.Item[store.Term] {
@@ -185,7 +185,7 @@ func (res *terms) listPermission(r *rest.Request) *rest.Error {
 		}
 		// check_read_terms_permission_for_post: the post's type must use the taxonomy,
 		// and the post be public or readable by the caller.
-		if p.Type != "post" || p.Status != "publish" && !canReadPostCap(r, p, tx.Post) {
+		if !slices.Contains(findTaxonomy(res.taxonomy).Types, p.Type) || p.Status != "publish" && !canReadPostCap(r, p, tx.Post) {
 			return r.Forbidden(codeForbiddenContext, msgCannotViewPostTerms)
 		}
 	}
