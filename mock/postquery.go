@@ -194,6 +194,9 @@ type postQuery struct {
 	idTieAsc        bool
 	order, orderby  string
 	relevancePhrase string
+	// clauses are the filters in use (where), built once.
+	clauses      []func(p *store.Post) bool
+	clausesBuilt bool
 }
 
 type taxClause struct {
@@ -413,48 +416,79 @@ func (q *postQuery) singleStatus() (string, bool) {
 // statusOnly reports whether the query filters by one status and nothing else.
 func (q *postQuery) statusOnly() bool {
 	_, one := q.singleStatus()
-	return one && q.include == nil && q.exclude == nil && q.authors == nil && q.authorsNot == nil &&
-		q.parents == nil && q.parentsNot == nil && q.slugs == nil && q.after.IsZero() && q.before.IsZero() &&
-		q.modAfter.IsZero() && q.modBefore.IsZero() && q.sticky == nil && q.mimes == nil &&
-		len(q.taxClauses) == 0 && len(q.search) == 0 && q.formats == nil
+	return one && len(q.where()) == 0
 }
 
-// matches reports whether a post passes every filter of the query.
+// matches reports whether a post has one of the query's statuses and passes every
+// clause of where.
 func (q *postQuery) matches(p *store.Post) bool {
 	if !q.statuses[p.Status] {
 		return false
 	}
-	// WP_Query applies post__not_in only when post__in is empty
-	if q.include != nil && !q.include[p.ID] || q.include == nil && q.exclude[p.ID] {
-		return false
+	for _, c := range q.where() {
+		if !c(p) {
+			return false
+		}
 	}
-	if q.authors != nil && !q.authors[p.Author] || q.authorsNot[p.Author] {
-		return false
+	return true
+}
+
+// where is the query's filters besides the status, one clause per filter in use, built
+// on first use: set every field before the first match. matches and the fast path of
+// statusOnly read this one list, so a filter is never skipped by one and applied by the
+// other.
+func (q *postQuery) where() []func(p *store.Post) bool {
+	if q.clausesBuilt {
+		return q.clauses
 	}
-	if q.parents != nil && !q.parents[p.Parent] || q.parentsNot[p.Parent] {
-		return false
+	q.clausesBuilt = true
+	add := func(c func(p *store.Post) bool) { q.clauses = append(q.clauses, c) }
+	switch {
+	case q.include != nil: // WP_Query applies post__not_in only when post__in is empty
+		add(func(p *store.Post) bool { return q.include[p.ID] })
+	case q.exclude != nil:
+		add(func(p *store.Post) bool { return !q.exclude[p.ID] })
 	}
-	if q.slugs != nil && !q.slugs[p.Slug] {
-		return false
+	if q.authors != nil || q.authorsNot != nil {
+		add(func(p *store.Post) bool { return (q.authors == nil || q.authors[p.Author]) && !q.authorsNot[p.Author] })
 	}
-	if !q.after.IsZero() && !p.Date.After(q.after) || !q.before.IsZero() && !p.Date.Before(q.before) {
-		return false
+	if q.parents != nil || q.parentsNot != nil {
+		add(func(p *store.Post) bool { return (q.parents == nil || q.parents[p.Parent]) && !q.parentsNot[p.Parent] })
 	}
-	if !q.modAfter.IsZero() && !p.Modified.After(q.modAfter) || !q.modBefore.IsZero() && !p.Modified.Before(q.modBefore) {
-		return false
+	if q.slugs != nil {
+		add(func(p *store.Post) bool { return q.slugs[p.Slug] })
 	}
-	if q.sticky != nil && p.Sticky != *q.sticky {
-		return false
+	if !q.after.IsZero() || !q.before.IsZero() {
+		add(func(p *store.Post) bool {
+			return (q.after.IsZero() || p.Date.After(q.after)) && (q.before.IsZero() || p.Date.Before(q.before))
+		})
 	}
-	if q.mimes != nil && !q.mimes[p.MimeType] {
-		return false
+	if !q.modAfter.IsZero() || !q.modBefore.IsZero() {
+		add(func(p *store.Post) bool {
+			return (q.modAfter.IsZero() || p.Modified.After(q.modAfter)) && (q.modBefore.IsZero() || p.Modified.Before(q.modBefore))
+		})
 	}
-	if len(q.taxClauses) > 0 && !q.matchesTax(p) {
-		return false
+	if q.sticky != nil {
+		add(func(p *store.Post) bool { return p.Sticky == *q.sticky })
 	}
-	if q.formats != nil && !q.formats[postFormat(p)] {
-		return false
+	if q.mimes != nil {
+		add(func(p *store.Post) bool { return q.mimes[p.MimeType] })
 	}
+	if len(q.taxClauses) > 0 {
+		add(q.matchesTax)
+	}
+	if q.formats != nil {
+		add(func(p *store.Post) bool { return q.formats[postFormat(p)] })
+	}
+	if len(q.search) > 0 {
+		add(q.matchesSearch)
+	}
+	return q.clauses
+}
+
+// matchesSearch is WP_Query::parse_search: every term (a leading "-" negates it) in
+// the title, the excerpt or the content; not a password-protected post for visitors.
+func (q *postQuery) matchesSearch(p *store.Post) bool {
 	if q.searchPublicOnly && p.Password != "" {
 		return false
 	}
