@@ -31,7 +31,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 		// 6.5 adds thumbnail to the attachment's fixed schema features
 		rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...).Since(rest.V65),
 			func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }),
-		pfCommentStatus(noun), pfPingStatus(noun), pfTemplate(noun), pfMeta(m),
+		pfCommentStatus(noun), pfPingStatus(noun), pfTemplate(noun, "attachment"), pfMeta(m),
 		pfPermalinkTemplate(noun, m),
 		rest.F(rest.Str("generated_slug").Desc("Slug automatically generated from the post title.").Ctx(editOnly...).RO(),
 			func(r *rest.Request, p *store.Post) any { return attachmentGeneratedSlug(txOf(r), p) }),
@@ -41,15 +41,15 @@ func (res *media) declare() *rest.Item[store.Post] {
 				func(_ *rest.Request, p *store.Post) any { return p.Content }),
 			rest.F(rest.Str("rendered").Desc("HTML description for the attachment, transformed for display.").Ctx(viewEdit...).RO(),
 				func(r *rest.Request, p *store.Post) any { return renderDescription(r, p) }),
-		),
+		).WithArg(rawText),
 		rest.Nested(rest.Obj("caption").Desc("The attachment caption.").Ctx(all...),
 			rest.F(rest.Str("raw").Desc("Caption for the attachment, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
 			rest.F(rest.Str("rendered").Desc("HTML caption for the attachment, transformed for display.").Ctx(all...).RO(),
 				func(r *rest.Request, p *store.Post) any { return renderCaption(r, p) }),
-		),
+		).WithArg(rawText),
 		rest.F(rest.Str("alt_text").Desc("Alternative text to display when attachment is not displayed.").Ctx(all...),
-			func(_ *rest.Request, p *store.Post) any { return p.AltText }),
+			func(_ *rest.Request, p *store.Post) any { return p.AltText }).WithArg(altTextArg),
 		rest.F(rest.Str("media_type").Desc("Attachment type.").OneOfEnum("image", "file").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any {
 				if isImage(p) {
@@ -75,12 +75,6 @@ func (res *media) declare() *rest.Item[store.Post] {
 	}}
 	res.item.Fields = append(res.item.Fields, fileFields()...)
 	res.item = res.item.For(v)
-	setArgOptions(res.item, "attachment")
-	for _, f := range res.item.Fields {
-		if f.Name == "alt_text" {
-			f.Arg = altTextArg
-		}
-	}
 	res.w = &postWriter{m: m, typ: "attachment", base: "media", item: res.item, featuredMedia: attachmentFeaturedMedia}
 	return res.item
 }

@@ -57,7 +57,7 @@ func pfModifiedGMT(noun string) *postField {
 
 func pfSlug(noun string) *postField {
 	return rest.F(rest.Str("slug").Desc("An alphanumeric identifier for the "+noun+" unique to its type.").Ctx(all...),
-		func(_ *rest.Request, p *store.Post) any { return p.Slug })
+		func(_ *rest.Request, p *store.Post) any { return p.Slug }).WithArg(slugArg)
 }
 
 func pfStatus(noun string) *postField {
@@ -89,7 +89,7 @@ func pfTitle(noun string) *postField {
 			func(_ *rest.Request, p *store.Post) any { return renderTitle(p.Title, p.Status) }),
 		rest.F(rendered().Since(rest.V67),
 			func(_ *rest.Request, p *store.Post) any { return renderTitle(p.Title, "") }),
-	)
+	).WithArg(rawText)
 }
 
 func pfAuthor(noun string) *postField {
@@ -107,15 +107,17 @@ func pfPingStatus(noun string) *postField {
 		func(_ *rest.Request, p *store.Post) any { return p.PingStatus })
 }
 
-func pfTemplate(noun string) *postField {
+// pfTemplate is the template field of post type typ, checked against the theme's
+// templates for the type.
+func pfTemplate(noun, typ string) *postField {
 	return rest.F(rest.Str("template").Desc("The theme file to use to display the "+noun+".").Ctx(viewEdit...),
-		func(_ *rest.Request, p *store.Post) any { return p.Template })
+		func(_ *rest.Request, p *store.Post) any { return p.Template }).WithArg(templateArg(typ))
 }
 
 // pfMeta is the meta field of a type core registers no meta keys for (attachments).
 func pfMeta(m *Mock) *postField {
 	return rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...),
-		func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, p.Type) })
+		func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, p.Type) }).WithArg(metaArg)
 }
 
 // pfMetaOf is the meta field of post type typ, whose schema lists the keys core
@@ -127,14 +129,14 @@ func pfMetaOf(m *Mock, typ string) []*postField {
 	get := func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, typ) }
 	keys := coreMeta(typ)
 	if len(keys) == 0 {
-		return []*postField{rest.F(meta(), get)}
+		return []*postField{rest.F(meta(), get).WithArg(metaArg)}
 	}
 	first := keys[0].schema.Span.Since
 	props := make([]*rest.Schema, len(keys))
 	for i, k := range keys {
 		props[i], first = k.schema, min(first, k.schema.Span.Since)
 	}
-	return []*postField{rest.F(meta().Until(first), get), rest.F(meta().Props(props...).Since(first), get)}
+	return []*postField{rest.F(meta().Until(first), get).WithArg(metaArg), rest.F(meta().Props(props...).Since(first), get).WithArg(metaArg)}
 }
 
 // pfClassList is class_list (6.6): get_post_class() of the post, for the types that

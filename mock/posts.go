@@ -61,7 +61,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 				func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
 			rest.F(rest.Int("block_version").Desc("Version of the content block format used by the post.").Ctx(editOnly...).RO(),
 				func(_ *rest.Request, p *store.Post) any { return boolInt(hasBlocks(p.Content)) }),
-		),
+		).WithArg(rawText),
 		rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
 			rest.F(rest.Str("raw").Desc("Excerpt for the post, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
@@ -86,14 +86,14 @@ func (res *posts) declare() *rest.Item[store.Post] {
 				}),
 			rest.F(rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO(),
 				func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
-		),
+		).WithArg(rawText),
 		pfAuthor(noun),
 		rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...),
 			func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }),
 		pfCommentStatus(noun), pfPingStatus(noun),
 		rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return p.Sticky }),
-		pfTemplate(noun),
+		pfTemplate(noun, "post"),
 		rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return postFormat(p) }),
 	}
@@ -107,27 +107,8 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	)
 	res.item = &rest.Item[store.Post]{Title: "post", Links: res.links, Fields: fields, Cache: postCacheID}
 	res.item = res.item.For(res.m.version)
-	setArgOptions(res.item, "post")
 	res.w = &postWriter{m: m, typ: "post", base: "posts", item: res.item}
 	return res.item
-}
-
-// setArgOptions gives the post-like fields of type typ their arg_options: title,
-// content, excerpt, caption and description take a string or {raw}, slug is
-// sanitised, meta must be an object, template must be one the theme offers.
-func setArgOptions(it *rest.Item[store.Post], typ string) {
-	for _, f := range it.Fields {
-		switch f.Name {
-		case "title", "content", "excerpt", "caption", "description":
-			f.Arg = rawText
-		case "slug":
-			f.Arg = slugArg
-		case "meta":
-			f.Arg = metaArg
-		case "template":
-			f.Arg = templateArg(typ)
-		}
-	}
 }
 
 // postFormats is the format enum of WordPress 6.1 (get_post_format_slugs).

@@ -17,6 +17,13 @@ type Field[T any] struct {
 	Arg func(a *Schema)
 }
 
+// WithArg gives the field its arg_options: how the write argument derived from it is
+// adjusted (Arg).
+func (f *Field[T]) WithArg(opt func(a *Schema)) *Field[T] {
+	f.Arg = opt
+	return f
+}
+
 // Absent is what a field's Get returns to leave the field out of this item: WordPress
 // sets some fields for some items only (an image's exif_orientation, 7.0).
 var Absent any = absent{}
