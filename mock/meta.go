@@ -61,12 +61,11 @@ func (res *postMeta) declare() *rest.Item[store.Meta] {
 		rest.F(rest.Int("id").Desc("Unique identifier for the object.").Ctx(editOnly...).RO(),
 			func(_ *rest.Request, m *store.Meta) any { return m.ID }),
 		rest.F(rest.Str("key").Desc("The key for the custom field.").Ctx(editOnly...).Req(),
-			func(_ *rest.Request, m *store.Meta) any { return m.Key }),
+			func(_ *rest.Request, m *store.Meta) any { return m.Key }).WithArg(sanitizedString(sanitizeTextField)),
 		rest.F(rest.Str("value").Desc("The value of the custom field.").Ctx(editOnly...),
-			func(_ *rest.Request, m *store.Meta) any { return m.Value }),
+			func(_ *rest.Request, m *store.Meta) any { return m.Value }).WithArg(sanitizedString(nil)),
 	}}
 	res.item = res.item.For(res.m.version)
-	setMetaArgOptions(res.item)
 	return res.item
 }
 

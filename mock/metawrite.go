@@ -34,19 +34,6 @@ const (
 	msgMetaCannotDelete = "Sorry, you cannot delete the meta for this post."
 )
 
-// setMetaArgOptions gives the writable fields their arg_options: the key is cleaned
-// by sanitize_text_field; a JSON null is "" (rest_sanitize_value_from_schema).
-func setMetaArgOptions(it *rest.Item[store.Meta]) {
-	for _, f := range it.Fields {
-		switch f.Name {
-		case "key":
-			f.Arg = sanitizedString(sanitizeTextField)
-		case "value":
-			f.Arg = sanitizedString(nil)
-		}
-	}
-}
-
 // metaForceArg is the DELETE endpoint's force: no type, so any value passes.
 func metaForceArg() *rest.Schema {
 	force := &rest.Schema{Name: "force"}

@@ -59,27 +59,26 @@ func (res *terms) declare() *rest.Item[store.Term] {
 		rest.F(rest.Int("count").Desc("Number of published posts for the term.").Ctx(rest.ViewEdit...).RO(),
 			func(_ *rest.Request, t *store.Term) any { return t.Count }),
 		rest.F(rest.Str("description").Desc("HTML description of the term.").Ctx(rest.ViewEdit...),
-			func(_ *rest.Request, t *store.Term) any { return t.Description }),
+			func(_ *rest.Request, t *store.Term) any { return t.Description }).WithArg(sanitizedString(nil)),
 		rest.F(rest.Str("link").Desc("URL of the term.").Fmt("uri").Ctx(termContexts...).RO(),
 			func(r *rest.Request, t *store.Term) any { return termLink(r, t) }),
 		rest.F(rest.Str("name").Desc("HTML title for the term.").Ctx(termContexts...).Req(),
-			func(_ *rest.Request, t *store.Term) any { return t.Name }),
+			func(_ *rest.Request, t *store.Term) any { return t.Name }).WithArg(sanitizedString(sanitizeTextField)),
 		rest.F(rest.Str("slug").Desc("An alphanumeric identifier for the term unique to its type.").Ctx(termContexts...),
-			func(_ *rest.Request, t *store.Term) any { return t.Slug }),
+			func(_ *rest.Request, t *store.Term) any { return t.Slug }).WithArg(sanitizedString(sanitizeTitle)),
 		rest.F(rest.Str("taxonomy").Desc("Type attribution for the term.").OneOfEnum(res.taxonomy).Ctx(termContexts...).RO(),
 			func(_ *rest.Request, t *store.Term) any { return t.Taxonomy }),
 	}
 	if res.hierarchical() {
 		fields = append(fields, rest.F(rest.Int("parent").Desc("The parent term ID.").Ctx(rest.ViewEdit...),
-			func(_ *rest.Request, t *store.Term) any { return t.Parent }))
+			func(_ *rest.Request, t *store.Term) any { return t.Parent }).WithArg(nullAsZero))
 	}
 	// No term meta is registered on a fresh site: WordPress prints [], and the schema's
 	// "properties" too.
 	meta := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...)
 	meta.Properties = []*rest.Schema{}
-	fields = append(fields, rest.F(meta, func(*rest.Request, *store.Term) any { return rest.EmptyArray }))
+	fields = append(fields, rest.F(meta, func(*rest.Request, *store.Term) any { return rest.EmptyArray }).WithArg(termMetaArg))
 	res.item = (&rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields, Cache: termCacheID}).For(res.m.version)
-	setTermArgOptions(res.item)
 	return res.item
 }
 

@@ -49,30 +49,17 @@ const (
 // nobody may delete and which posts fall back to.
 const defaultCategory = 1
 
-// setTermArgOptions gives the writable term fields their arg_options and what
-// WordPress does with a JSON null (rest_sanitize_value_from_schema casts it: "" or 0).
-func setTermArgOptions(it *rest.Item[store.Term]) {
-	for _, f := range it.Fields {
-		switch f.Name {
-		case "name": // sanitize_callback sanitize_text_field
-			f.Arg = sanitizedString(sanitizeTextField)
-		case "slug": // sanitize_callback sanitize_slug
-			f.Arg = sanitizedString(sanitizeTitle)
-		case "description":
-			f.Arg = sanitizedString(nil)
-		case "parent":
-			f.Arg = nullAsZero
-		case "meta": // check_meta_is_array: any PHP array, so a JSON list too
-			f.Arg = func(a *rest.Schema) {
-				a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) {
-					switch v.(type) {
-					case nil, map[string]any, []any:
-						return v, nil
-					}
-					return nil, rest.Refused()
-				}
-			}
+// termMetaArg is the meta argument's arg_options (check_meta_is_array): any PHP array,
+// so a JSON list too. The other term fields carry theirs where terms.go declares them
+// (sanitize_text_field for the name, sanitize_slug for the slug; a JSON null is cast to
+// "" or 0 as rest_sanitize_value_from_schema does).
+func termMetaArg(a *rest.Schema) {
+	a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) {
+		switch v.(type) {
+		case nil, map[string]any, []any:
+			return v, nil
 		}
+		return nil, rest.Refused()
 	}
 }
 

@@ -79,13 +79,13 @@ func (res *users) declare() *rest.Item[store.User] {
 		rest.F(rest.Int("id").Desc("Unique identifier for the user.").Ctx(userContexts...).RO(),
 			func(_ *rest.Request, u *store.User) any { return u.ID }),
 		userString(rest.Str("username").Desc("Login name for the user.").Ctx(rest.Edit).Req(),
-			func(u *store.User) string { return u.Login }),
+			func(u *store.User) string { return u.Login }).WithArg(stringArg(checkUsername)),
 		userString(rest.Str("name").Desc("Display name for the user.").Ctx(userContexts...),
-			func(u *store.User) string { return u.Name }),
+			func(u *store.User) string { return u.Name }).WithArg(stringArg(textField)),
 		userString(rest.Str("first_name").Desc("First name for the user.").Ctx(rest.Edit),
-			func(u *store.User) string { return u.FirstName }),
+			func(u *store.User) string { return u.FirstName }).WithArg(stringArg(textField)),
 		userString(rest.Str("last_name").Desc("Last name for the user.").Ctx(rest.Edit),
-			func(u *store.User) string { return u.LastName }),
+			func(u *store.User) string { return u.LastName }).WithArg(stringArg(textField)),
 		userString(rest.Str("email").Desc("The email address for the user.").Fmt("email").Ctx(rest.Edit).Req(),
 			func(u *store.User) string { return u.Email }),
 		userString(rest.Str("url").Desc("URL of the user.").Fmt("uri").Ctx(userContexts...),
@@ -96,28 +96,25 @@ func (res *users) declare() *rest.Item[store.User] {
 			func(r *rest.Request, u *store.User) any { return authorLink(r, u) }),
 		userString(rest.Str("locale").Desc("Locale for the user.").OneOfEnum("", "en_US").Ctx(rest.Edit), userLocale),
 		userString(rest.Str("nickname").Desc("The nickname for the user.").Ctx(rest.Edit),
-			func(u *store.User) string { return u.Nickname }),
+			func(u *store.User) string { return u.Nickname }).WithArg(stringArg(textField)),
 		userString(rest.Str("slug").Desc("An alphanumeric identifier for the user.").Ctx(userContexts...),
-			func(u *store.User) string { return u.Slug }),
+			func(u *store.User) string { return u.Slug }).WithArg(slugArg),
 		// WordPress shows roles only to callers with list_users or edit_user on the user,
 		// which every caller allowed the edit context has.
 		rest.F(rest.Arr("roles", rest.Str("")).Desc("Roles assigned to the user.").Ctx(rest.Edit),
 			func(_ *rest.Request, u *store.User) any { return append([]string{}, u.Roles...) }),
 		userString(rest.Str("registered_date").Desc("Registration date for the user.").Fmt("date-time").Ctx(rest.Edit).RO(),
 			func(u *store.User) string { return rest.FormatDateOffset(u.Registered) }),
-		rest.F(password, func(*rest.Request, *store.User) any { return nil }),
+		rest.F(password, func(*rest.Request, *store.User) any { return nil }).WithArg(stringArg(checkUserPassword)),
 		rest.F(rest.Obj("capabilities").Desc("All capabilities assigned to the user.").Ctx(rest.Edit).RO(),
 			func(_ *rest.Request, u *store.User) any { return trueSet(allCaps(u.Roles)) }),
 		rest.F(rest.Obj("extra_capabilities").Desc("Any extra capabilities assigned to the user.").Ctx(rest.Edit).RO(),
 			func(_ *rest.Request, u *store.User) any { return trueSet(u.Roles) }),
 		rest.Nested(rest.Obj("avatar_urls").Desc("Avatar URLs for the user.").Ctx(userContexts...).RO(),
 			avatarField(24, v), avatarField(48, v), avatarField(96, v)),
-		rest.F(userMetaSchema(), userMeta),
+		rest.F(userMetaSchema(), userMeta).WithArg(metaArg),
 	}, Cache: userCacheID}
 	res.item = res.item.For(v)
-	for _, f := range res.item.Fields {
-		f.Arg = userArgOptions[f.Name]
-	}
 	return res.item
 }
 

@@ -63,21 +63,10 @@ const (
 	codeURLTooLong, msgURLTooLong = "user_url_too_long", "User URL may not be longer than 100 characters."
 )
 
-// userArgOptions are the arg_options of the users schema: their own sanitize_callback
-// beside the schema check. Username and password are refused here, after every
-// argument with a validate_callback (email, locale, ...) has passed.
-var userArgOptions = map[string]func(a *rest.Schema){
-	"username":   stringArg(checkUsername),
-	"password":   stringArg(checkUserPassword),
-	"name":       stringArg(textField),
-	"first_name": stringArg(textField),
-	"last_name":  stringArg(textField),
-	"nickname":   stringArg(textField),
-	"slug":       slugArg,
-	"meta":       metaArg,
-}
-
-// stringArg gives a string argument a sanitize_callback run after the schema check.
+// stringArg gives a string argument a sanitize_callback run after the schema check
+// (the arg_options of the users schema, attached where users.go declares the fields):
+// username and password are refused by theirs after every argument with a
+// validate_callback (email, locale, ...) has passed.
 func stringArg(sanitize func(s string) (string, *rest.Error)) func(a *rest.Schema) {
 	return func(a *rest.Schema) {
 		a.SchemaFirst = true
