@@ -265,7 +265,7 @@ func (res *appPasswords) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	name := sanitizeTextField(r.String("name"))
+	name := wpfunc.SanitizeTextField(r.String("name"))
 	if emptyStr(name) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeAppPasswordEmptyName, msgAppPasswordEmptyName)
 	}
@@ -276,7 +276,7 @@ func (res *appPasswords) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	plain := newAppPassword()
 	ap := store.AppPassword{UUID: newUUID4(), Name: name, Hash: fixtures.HashPassword(plain), Created: txOf(r).Now()}
-	if uuid, _ := r.Raw("uuid"); phpEmpty(uuid) { // an app_id is taken only without a uuid
+	if uuid, _ := r.Raw("uuid"); wpfunc.Empty(uuid) { // an app_id is taken only without a uuid
 		ap.AppID = r.String("app_id")
 	}
 	u.AppPasswords = append(u.AppPasswords, ap)
@@ -291,7 +291,7 @@ func (res *appPasswords) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if name := sanitizeTextField(r.String("name")); !emptyStr(name) {
+	if name := wpfunc.SanitizeTextField(r.String("name")); !emptyStr(name) {
 		u.AppPasswords[i].Name = name
 	}
 	r.SetParam("context", rest.Edit)

@@ -1,6 +1,10 @@
 package mock
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/wpmock/wpmock/mock/wpfunc"
+)
 
 // TestTermTextSanitizers pins how term names and descriptions are stored, with the
 // outputs WordPress 6.1.9 gave for the same inputs (POST /wp/v2/tags as admin).
@@ -23,7 +27,7 @@ func TestTermTextSanitizers(t *testing.T) {
 		{"é & ü", "é &amp; ü"},
 		{"<b></b>", ""},
 	} {
-		if got := termName(sanitizeTextField(c.in)); got != c.want {
+		if got := termName(wpfunc.SanitizeTextField(c.in)); got != c.want {
 			t.Errorf("name %q: got %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -44,12 +48,12 @@ func TestTermTextSanitizers(t *testing.T) {
 		{`<b >x</ b>`, `<b>x</b>`},
 		{`<abbr title="A &amp; B">ab</abbr>`, `<abbr title="A &amp; B">ab</abbr>`},
 	} {
-		if got := kses(c.in); got != c.want {
+		if got := wpfunc.Kses(c.in); got != c.want {
 			t.Errorf("description %q: got %q, want %q", c.in, got, c.want)
 		}
 	}
-	// meta keys get sanitize_text_field alone (no kses, no entities)
-	if got := sanitizeTextField(" Tom & <i>Jerry</i> "); got != "Tom & Jerry" {
+	// meta keys get sanitize_text_field alone (no wpfunc.Kses, no entities)
+	if got := wpfunc.SanitizeTextField(" Tom & <i>Jerry</i> "); got != "Tom & Jerry" {
 		t.Errorf("meta key: got %q, want %q", got, "Tom & Jerry")
 	}
 }

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -62,7 +63,7 @@ func validHTTPURL(r *rest.Request, s string) bool {
 	if s == "" {
 		return false
 	}
-	if _, numeric := phpNumeric(s); numeric {
+	if _, numeric := wpfunc.Numeric(s); numeric {
 		return false
 	}
 	if m := urlScheme.FindStringSubmatch(s); m != nil {

@@ -258,12 +258,12 @@ func uniqueFileName(r *rest.Request, dir, name string) string {
 			next = strconv.Itoa(n + 1)
 		}
 		if lcName != "" {
-			lcName = phpStrReplace(lcName, []string{"-" + number + lcExt, number + lcExt}, "-"+next+lcExt)
+			lcName = wpfunc.StrReplace(lcName, []string{"-" + number + lcExt, number + lcExt}, "-"+next+lcExt)
 		}
 		if number+ext == "" {
 			name += "-" + next
 		} else {
-			name = phpStrReplace(name, []string{"-" + number + ext, number + ext}, "-"+next+ext)
+			name = wpfunc.StrReplace(name, []string{"-" + number + ext, number + ext}, "-"+next+ext)
 		}
 		number = next
 	}
@@ -278,7 +278,7 @@ func uniqueFileName(r *rest.Request, dir, name string) string {
 				n, _ := strconv.Atoi(number)
 				next = strconv.Itoa(n + 1)
 			}
-			name = phpStrReplace(name, []string{"-" + number + lcExt, number + lcExt}, "-"+next+lcExt)
+			name = wpfunc.StrReplace(name, []string{"-" + number + lcExt, number + lcExt}, "-"+next+lcExt)
 			number = next
 		}
 	}
@@ -307,17 +307,6 @@ func subsizeOfName(name string, files []string) bool {
 	return false
 }
 
-// phpStrReplace is str_replace with a list of searches: each replaced in turn, over
-// the whole string.
-func phpStrReplace(s string, searches []string, repl string) string {
-	for _, x := range searches {
-		if x != "" {
-			s = strings.ReplaceAll(s, x, repl)
-		}
-	}
-	return s
-}
-
 // altTextArg is alt_text's arg_options: sanitize_text_field after the string check.
 func altTextArg(a *rest.Schema) {
 	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
@@ -325,7 +314,7 @@ func altTextArg(a *rest.Schema) {
 		if !ok && v != nil { // null skips the check and is sanitised as ""
 			return a.Validate(v, param)
 		}
-		return sanitizeTextField(s), nil
+		return wpfunc.SanitizeTextField(s), nil
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/md5"
 	"encoding/hex"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -415,7 +416,7 @@ func TestImageDimensions(t *testing.T) {
 	}
 }
 
-// TestSanitizeTextField: alt_text's sanitize_text_field (kses.go) gives what WordPress 6.1
+// TestSanitizeTextField: alt_text's sanitize_text_field (wpfunc.Kses.go) gives what WordPress 6.1
 // stored for the same input.
 func TestSanitizeTextField(t *testing.T) {
 	for in, want := range map[string]string{
@@ -429,8 +430,8 @@ func TestSanitizeTextField(t *testing.T) {
 		"q \"x\" 'y'  <":             "q \"x\" 'y' &lt;",
 		"plain text, no tags at all": "plain text, no tags at all",
 	} {
-		if got := sanitizeTextField(in); got != want {
-			t.Errorf("sanitizeTextField(%q): got %q, want %q", in, got, want)
+		if got := wpfunc.SanitizeTextField(in); got != want {
+			t.Errorf("wpfunc.SanitizeTextField(%q): got %q, want %q", in, got, want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"fmt"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"math"
 	"net/http"
 	"regexp"
@@ -61,7 +62,7 @@ func (res *postMeta) declare() *rest.Item[store.Meta] {
 		rest.F(rest.Int("id").Desc("Unique identifier for the object.").Ctx(editOnly...).RO(),
 			func(_ *rest.Request, m *store.Meta) any { return m.ID }),
 		rest.F(rest.Str("key").Desc("The key for the custom field.").Ctx(editOnly...).Req(),
-			func(_ *rest.Request, m *store.Meta) any { return m.Key }).WithArg(sanitizedString(sanitizeTextField)),
+			func(_ *rest.Request, m *store.Meta) any { return m.Key }).WithArg(sanitizedString(wpfunc.SanitizeTextField)),
 		rest.F(rest.Str("value").Desc("The value of the custom field.").Ctx(editOnly...),
 			func(_ *rest.Request, m *store.Meta) any { return m.Value }).WithArg(sanitizedString(nil)),
 	}}
@@ -199,7 +200,7 @@ func (res *postMeta) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	v := row.Value
 	if isSerialized(v) {
-		s, ok := unserializeString(trimPHP(v))
+		s, ok := unserializeString(wpfunc.Trim(v))
 		if !ok {
 			return nil, rest.Errorf(http.StatusForbidden, codeMetaProtected, msgMetaSerialized, row.Key)
 		}
@@ -213,9 +214,6 @@ func (res *postMeta) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	return rest.OK(res.render(r, &shown)), nil
 }
 
-// trimPHP is PHP's trim() with its default character list.
-func trimPHP(s string) string { return strings.Trim(s, " \t\n\r\x00\x0b") }
-
 var (
 	serialScalar = regexp.MustCompile(`^[bid]:[0-9.E+-]+;$`)
 	serialSized  = regexp.MustCompile(`^[saOE]:[0-9]+:`)
@@ -223,7 +221,7 @@ var (
 
 // isSerialized is WordPress's is_serialized (strict).
 func isSerialized(s string) bool {
-	s = trimPHP(s)
+	s = wpfunc.Trim(s)
 	if s == "N;" {
 		return true
 	}
@@ -249,7 +247,7 @@ func isSerialized(s string) bool {
 
 // isSerializedString is WordPress's is_serialized_string.
 func isSerializedString(s string) bool {
-	s = trimPHP(s)
+	s = wpfunc.Trim(s)
 	return len(s) >= 4 && s[1] == ':' && s[len(s)-1] == ';' && s[0] == 's' && s[len(s)-2] == '"'
 }
 

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"strconv"
 	"strings"
@@ -65,7 +66,7 @@ func storedMeta(raw string) (value string, isString, valid bool) {
 	if !isSerialized(raw) {
 		return raw, true, true
 	}
-	t := trimPHP(raw)
+	t := wpfunc.Trim(raw)
 	if s, ok := unserializeString(t); ok {
 		return s, true, !isSerialized(s)
 	}
@@ -90,7 +91,7 @@ func (res *postMeta) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidAction, msgMetaInvalidProvided)
 	}
 	key := r.String("key")
-	if phpEmpty(key) {
+	if wpfunc.Empty(key) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidKey, msgMetaInvalidKey)
 	}
 	if isProtectedMeta(key) {
@@ -123,7 +124,7 @@ func (res *postMeta) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		value = r.String("value")
 	}
 	switch {
-	case phpEmpty(key):
+	case wpfunc.Empty(key):
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidKey, msgMetaInvalidKey)
 	case !valid:
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidAction, msgMetaInvalidExisting)

@@ -1,7 +1,6 @@
 package mock
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,7 +30,7 @@ func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 	if pt != nil && pt.supports("post-formats", m.version) {
 		format := "standard"
 		if p.Format != "" {
-			format = sanitizeHTMLClass(p.Format, "")
+			format = wpfunc.SanitizeHTMLClass(p.Format, "")
 		}
 		classes = append(classes, "format-"+format)
 	}
@@ -100,29 +99,14 @@ func termClass(taxonomy, slug string, id int) string {
 	if slug == "" || slug == "0" { // PHP's empty()
 		return ""
 	}
-	class := sanitizeHTMLClass(slug, strconv.Itoa(id))
-	if _, numeric := phpNumeric(class); numeric || strings.Trim(class, "-") == "" {
+	class := wpfunc.SanitizeHTMLClass(slug, strconv.Itoa(id))
+	if _, numeric := wpfunc.Numeric(class); numeric || strings.Trim(class, "-") == "" {
 		class = strconv.Itoa(id)
 	}
 	if taxonomy == "post_tag" {
 		return "tag-" + class
 	}
-	return sanitizeHTMLClass(taxonomy+"-"+class, taxonomy+"-"+strconv.Itoa(id))
-}
-
-var (
-	percentOctet = regexp.MustCompile(`%[a-fA-F0-9][a-fA-F0-9]`)
-	notClassChar = regexp.MustCompile(`[^A-Za-z0-9_-]`)
-)
-
-// sanitizeHTMLClass is sanitize_html_class: percent-encoded octets removed, then
-// anything but A-Z, a-z, 0-9, "_" and "-"; the fallback's class when nothing is left.
-func sanitizeHTMLClass(class, fallback string) string {
-	out := notClassChar.ReplaceAllString(percentOctet.ReplaceAllString(class, ""), "")
-	if out == "" && fallback != "" && fallback != "0" { // PHP's truthy $fallback
-		return sanitizeHTMLClass(fallback, "")
-	}
-	return out
+	return wpfunc.SanitizeHTMLClass(taxonomy+"-"+class, taxonomy+"-"+strconv.Itoa(id))
 }
 
 // uniqueClasses is array_unique over the classes, printed as json_encode prints the

@@ -227,7 +227,7 @@ func (w *postWriter) checkAssignTerms(r *rest.Request) *rest.Error {
 }
 
 func (w *postWriter) createPermission(r *rest.Request) *rest.Error {
-	if id, ok := r.Raw("id"); ok && !phpEmpty(id) {
+	if id, ok := r.Raw("id"); ok && !wpfunc.Empty(id) {
 		return rest.Errorf(http.StatusBadRequest, codePostExists, "Cannot create existing post.")
 	}
 	if err := w.checkWritePermission(r, "create", nil); err != nil {
@@ -771,24 +771,4 @@ func withStatus(err *rest.Error, status int) *rest.Error {
 	}
 	out.Status = status
 	return &out
-}
-
-// phpEmpty is PHP's empty() for request values: nil, "", "0", 0, false, empty lists.
-func phpEmpty(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return true
-	case string:
-		return x == "" || x == "0"
-	case bool:
-		return !x
-	case []any:
-		return len(x) == 0
-	case map[string]any:
-		return len(x) == 0
-	}
-	if f, ok := v.(interface{ String() string }); ok {
-		return f.String() == "0"
-	}
-	return false
 }

@@ -63,7 +63,7 @@ func (res *terms) declare() *rest.Item[store.Term] {
 		rest.F(rest.Str("link").Desc("URL of the term.").Fmt("uri").Ctx(termContexts...).RO(),
 			func(r *rest.Request, t *store.Term) any { return termLink(r, t) }),
 		rest.F(rest.Str("name").Desc("HTML title for the term.").Ctx(termContexts...).Req(),
-			func(_ *rest.Request, t *store.Term) any { return t.Name }).WithArg(sanitizedString(sanitizeTextField)),
+			func(_ *rest.Request, t *store.Term) any { return t.Name }).WithArg(sanitizedString(wpfunc.SanitizeTextField)),
 		rest.F(rest.Str("slug").Desc("An alphanumeric identifier for the term unique to its type.").Ctx(termContexts...),
 			func(_ *rest.Request, t *store.Term) any { return t.Slug }).WithArg(sanitizedString(sanitizeTitle)),
 		rest.F(rest.Str("taxonomy").Desc("Type attribution for the term.").OneOfEnum(res.taxonomy).Ctx(termContexts...).RO(),

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"fmt"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"slices"
 	"strconv"
@@ -149,7 +150,7 @@ func (res *terms) checkParent(r *rest.Request) *rest.Error {
 
 // termName is a name as sanitize_term stores it: sanitize_text_field, then
 // wp_filter_kses (pre_term_name); _wp_specialchars has nothing left to encode.
-func termName(s string) string { return kses(sanitizeTextField(s)) }
+func termName(s string) string { return wpfunc.Kses(wpfunc.SanitizeTextField(s)) }
 
 // create is create_item with wp_insert_term.
 func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
@@ -158,15 +159,15 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	tx := txOf(r)
 	raw := r.String("name")
-	if trimPHP(raw) == "" {
+	if wpfunc.Trim(raw) == "" {
 		return nil, &rest.Error{Code: codeEmptyTermName, Message: msgEmptyTermName}
 	}
-	t := &store.Term{Taxonomy: res.taxonomy, Name: termName(raw), Description: kses(r.String("description"))}
+	t := &store.Term{Taxonomy: res.taxonomy, Name: termName(raw), Description: wpfunc.Kses(r.String("description"))}
 	if res.hierarchical() {
 		t.Parent = r.Int("parent")
 	}
 	slug := sanitizeTitle(r.String("slug"))
-	provided := !phpEmpty(slug)
+	provided := !wpfunc.Empty(slug)
 	if !provided {
 		slug = sanitizeTitle(t.Name)
 	}
@@ -286,7 +287,7 @@ func slugUsed(tx *store.Tx, slug string, skip int) bool {
 // termExists is term_exists( $s ) without a taxonomy: a term of any taxonomy with the
 // slug sanitize_title( $s ), or else with the name (MySQL compares case-insensitively).
 func termExists(tx *store.Tx, s string) bool {
-	if s = trimPHP(s); s == "" {
+	if s = wpfunc.Trim(s); s == "" {
 		return false
 	}
 	slug := sanitizeTitle(s)
@@ -341,15 +342,15 @@ func (res *terms) prepareUpdate(r *rest.Request, t *store.Term) (store.Term, *re
 	if res.hierarchical() && r.Has("parent") {
 		requestedParent = r.Int("parent") // checkParent made sure it is a category or 0
 	}
-	next.Name, next.Description = termName(next.Name), kses(next.Description)
-	if trimPHP(next.Name) == "" {
+	next.Name, next.Description = termName(next.Name), wpfunc.Kses(next.Description)
+	if wpfunc.Trim(next.Name) == "" {
 		return next, &rest.Error{Code: codeEmptyTermName, Message: msgEmptyTermName}
 	}
 	slug := t.Slug
 	if r.Has("slug") {
 		slug = sanitizeTitle(r.String("slug"))
 	}
-	generated := phpEmpty(slug)
+	generated := wpfunc.Empty(slug)
 	if generated {
 		slug = sanitizeTitle(next.Name)
 	}

@@ -4,13 +4,12 @@ import (
 	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
-// The filters a user's fields go through on their way in, on top of kses.go:
+// The filters a user's fields go through on their way in, on top of wpfunc.Kses.go:
 // the pre_user_* filters of the names and esc_url_raw for the URL, and PHP's
 // is_numeric / absint for the reassign argument. Over the REST API these filters
 // apply even to administrators: kses_init runs before the application password is
@@ -21,7 +20,6 @@ var (
 	urlScheme    = regexp.MustCompile(`^([a-zA-Z][a-zA-Z0-9+.-]*):`)
 	phpScript    = regexp.MustCompile(`(?i)^[a-z0-9-]+?\.php`)
 	intPrefix    = regexp.MustCompile(`^[ \t\n\r\v\f]*[+-]?\d+`)
-	phpNumericRe = regexp.MustCompile(`^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$`)
 	specialChars = strings.NewReplacer("<", "&lt;", ">", "&gt;")
 )
 
@@ -29,13 +27,13 @@ var (
 // sanitize_text_field, wp_filter_kses (which leaves no tag in plain text and writes a
 // bare "&" as an entity) and _wp_specialchars.
 func textFilter(s string) string {
-	return specialChars.Replace(normalizeEntities(sanitizeTextField(s)))
+	return specialChars.Replace(wpfunc.NormalizeEntities(wpfunc.SanitizeTextField(s)))
 }
 
 // userURL is pre_user_url: wp_strip_all_tags, esc_url_raw, then wp_filter_kses (so an
 // "&" in a query string is stored as "&amp;").
 func userURL(u string) string {
-	return normalizeEntities(escURLRaw(trimPHP(stripTags(u))))
+	return wpfunc.NormalizeEntities(escURLRaw(wpfunc.Trim(stripTags(u))))
 }
 
 // escURLRaw is esc_url_raw: spaces encoded, unsafe characters dropped, http:// added
@@ -60,28 +58,10 @@ func escURLRaw(u string) string {
 	if u[0] == '/' {
 		return u
 	}
-	if m := urlScheme.FindStringSubmatch(u); m != nil && !slices.Contains(ksesProtocols, strings.ToLower(m[1])) {
+	if m := urlScheme.FindStringSubmatch(u); m != nil && !slices.Contains(wpfunc.KsesProtocols, strings.ToLower(m[1])) {
 		return ""
 	}
 	return u
-}
-
-// phpNumeric is PHP's is_numeric, with the number's value.
-func phpNumeric(v any) (float64, bool) {
-	switch x := v.(type) {
-	case int:
-		return float64(x), true
-	case float64:
-		return x, true
-	case string:
-		if phpNumericRe.MatchString(x) {
-			f, err := strconv.ParseFloat(strings.Trim(x, " \t\n\r\v\f"), 64)
-			return f, err == nil
-		}
-	case interface{ String() string }: // json.Number
-		return phpNumeric(x.String())
-	}
-	return 0, false
 }
 
 // absint is WordPress's absint: abs(intval(v)). PHP's abs(PHP_INT_MIN) is a float no

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"slices"
 	"sort"
@@ -80,7 +81,7 @@ func stringArg(sanitize func(s string) (string, *rest.Error)) func(a *rest.Schem
 	}
 }
 
-func textField(s string) (string, *rest.Error) { return sanitizeTextField(s), nil }
+func textField(s string) (string, *rest.Error) { return wpfunc.SanitizeTextField(s), nil }
 
 // checkUsername is check_username: validate_username holds when sanitize_user(strict)
 // leaves the name unchanged and non-empty.
@@ -112,10 +113,10 @@ func checkUserPassword(s string) (string, *rest.Error) {
 // an empty value or "false" becomes false (delete the user's content), anything else
 // is refused.
 func checkReassign(_ *rest.Request, v any, _ string) (any, *rest.Error) {
-	if _, ok := phpNumeric(v); ok {
+	if _, ok := wpfunc.Numeric(v); ok {
 		return v, nil
 	}
-	if phpEmpty(v) || v == "false" {
+	if wpfunc.Empty(v) || v == "false" {
 		return false, nil
 	}
 	return nil, rest.Errorf(http.StatusBadRequest, rest.CodeInvalidParam, msgInvalidUserParam)
@@ -200,7 +201,7 @@ func insertError(code, msg string) *rest.Error { return &rest.Error{Code: code, 
 // createUser is create_item.
 func (res *users) createUser(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
-	if id, ok := r.Raw("id"); ok && !phpEmpty(id) {
+	if id, ok := r.Raw("id"); ok && !wpfunc.Empty(id) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeUserExists, msgUserExists)
 	}
 	if roles := r.Strings("roles"); len(roles) > 0 {
@@ -316,7 +317,7 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 	}
 	u.Login, u.Slug, u.Email, u.URL = login, nicename, email, url
 	u.Nickname, u.FirstName, u.LastName, u.Name = textFilter(nickname), first, last, textFilter(display)
-	u.Description = kses(emptied(given("description", u.Description)))
+	u.Description = wpfunc.Kses(emptied(given("description", u.Description)))
 	u.Locale = given("locale", u.Locale)
 	if r.Has("password") {
 		u.PassHash = fixtures.HashPassword(r.String("password"))

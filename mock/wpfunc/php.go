@@ -1,6 +1,8 @@
 // Package wpfunc holds pure ports of the PHP and WordPress functions the mock imitates
 // byte for byte: PHP's integer conversions and arithmetic as PHP 8 on a 64-bit
-// machine does them, and WordPress's remove_accents. It knows nothing of the store or
+// machine does them, empty(), is_numeric, trim and str_replace, and WordPress's
+// remove_accents, sanitize_text_field, wp_kses with $allowedtags, esc_html and
+// sanitize_html_class. It knows nothing of the store or
 // of HTTP, so every function is a plain value-in, value-out port that a table test can
 // pin against what PHP prints.
 package wpfunc
@@ -8,6 +10,7 @@ package wpfunc
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -203,4 +206,59 @@ func FloatString(f float64) string {
 	}
 	rounded, _ := strconv.ParseFloat(s, 64)
 	return strconv.FormatFloat(rounded, 'f', -1, 64)
+}
+
+// Trim is PHP's trim() with its default character list.
+func Trim(s string) string { return strings.Trim(s, " \t\n\r\x00\x0b") }
+
+// Empty is PHP's empty() for request values: nil, "", "0", 0, false, empty lists.
+func Empty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == "" || x == "0"
+	case bool:
+		return !x
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	if f, ok := v.(interface{ String() string }); ok {
+		return f.String() == "0"
+	}
+	return false
+}
+
+// phpNumericRe is a numeric string as is_numeric takes it (whitespace around allowed).
+var phpNumericRe = regexp.MustCompile(`^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$`)
+
+// Numeric is PHP's is_numeric, with the number's value.
+func Numeric(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	case string:
+		if phpNumericRe.MatchString(x) {
+			f, err := strconv.ParseFloat(strings.Trim(x, " \t\n\r\v\f"), 64)
+			return f, err == nil
+		}
+	case interface{ String() string }: // json.Number
+		return Numeric(x.String())
+	}
+	return 0, false
+}
+
+// StrReplace is str_replace with a list of searches: each replaced in turn, over
+// the whole string.
+func StrReplace(s string, searches []string, repl string) string {
+	for _, x := range searches {
+		if x != "" {
+			s = strings.ReplaceAll(s, x, repl)
+		}
+	}
+	return s
 }

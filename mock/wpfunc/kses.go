@@ -1,4 +1,4 @@
-package mock
+package wpfunc
 
 import (
 	"html"
@@ -12,7 +12,7 @@ import (
 // WordPress's text sanitizers, as far as term names, term descriptions and meta keys
 // go through them: sanitize_text_field, and wp_kses with $allowedtags (what
 // wp_filter_kses applies to pre_term_name and pre_term_description whoever the user
-// is). Checked against WordPress 6.1 with the cases in kses_test.go.
+// is). Checked against WordPress 6.1 with the cases in mock/kses_test.go.
 
 var (
 	textSpace  = regexp.MustCompile(`[\r\n\t ]+`)
@@ -22,10 +22,10 @@ var (
 	anyTag     = regexp.MustCompile(`(?s)<!--.*?(-->|$)|<[^>]*(>|$)`)
 )
 
-// sanitizeTextField is sanitize_text_field: invalid UTF-8 empties the string; a "<"
+// SanitizeTextField is sanitize_text_field: invalid UTF-8 empties the string; a "<"
 // that opens no tag is escaped; tags (and script/style with their content) are
 // stripped; whitespace runs become one space; percent-encoded octets are removed.
-func sanitizeTextField(s string) string {
+func SanitizeTextField(s string) string {
 	if !utf8.ValidString(s) {
 		return ""
 	}
@@ -37,16 +37,16 @@ func sanitizeTextField(s string) string {
 			}
 			return m
 		})
-		s = trimPHP(anyTag.ReplaceAllString(s, "")) // strip_tags, then wp_strip_all_tags' trim
+		s = Trim(anyTag.ReplaceAllString(s, "")) // strip_tags, then wp_strip_all_tags' trim
 		s = strings.ReplaceAll(s, "<\n", "&lt;\n")
 	}
-	s = trimPHP(textSpace.ReplaceAllString(s, " "))
+	s = Trim(textSpace.ReplaceAllString(s, " "))
 	found := false
 	for m := textOctet.FindString(s); m != ""; m = textOctet.FindString(s) {
 		s, found = strings.ReplaceAll(s, m, ""), true
 	}
 	if found {
-		s = trimPHP(textSpaces.ReplaceAllString(s, " "))
+		s = Trim(textSpaces.ReplaceAllString(s, " "))
 	}
 	return s
 }
@@ -71,24 +71,24 @@ func escapeLoneLessThan(s string) string {
 			s = s[j+1:]
 			continue
 		}
-		b.WriteString(escHTML(s[i:j]))
+		b.WriteString(EscHTML(s[i:j]))
 		s = s[j:]
 	}
 }
 
 var quoteEscaper = strings.NewReplacer("<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#039;")
 
-// escHTML is esc_html: entities normalised, then < > " ' encoded.
-func escHTML(s string) string { return quoteEscaper.Replace(normalizeEntities(s)) }
+// EscHTML is esc_html: entities normalised, then < > " ' encoded.
+func EscHTML(s string) string { return quoteEscaper.Replace(NormalizeEntities(s)) }
 
 // entityAt matches what wp_kses_normalize_entities accepts after an "&": a name of 2-8
 // letters and up to 2 digits, a decimal or a hexadecimal reference.
 var entityAt = regexp.MustCompile(`^&(?:([A-Za-z]{2,8}[0-9]{0,2});|#(0*[0-9]{1,7});|#[xX](0*[0-9A-Fa-f]{1,6});)`)
 
-// normalizeEntities is wp_kses_normalize_entities: every "&" that starts no valid
+// NormalizeEntities is wp_kses_normalize_entities: every "&" that starts no valid
 // entity becomes "&amp;"; numeric entities lose leading zeros (decimal ones padded to
 // three digits). Named entities are those HTML knows (WordPress keeps its own list).
-func normalizeEntities(s string) string {
+func NormalizeEntities(s string) string {
 	if !strings.Contains(s, "&") {
 		return s
 	}
@@ -146,7 +146,7 @@ func leftPad(s string, n int) string {
 	return s
 }
 
-// allowedTags is $allowedtags (kses.php): the elements and attributes wp_filter_kses
+// allowedTags is $allowedtags (Kses.php): the elements and attributes wp_filter_kses
 // keeps in term names and descriptions.
 var allowedTags = map[string][]string{
 	"a": {"href", "title"}, "abbr": {"title"}, "acronym": {"title"}, "b": nil,
@@ -160,12 +160,12 @@ var (
 	ksesAttr    = regexp.MustCompile(`^([_a-zA-Z][-_a-zA-Z0-9:.]*)(\s*=\s*("[^"]*"|'[^']*'|[^\s"']+))?\s*`)
 )
 
-// kses is wp_kses($s, $allowedtags): NULs dropped, entities normalised, lone "<"
+// Kses is wp_kses($s, $allowedtags): NULs dropped, entities normalised, lone "<"
 // escaped, then every tag outside allowedTags removed (its content stays), allowed
 // tags rebuilt with their allowed attributes only, and a stray ">" encoded. Comments
 // are kept.
-func kses(s string) string {
-	s = normalizeEntities(strings.ReplaceAll(s, "\x00", ""))
+func Kses(s string) string {
+	s = NormalizeEntities(strings.ReplaceAll(s, "\x00", ""))
 	s = escapeLoneLessThan(s)
 	return ksesPiece.ReplaceAllStringFunc(s, func(piece string) string {
 		switch {
@@ -228,11 +228,11 @@ func ksesAttrs(list string, allowed []string) string {
 	return b.String() + slash
 }
 
-// ksesProtocols is wp_allowed_protocols().
-var ksesProtocols = []string{"http", "https", "ftp", "ftps", "mailto", "news", "irc", "irc6", "ircs",
+// KsesProtocols are wp_allowed_protocols(): the URL schemes kses and esc_url keep.
+var KsesProtocols = []string{"http", "https", "ftp", "ftps", "mailto", "news", "irc", "irc6", "ircs",
 	"gopher", "nntp", "feed", "telnet", "mms", "rtsp", "sms", "svn", "tel", "fax", "xmpp", "webcal", "urn"}
 
-// ksesBadProtocol is wp_kses_bad_protocol: a scheme outside ksesProtocols is cut off,
+// ksesBadProtocol is wp_kses_bad_protocol: a scheme outside KsesProtocols is cut off,
 // again and again (at most six times).
 func ksesBadProtocol(v string) string {
 	for i := 0; i < 6; i++ {
@@ -240,8 +240,8 @@ func ksesBadProtocol(v string) string {
 		if !ok || strings.Contains(scheme, "/?") {
 			return v
 		}
-		next := trimPHP(rest)
-		if s := strings.ToLower(strings.Join(strings.Fields(html.UnescapeString(scheme)), "")); slices.Contains(ksesProtocols, s) {
+		next := Trim(rest)
+		if s := strings.ToLower(strings.Join(strings.Fields(html.UnescapeString(scheme)), "")); slices.Contains(KsesProtocols, s) {
 			next = s + ":" + next
 		}
 		if next == v {
@@ -251,3 +251,18 @@ func ksesBadProtocol(v string) string {
 	}
 	return v
 }
+
+// SanitizeHTMLClass is sanitize_html_class: percent-encoded octets removed, then
+// anything but A-Z, a-z, 0-9, "_" and "-"; the fallback's class when nothing is left.
+func SanitizeHTMLClass(class, fallback string) string {
+	out := notClassChar.ReplaceAllString(percentOctet.ReplaceAllString(class, ""), "")
+	if out == "" && fallback != "" && fallback != "0" { // PHP's truthy $fallback
+		return SanitizeHTMLClass(fallback, "")
+	}
+	return out
+}
+
+var (
+	percentOctet = regexp.MustCompile(`%[a-fA-F0-9][a-fA-F0-9]`)
+	notClassChar = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+)
