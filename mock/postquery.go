@@ -15,19 +15,6 @@ import (
 // The collection query of the post-like types (posts and media): WordPress's
 // get_collection_params of the posts controller and the WP_Query it builds.
 
-func intsArg(name, desc string) *rest.Schema {
-	return rest.Arr(name, rest.Int("")).Desc(desc).Def(rest.EmptyArray)
-}
-
-// pageArgs are the common page, per_page and search parameters (WP_REST_Controller).
-func pageArgs() []*rest.Schema {
-	return []*rest.Schema{
-		rest.Int("page").Desc("Current page of the collection.").Def(1).Min(1).Checked(),
-		rest.Int("per_page").Desc("Maximum number of items to be returned in result set.").Def(10).Min(1).Max(100).Checked(),
-		rest.Str("search").Desc("Limit results to those matching a string.").Checked(),
-	}
-}
-
 // postListArgs are the list parameters shared by posts and media, in WordPress's order.
 func postListArgs(typ, base string) []*rest.Schema {
 	args := append([]*rest.Schema{contextArg()}, pageArgs()...)

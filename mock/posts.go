@@ -13,8 +13,6 @@ import (
 const (
 	// codePostInvalidID: no post of this type with the id (also id <= 0).
 	codePostInvalidID = "rest_post_invalid_id"
-	// codeForbiddenContext: context=edit without the right to edit.
-	codeForbiddenContext = "rest_forbidden_context"
 	// codeIncorrectPassword: ?password= does not match a protected post's password.
 	codeIncorrectPostPassword = "rest_post_incorrect_password"
 	// codeInvalidPageNumber: page past the last page of a non-empty posts/media list.
@@ -285,17 +283,6 @@ func (res *posts) routes() []*rest.Route {
 				Permission: res.w.deletePermission, Handler: res.w.delete},
 		}},
 	}
-}
-
-// idArg is the route-level id argument of item routes.
-func idArg(noun string) *rest.Schema {
-	return rest.Int("id").Desc("Unique identifier for the " + noun + ".")
-}
-
-// contextArg is get_context_param with default view.
-func contextArg() *rest.Schema {
-	return rest.Str("context").Desc("Scope under which the request is made; determines fields present in response.").
-		OneOfEnum(rest.View, rest.Embed, rest.Edit).Def(rest.View).Checked()
 }
 
 func (res *posts) collectionArgs() []*rest.Schema {

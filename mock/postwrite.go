@@ -633,18 +633,6 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
 }
 
-// withoutLinks drops _links: the "previous" of a forced delete is the response data,
-// which in WordPress does not carry the links.
-func withoutLinks(o rest.Object) rest.Object {
-	out := make(rest.Object, 0, len(o))
-	for _, m := range o {
-		if m.Key != "_links" {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // deletePost is wp_delete_post(force): the post, its meta and revisions go; its
 // attachments are detached; posts that featured it lose it.
 func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {

@@ -19,9 +19,6 @@ const (
 	codeTypeInvalid = "rest_type_invalid"
 	// codeCannotReadType: GET /types/<slug> for a registered type not shown in REST.
 	codeCannotReadType = "rest_cannot_read_type"
-	// codeCannotView: context=edit on the types, taxonomies or statuses list without the
-	// capability any of them needs.
-	codeCannotView = "rest_cannot_view"
 )
 
 // Messages of the post types controller.
