@@ -148,8 +148,8 @@ type resource interface {
 func (m *Mock) resources() []resource {
 	return []resource{
 		&postMeta{m: m}, // the meta plugin registers before core's routes
-		&posts{m: m},
-		&revisions{m: m},
+		&posts{m: m, pt: findPostType("post")},
+		&revisions{m: m, parent: findPostType("post")},
 		&media{m: m},
 		&types{m: m},
 		&statuses{m: m},

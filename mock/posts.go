@@ -27,7 +27,9 @@ const (
 
 // posts is the /wp/v2/posts resource.
 type posts struct {
-	m    *Mock
+	m *Mock
+	// pt is the post type the controller serves (WordPress builds one per type).
+	pt   *postType
 	item *rest.Item[store.Post]
 	w    *postWriter
 }
@@ -91,11 +93,11 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		pfCommentStatus(noun), pfPingStatus(noun),
 		rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return p.Sticky }),
-		pfTemplate(noun, "post"),
+		pfTemplate(noun, res.pt.Slug),
 		rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return postFormat(p) }),
 	}
-	fields = append(fields, pfMetaOf(m, "post")...)
+	fields = append(fields, pfMetaOf(m, res.pt.Slug)...)
 	fields = append(fields,
 		rest.F(rest.Arr("categories", rest.Int("")).Desc("The terms assigned to the post in the category taxonomy.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return intList(p.Categories) }),
@@ -103,9 +105,9 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return intList(p.Tags) }),
 		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m),
 	)
-	res.item = &rest.Item[store.Post]{Title: "post", Links: res.links, Fields: fields, Cache: postCacheID}
+	res.item = &rest.Item[store.Post]{Title: res.pt.Slug, Links: res.links, Fields: fields, Cache: postCacheID}
 	res.item = res.item.For(res.m.version)
-	res.w = &postWriter{m: m, typ: "post", base: "posts", item: res.item}
+	res.w = &postWriter{m: m, typ: res.pt.Slug, base: res.pt.RestBase, item: res.item}
 	return res.item
 }
 
@@ -145,12 +147,12 @@ func passwordRequired(r *rest.Request, p *store.Post) bool {
 // links is prepare_links of the posts controller (plus the edit-context action links).
 func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 	tx := txOf(r)
-	base := "/" + Namespace + "/posts"
+	base := "/" + Namespace + "/" + res.pt.RestBase
 	self := r.RestURL(base + "/" + strconv.Itoa(p.ID))
 	ls := rest.Links{}.
 		Add("self", self).
 		Add("collection", r.RestURL(base)).
-		Add("about", r.RestURL("/"+Namespace+"/types/post"))
+		Add("about", r.RestURL("/"+Namespace+"/types/"+res.pt.Slug))
 	if p.Author != 0 {
 		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
 	}
@@ -165,10 +167,12 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		ls = ls.Embed("wp:featuredmedia", r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.FeaturedMedia)))
 	}
 	ls = ls.Add("wp:attachment", r.RestURL("/"+Namespace+"/media?parent="+strconv.Itoa(p.ID)))
-	ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/categories?post="+strconv.Itoa(p.ID)), rest.Member{Key: "taxonomy", Value: "category"})
-	ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/tags?post="+strconv.Itoa(p.ID)), rest.Member{Key: "taxonomy", Value: "post_tag"})
+	for _, slug := range res.pt.Taxonomies {
+		ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/"+findTaxonomy(slug).RestBase+"?post="+strconv.Itoa(p.ID)),
+			rest.Member{Key: "taxonomy", Value: slug})
+	}
 	if r.Context() == rest.Edit {
-		for _, rel := range postActions(r, "post") {
+		for _, rel := range postActions(r, res.pt.Slug) {
 			ls = ls.Add(rel, self)
 		}
 	}
@@ -263,7 +267,7 @@ func revisionsOf(tx *store.Tx, parent int) []*store.Post {
 func (res *posts) routes() []*rest.Route {
 	it := res.declare()
 	schema := it.SchemaJSON
-	base := "/" + Namespace + "/posts"
+	base := "/" + Namespace + "/" + res.pt.RestBase
 	return []*rest.Route{
 		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
@@ -286,7 +290,7 @@ func (res *posts) routes() []*rest.Route {
 }
 
 func (res *posts) collectionArgs() []*rest.Schema {
-	return append(postListArgs("post", "posts"),
+	return append(postListArgs(res.pt.Slug, res.pt.RestBase),
 		rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"),
 		taxArg("categories", "categories", true, true), taxArg("categories_exclude", "categories", true, false),
 		taxArg("tags", "tags", false, true), taxArg("tags_exclude", "tags", false, false),
@@ -310,14 +314,14 @@ func getPost(r *rest.Request, id int, typ string) (*store.Post, *rest.Error) {
 }
 
 func (res *posts) listPermission(r *rest.Request) *rest.Error {
-	if r.Context() == rest.Edit && !can(r, typeOf("post").editCap()) {
+	if r.Context() == rest.Edit && !can(r, res.pt.editCap()) {
 		return r.Forbidden(codeForbiddenContext, "Sorry, you are not allowed to edit posts in this post type.")
 	}
 	return nil
 }
 
 func (res *posts) getPermission(r *rest.Request) *rest.Error {
-	return postReadPermission(r, "post", "Sorry, you are not allowed to edit this post.")
+	return postReadPermission(r, res.pt.Slug, "Sorry, you are not allowed to edit this post.")
 }
 
 // checkedPassword is the password get_item_permissions_check compares with the
@@ -355,7 +359,7 @@ func postReadPermission(r *rest.Request, typ, editMsg string) *rest.Error {
 }
 
 func (res *posts) get(r *rest.Request) (*rest.Response, *rest.Error) {
-	p, err := getPost(r, r.Int("id"), "post")
+	p, err := getPost(r, r.Int("id"), res.pt.Slug)
 	if err != nil {
 		return nil, err
 	}
@@ -365,11 +369,11 @@ func (res *posts) get(r *rest.Request) (*rest.Response, *rest.Error) {
 }
 
 func (res *posts) list(r *rest.Request) (*rest.Response, *rest.Error) {
-	q, err := parsePostQuery(r, "post")
+	q, err := parsePostQuery(r, res.pt.Slug)
 	if err != nil {
 		return nil, err
 	}
-	return res.m.listPosts(r, q, "/"+Namespace+"/posts", func(p *store.Post) any { return res.item.Answer(r, p) })
+	return res.m.listPosts(r, q, "/"+Namespace+"/"+res.pt.RestBase, func(p *store.Post) any { return res.item.Answer(r, p) })
 }
 
 // postCacheID lets a post's rendering be cached (rest.Item.Cache) unless the request

@@ -45,16 +45,12 @@ const (
 // revisions is /wp/v2/posts/<parent>/revisions. WordPress 6.1 has no create or update
 // here; a revision is made by saveRevision when a post is updated.
 type revisions struct {
-	m    *Mock
-	item *rest.Item[store.Post]
+	m *Mock
+	// parent is the post type the revisions belong to: WordPress registers the
+	// controller for each type that supports revisions (the mock has posts).
+	parent *postType
+	item   *rest.Item[store.Post]
 }
-
-// The parent type and its REST base (the controller is registered per type; the mock
-// has revisions for posts only).
-const (
-	revisionParentType = "post"
-	revisionParentBase = "posts"
-)
 
 func (res *revisions) declare() *rest.Item[store.Post] {
 	if res.item != nil {
@@ -91,12 +87,12 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 	// 6.4: the meta the parent type registers, read from the revision (its
 	// revisioned keys are copied into it, see saveRevision)
 	var metaKeys []*rest.Schema
-	for _, k := range coreMeta(revisionParentType) {
+	for _, k := range coreMeta(res.parent.Slug) {
 		metaKeys = append(metaKeys, k.schema)
 	}
 	meta := rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...).Props(metaKeys...).Since(rest.V64),
-		func(r *rest.Request, p *store.Post) any { return res.m.metaField(txOf(r), p.ID, revisionParentType) })
-	res.item = &rest.Item[store.Post]{Title: revisionParentType + "-revision", Links: res.links, Fields: []*postField{
+		func(r *rest.Request, p *store.Post) any { return res.m.metaField(txOf(r), p.ID, res.parent.Slug) })
+	res.item = &rest.Item[store.Post]{Title: res.parent.Slug + "-revision", Links: res.links, Fields: []*postField{
 		rest.F(rest.Int("author").Desc("The ID for the author of the revision.").Ctx(all...),
 			func(_ *rest.Request, p *store.Post) any { return p.Author }),
 		rest.F(rest.Str("date").Fmt("date-time").Desc("The date the revision was published, in the site's timezone.").Ctx(all...),
@@ -141,7 +137,7 @@ func revisionDate(gmt, t time.Time) any {
 func (res *revisions) routes() []*rest.Route {
 	it := res.declare()
 	schema := schemaInOrder(it, revisionSchemaOrder...)
-	base := "/" + Namespace + "/" + revisionParentBase + `/(?P<parent>[\d]+)/revisions`
+	base := "/" + Namespace + "/" + res.parent.RestBase + `/(?P<parent>[\d]+)/revisions`
 	parentArg := rest.Int("parent").Desc("The ID for the parent of the revision.")
 	return []*rest.Route{
 		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
@@ -178,12 +174,12 @@ func revisionListArgs() []*rest.Schema {
 }
 
 // revisionParent is get_parent: the post the route names, or 404.
-func revisionParent(r *rest.Request) (*store.Post, *rest.Error) {
+func (res *revisions) revisionParent(r *rest.Request) (*store.Post, *rest.Error) {
 	var p *store.Post
 	if id := r.Int("parent"); id > 0 {
 		p = txOf(r).Post(id)
 	}
-	if p == nil || p.Type != revisionParentType {
+	if p == nil || p.Type != res.parent.Slug {
 		return nil, rest.Errorf(http.StatusNotFound, codeInvalidParent, "Invalid post parent ID.")
 	}
 	return p, nil
@@ -192,7 +188,7 @@ func revisionParent(r *rest.Request) (*store.Post, *rest.Error) {
 // permission is get_items_permissions_check (get_item_permissions_check is the same):
 // the parent must exist and the caller must be able to edit it.
 func (res *revisions) permission(r *rest.Request) *rest.Error {
-	parent, err := revisionParent(r)
+	parent, err := res.revisionParent(r)
 	if err != nil {
 		return err
 	}
@@ -204,7 +200,7 @@ func (res *revisions) permission(r *rest.Request) *rest.Error {
 
 // get is get_item.
 func (res *revisions) get(r *rest.Request) (*rest.Response, *rest.Error) {
-	parent, err := revisionParent(r)
+	parent, err := res.revisionParent(r)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +244,7 @@ func getRevision(r *rest.Request) (*store.Post, *rest.Error) {
 // revision lookup, the read check of the list, then delete_post on the revision, which
 // map_meta_cap refuses to everyone, so WordPress 6.1 never lets the delete through.
 func (res *revisions) deletePermission(r *rest.Request) *rest.Error {
-	parent, err := revisionParent(r)
+	parent, err := res.revisionParent(r)
 	if err != nil {
 		return err
 	}
@@ -299,7 +295,7 @@ func (res *revisions) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 // returned and offset and page only take part in the range checks, as WP_Query's
 // nopaging ignores them.
 func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
-	parent, err := revisionParent(r)
+	parent, err := res.revisionParent(r)
 	if err != nil {
 		return nil, err
 	}
@@ -358,7 +354,7 @@ func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	if !paged {
 		headerPerPage = total
 	}
-	r.Paginate(resp, "/"+Namespace+"/"+revisionParentBase+"/"+strconv.Itoa(r.Int("parent"))+"/revisions",
+	r.Paginate(resp, "/"+Namespace+"/"+res.parent.RestBase+"/"+strconv.Itoa(r.Int("parent"))+"/revisions",
 		total, page, headerPerPage)
 	return resp, nil
 }
@@ -369,7 +365,7 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 	if p.Parent == 0 || !r.Included("parent") {
 		return nil
 	}
-	return rest.Links{}.Add("parent", r.RestURL("/"+Namespace+"/"+revisionParentBase+"/"+strconv.Itoa(p.Parent)))
+	return rest.Links{}.Add("parent", r.RestURL("/"+Namespace+"/"+res.parent.RestBase+"/"+strconv.Itoa(p.Parent)))
 }
 
 // saveRevision is wp_save_post_revision, which WordPress runs on post_updated (6.4:
@@ -383,7 +379,7 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 // It is compared with the latest revision only, never with the post as it was. It
 // returns the new revision, or nil.
 func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
-	if p.Type != revisionParentType || p.Status == "auto-draft" {
+	if pt := findPostType(p.Type); pt == nil || !pt.supports("revisions", m.version) || p.Status == "auto-draft" {
 		return nil
 	}
 	tx := txOf(r)
