@@ -1,0 +1,170 @@
+package mock
+
+import (
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// The search of the post lists (WP_Query::parse_search and parse_search_order): the
+// terms, which columns hold them, the relevance order, and a case-insensitive LIKE
+// that scans ASCII text without lowering it.
+
+// searchTerms splits a search string as WP_Query::parse_search does: quoted phrases
+// stay together.
+func searchTerms(s string) []string {
+	var out []string
+	for s != "" {
+		s = strings.TrimLeft(s, " \t,+")
+		if s == "" {
+			break
+		}
+		if s[0] == '"' {
+			end := strings.IndexByte(s[1:], '"')
+			if end < 0 {
+				out = append(out, strings.ToLower(s[1:]))
+				break
+			}
+			out = append(out, strings.ToLower(s[1:1+end]))
+			s = s[2+end:]
+			continue
+		}
+		i := strings.IndexAny(s, " \t,+\"")
+		if i < 0 {
+			i = len(s)
+		}
+		out = append(out, strings.ToLower(s[:i]))
+		s = s[i:]
+	}
+	return out
+}
+
+// matchesSearch is WP_Query::parse_search: every term (a leading "-" negates it) in
+// the title, the excerpt or the content; not a password-protected post for visitors.
+func (q *postQuery) matchesSearch(p *store.Post) bool {
+	if q.searchPublicOnly && p.Password != "" {
+		return false
+	}
+	for _, term := range q.search {
+		neg := strings.HasPrefix(term, "-") && len(term) > 1
+		if neg {
+			term = term[1:]
+		}
+		found := q.searchHit(p.Title, "post_title", term) || q.searchHit(p.Excerpt, "post_excerpt", term) ||
+			q.searchHit(p.Content, "post_content", term) ||
+			// attachments also match on their file (_wp_attached_file), as the media
+			// controller asks WP_Query to with wp_allow_query_attachment_by_filename
+			q.typ == "attachment" && q.searchHit(p.File, "", term)
+		if found == neg {
+			return false
+		}
+	}
+	return true
+}
+
+// searchHit is one column's LIKE of a search term: the column must be one the search
+// looks in (the attachment's file, column "", always is), and hold the term, or be it
+// when the search is exact.
+func (q *postQuery) searchHit(text, column, term string) bool {
+	if column != "" && q.searchIn != nil && !q.searchIn[column] {
+		return false
+	}
+	if q.searchExact {
+		return strings.EqualFold(text, term)
+	}
+	return containsFold(text, term)
+}
+
+// relevance ranks as WP_Query's search order: the whole phrase in the title first,
+// then all words in the title, then the rest.
+func (q *postQuery) relevance(p *store.Post) int {
+	title := strings.ToLower(p.Title)
+	if strings.Contains(title, q.relevancePhrase) {
+		return 2
+	}
+	for _, t := range q.search {
+		if !strings.Contains(title, t) {
+			return 0
+		}
+	}
+	return 1
+}
+
+// containsFold reports whether s contains the lower-case term, ignoring case like
+// MySQL's LIKE under a case-insensitive collation: what strings.ToLower(s) holding term
+// means, found without lowering (and allocating) s. A search scans every post's
+// content, so this is the inner loop of every search.
+func containsFold(s, term string) bool {
+	// Lowering turns an ASCII letter into its lower case and any other rune into
+	// non-ASCII bytes, but for the two runes whose lower case is ASCII (İ and the
+	// Kelvin sign, which may complete a match): with one of them in s, and for a term
+	// that is not ASCII, lower s for real. A match in s's ASCII is always one.
+	if !isASCII(term) {
+		return strings.Contains(strings.ToLower(s), term)
+	}
+	if indexFoldASCII(s, term) {
+		return true
+	}
+	return mayLowerToASCII(s) && strings.Contains(strings.ToLower(s), term)
+}
+
+// mayLowerToASCII reports whether s holds U+0130 (C4 B0) or U+212A (E2 84 AA), looking
+// for their lead bytes first, which plain text rarely has.
+func mayLowerToASCII(s string) bool {
+	return strings.IndexByte(s, 0xC4) >= 0 && strings.Contains(s, "\u0130") ||
+		strings.IndexByte(s, 0xE2) >= 0 && strings.Contains(s, "\u212A")
+}
+
+// indexFoldASCII reports whether s holds the lower-case ASCII term in any case. The
+// candidates are the places of term's first letter in either case, found with
+// strings.IndexByte (vectorised), each kept until passed so no stretch is scanned twice.
+func indexFoldASCII(s, term string) bool {
+	n := len(term)
+	if n == 0 {
+		return true
+	}
+	lo, hi := term[0], term[0]
+	if 'a' <= lo && lo <= 'z' {
+		hi = lo - ('a' - 'A')
+	}
+	next := func(c byte, from int) int {
+		if k := strings.IndexByte(s[from:], c); k >= 0 {
+			return from + k
+		}
+		return len(s)
+	}
+	pl := next(lo, 0)
+	ph := pl
+	if hi != lo {
+		ph = next(hi, 0)
+	}
+	for {
+		i := min(pl, ph)
+		if i+n > len(s) {
+			return false
+		}
+		if equalFoldASCII(s[i+1:i+n], term[1:]) {
+			return true
+		}
+		if i == pl {
+			pl = next(lo, i+1)
+		}
+		if i == ph {
+			ph = next(hi, i+1)
+		}
+	}
+}
+
+// equalFoldASCII reports whether a, in any case, is the lower-case b (same length).
+func equalFoldASCII(a, b string) bool {
+	for i := 0; i < len(b); i++ {
+		c := a[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != b[i] {
+			return false
+		}
+	}
+	return true
+}
