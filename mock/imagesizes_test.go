@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/gif"
-	"image/jpeg"
 	"image/png"
 	"net/http"
 	"os"
@@ -102,22 +100,11 @@ func testImage(t testing.TB, mime string, w, h int) []byte {
 			img.Set(x, y, color.RGBA{uint8(x * 255 / w), uint8(y * 255 / h), 120, 255})
 		}
 	}
-	var b bytes.Buffer
-	var err error
-	switch mime {
-	case "image/jpeg":
-		err = jpeg.Encode(&b, img, &jpeg.Options{Quality: 80})
-	case "image/png":
-		err = png.Encode(&b, img)
-	case "image/gif":
-		err = gif.Encode(&b, img, nil)
-	case "image/webp":
-		err = encodeWebPLossless(&b, img)
-	}
+	b, err := encodeImage(mime, img) // the mock's own encoders
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b.Bytes()
+	return b
 }
 
 func decodeAny(mime string, b []byte) (image.Image, error) {
