@@ -195,7 +195,7 @@ func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
 	}
 	if attachedTo.In(res.m.version) && p.Parent != 0 {
 		if parent := tx.Post(p.Parent); parent != nil {
-			ls = ls.Add("wp:attached-to", r.RestURL(routeForPost(parent)),
+			ls = ls.Add("wp:attached-to", r.RestURL(routeForPost(tx, parent)),
 				rest.Member{Key: "embeddable", Value: true}, rest.Member{Key: "post_type", Value: parent.Type},
 				rest.Member{Key: "id", Value: parent.ID})
 		}
@@ -213,15 +213,24 @@ func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
 var attachedTo = rest.Span{Since: rest.V69}
 
 // routeForPost is rest_get_route_for_post: the REST route of a post of the types the
-// mock serves (a revision's under its parent).
-func routeForPost(p *store.Post) string {
-	switch p.Type {
-	case "attachment":
-		return "/" + Namespace + "/media/" + strconv.Itoa(p.ID)
-	case "revision":
-		return "/" + Namespace + "/posts/" + strconv.Itoa(p.Parent) + "/revisions/" + strconv.Itoa(p.ID)
+// mock serves (a revision's under its parent), or "/" (the index, as rest_url(”)
+// links it) for no post or one without a route.
+func routeForPost(tx *store.Tx, p *store.Post) string {
+	if p == nil {
+		return "/"
 	}
-	return "/" + Namespace + "/posts/" + strconv.Itoa(p.ID)
+	if p.Type == "revision" {
+		parent := tx.Post(p.Parent)
+		if parent == nil {
+			return "/"
+		}
+		return routeForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
+	}
+	pt := findPostType(p.Type)
+	if pt == nil {
+		return "/"
+	}
+	return "/" + Namespace + "/" + pt.RestBase + "/" + strconv.Itoa(p.ID)
 }
 
 // mimeType is one entry of wp_get_mime_types: extensions ("jpg|jpeg|jpe") and a type.

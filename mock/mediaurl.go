@@ -159,7 +159,7 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 	if slug == "" {
 		slug = strconv.Itoa(p.ID)
 	}
-	p.Slug = res.w.uniqueSlug(tx, slug, p.ID)
+	p.Slug = res.w.uniqueSlug(tx, slug, p.ID, p.Parent)
 	r.SetParam("context", rest.Edit)
 	return rest.Created(res.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.ID))), nil
 }

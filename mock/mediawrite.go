@@ -406,7 +406,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if p.Title == "" || p.Title == "0" { // PHP's empty()
 		p.Title = uploadTitle.At(res.m.version)(up, path)
 		if !prepared || r.String("slug") == "" {
-			p.Slug = res.w.uniqueSlug(tx, sanitizeTitle(p.Title), 0)
+			p.Slug = res.w.uniqueSlug(tx, sanitizeTitle(p.Title), 0, p.Parent)
 		}
 	}
 	p.MimeType, p.File, p.GUID, p.FileSize = typ, path, uploadsPrefix+path, len(up.data)
@@ -418,7 +418,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	attachUploadImages(r, p, up.data)
 	tx.InsertPost(p)
 	if p.Slug == "" { // a title that sanitises to nothing: the id
-		p.Slug = res.w.uniqueSlug(tx, strconv.Itoa(p.ID), p.ID)
+		p.Slug = res.w.uniqueSlug(tx, strconv.Itoa(p.ID), p.ID, p.Parent)
 	}
 	if err := res.w.applyAfterInsert(r, p, true); err != nil {
 		return nil, err // the attachment stays, as in WordPress

@@ -150,6 +150,8 @@ func (m *Mock) resources() []resource {
 		&postMeta{m: m}, // the meta plugin registers before core's routes
 		&posts{m: m, pt: findPostType("post")},
 		&revisions{m: m, parent: findPostType("post")},
+		&posts{m: m, pt: findPostType("page")},
+		&revisions{m: m, parent: findPostType("page")},
 		&media{m: m},
 		&types{m: m},
 		&statuses{m: m},

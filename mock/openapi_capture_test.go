@@ -72,6 +72,7 @@ var captureRequests = map[string]struct {
 	"posts_per_page_1_page_1": {"GET", "/wp/v2/posts?per_page=1&page=1", 200},
 	"revisions_list":          {"GET", "/wp/v2/posts/1/revisions", 200},
 	"statuses_list_anon":      {"GET", "/wp/v2/statuses", 200},
+	"type_page_edit":          {"GET", "/wp/v2/types/page?context=edit", 200},
 	"statuses_list_view_auth": {"GET", "/wp/v2/statuses", 200},
 	"root":                    {"GET", "/", 200},
 	"wp_v2":                   {"GET", "/wp/v2", 200},

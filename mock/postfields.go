@@ -178,45 +178,75 @@ func absURL(r *rest.Request, u string) string {
 	return u
 }
 
-// permalink is get_permalink with the /%postname%/ structure: drafts, pending and
-// scheduled posts get the plain ?p= link, attachments their attachment page.
+// permalink is get_permalink with the /%postname%/ structure: drafts, pending,
+// scheduled and trashed posts get the plain ?p= link (pages ?page_id=), attachments
+// their attachment page, pages (get_page_link) their path below their ancestors.
 func (m *Mock) permalink(r *rest.Request, p *store.Post) string {
-	switch p.Type {
-	case "attachment":
+	if p.Type == "attachment" {
 		return m.attachmentLink(r, p, false)
+	}
+	plain := "/?p="
+	if p.Type == "page" {
+		plain = "/?page_id="
 	}
 	switch p.Status {
 	case "draft", "pending", "future", "auto-draft", "trash":
-		return r.Site + "/?p=" + strconv.Itoa(p.ID)
+		return r.Site + plain + strconv.Itoa(p.ID)
 	}
 	if p.Slug == "" {
-		return r.Site + "/?p=" + strconv.Itoa(p.ID)
+		return r.Site + plain + strconv.Itoa(p.ID)
+	}
+	if p.Type == "page" {
+		return r.Site + "/" + ancestorsPath(txOf(r), p) + p.Slug + "/"
 	}
 	return r.Site + "/" + p.Slug + "/"
 }
 
 // permalinkTemplate is get_sample_permalink's template.
 func (m *Mock) permalinkTemplate(r *rest.Request, p *store.Post) string {
-	if p.Type == "attachment" {
+	switch p.Type {
+	case "attachment":
 		return m.attachmentLink(r, p, true)
+	case "page":
+		return r.Site + "/" + ancestorsPath(txOf(r), p) + "%pagename%/"
 	}
 	return r.Site + "/%postname%/"
 }
 
-// generatedSlug is get_sample_permalink's slug: the post's own once published, else the
-// one its title would get, made unique as publishing would make it.
+// ancestorsPath is get_page_uri's part above the page: the slugs of its ancestors
+// (of any type, nearest last), each followed by "/"; an ancestor without a slug is
+// skipped.
+func ancestorsPath(tx *store.Tx, p *store.Post) string {
+	var slugs []string
+	seen := map[int]bool{p.ID: true}
+	for id := p.Parent; id != 0 && !seen[id]; {
+		seen[id] = true
+		q := tx.Post(id)
+		if q == nil {
+			break
+		}
+		if q.Slug != "" {
+			slugs = append(slugs, q.Slug)
+		}
+		id = q.Parent
+	}
+	var b strings.Builder
+	for i := len(slugs) - 1; i >= 0; i-- {
+		b.WriteString(slugs[i])
+		b.WriteByte('/')
+	}
+	return b.String()
+}
+
+// generatedSlug is get_sample_permalink's slug, which it is given an empty name for:
+// the one the title would get (sanitize_title, the id when that is empty), made unique
+// as publishing would make it, whatever slug the post has.
 func generatedSlug(tx *store.Tx, p *store.Post) string {
-	if p.Slug != "" && p.Status != "draft" && p.Status != "pending" && p.Status != "auto-draft" {
-		return p.Slug
-	}
-	s := p.Slug
-	if s == "" {
-		s = sanitizeTitle(p.Title)
-	}
+	s := sanitizeTitle(p.Title)
 	if s == "" {
 		s = strconv.Itoa(p.ID)
 	}
-	return uniquePostSlug(tx, p.Type, s, p.ID)
+	return uniquePostSlug(tx, p.Type, s, p.ID, p.Parent)
 }
 
 // registeredMeta is a post meta key WordPress registers itself (register_post_meta
@@ -232,9 +262,9 @@ type registeredMeta struct {
 // in every version (a schema node belongs to one declaration, so each call makes new
 // ones). footnotes (blocks/footnotes.php) holds the footnotes block's notes as a JSON
 // string: 6.3 registers it for the types that support editor, custom-fields and
-// revisions (post and page; the mock has posts), 6.4 copies it into revisions.
+// revisions (post and page), 6.4 copies it into revisions.
 func coreMeta(typ string) []registeredMeta {
-	if typ != "post" {
+	if typ != "post" && typ != "page" {
 		return nil
 	}
 	return []registeredMeta{

@@ -17,6 +17,7 @@ import (
 
 // postListArgs are the list parameters shared by posts and media, in WordPress's order.
 func postListArgs(typ, base string) []*rest.Schema {
+	pt := typeOf(typ)
 	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
 	args = append(args,
 		rest.Str("after").Fmt("date-time").Desc("Limit response to posts published after a given ISO8601 compliant date."),
@@ -27,14 +28,19 @@ func postListArgs(typ, base string) []*rest.Schema {
 		rest.Str("modified_before").Fmt("date-time").Desc("Limit response to posts modified before a given ISO8601 compliant date."),
 		intsArg("exclude", "Ensure result set excludes specific IDs."),
 		intsArg("include", "Limit result set to specific IDs."),
+	)
+	if pt.has("page-attributes") {
+		args = append(args, rest.Int("menu_order").Desc("Limit result set to posts with a specific menu_order value."))
+	}
+	args = append(args,
 		rest.Str("search_semantics").Desc("How to interpret the search input.").OneOfEnum("exact").Since(rest.V67),
 		rest.Int("offset").Desc("Offset the result set by a specific number of items."),
 		rest.Str("order").Desc("Order sort attribute ascending or descending.").OneOfEnum("asc", "desc").Def("desc"),
 		rest.Str("orderby").Desc("Sort collection by post attribute.").Def("date").
-			OneOfEnum("author", "date", "id", "include", "modified", "parent", "relevance", "slug", "include_slugs", "title"),
+			OneOfEnum(orderbys(pt)...),
 	)
 	// get_collection_params: for hierarchical types, and attachments
-	if typeOf(typ).Hierarchical || typ == "attachment" {
+	if pt.Hierarchical || typ == "attachment" {
 		args = append(args,
 			intsArg("parent", "Limit result set to items with particular parent IDs."),
 			intsArg("parent_exclude", "Limit result set to all items except those of a particular parent ID."))
@@ -58,6 +64,16 @@ func postListArgs(typ, base string) []*rest.Schema {
 	status := rest.Arr("status", rest.Str("").OneOfEnum(statusEnum...)).Desc("Limit result set to posts assigned one or more statuses.").Def(def)
 	status.Sanitize = sanitizeStatuses(def, typeOf(typ))
 	return append(args, searchColumns, slug, status)
+}
+
+// orderbys is the orderby enum of a type's list: menu_order where the type has
+// page-attributes.
+func orderbys(pt *postType) []string {
+	out := []string{"author", "date", "id", "include", "modified", "parent", "relevance", "slug", "include_slugs", "title"}
+	if pt.has("page-attributes") {
+		out = append(out, "menu_order")
+	}
+	return out
 }
 
 // postSearchColumns are the columns search_columns (6.2) lets a search look in, in the
@@ -174,6 +190,7 @@ type postQuery struct {
 	taxClauses          []taxClause
 	taxOr               bool
 	sticky              *bool
+	menuOrder           *int // menu_order (page-attributes types)
 	// mimes limits attachments to these MIME types (media_type / mime_type); nil is any.
 	mimes map[string]bool
 	// idTieAsc: rows that tie on the sort key come back by ascending id whatever the
@@ -254,21 +271,27 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 		}
 		q.statuses[st] = true
 	}
+	// the type's own filters: what its list does not declare is ignored
+	pt := typeOf(typ)
 	q.taxOr = r.String("tax_relation") == "OR"
-	for _, t := range []struct{ param, taxonomy string }{{"categories", "category"}, {"tags", "post_tag"}} {
+	for _, slug := range pt.Taxonomies {
 		for _, exclude := range []bool{false, true} {
-			name := t.param
+			name := findTaxonomy(slug).RestBase
 			if exclude {
 				name += "_exclude"
 			}
-			if c, ok := taxFilter(r, name, t.taxonomy, exclude); ok {
+			if c, ok := taxFilter(r, name, slug, exclude); ok {
 				q.taxClauses = append(q.taxClauses, c)
 			}
 		}
 	}
-	if r.Has("sticky") {
+	if pt.Sticky && r.Has("sticky") {
 		b := r.Bool("sticky")
 		q.sticky = &b
+	}
+	if pt.has("page-attributes") && r.Has("menu_order") {
+		n := r.Int("menu_order")
+		q.menuOrder = &n
 	}
 	if cols := r.Strings("search_columns"); len(cols) > 0 {
 		q.searchIn = map[string]bool{}
@@ -277,13 +300,13 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 		}
 	}
 	q.searchExact = r.String("search_semantics") == "exact"
-	if formats := r.Strings("format"); len(formats) > 0 {
+	if formats := r.Strings("format"); pt.has("post-formats") && len(formats) > 0 {
 		q.formats = map[string]bool{}
 		for _, f := range formats {
 			q.formats[f] = true
 		}
 	}
-	q.stickyFirst = r.Has("ignore_sticky") && !r.Bool("ignore_sticky") && q.isHome(r)
+	q.stickyFirst = pt.Sticky && r.Has("ignore_sticky") && !r.Bool("ignore_sticky") && q.isHome(r)
 	// an exact search has no title clauses for parse_search_order, whose ORDER BY is
 	// then one MySQL refuses: orderby=relevance finds nothing
 	q.nothing = q.searchExact && q.orderby == "relevance" && len(q.search) > 0
@@ -429,6 +452,9 @@ func (q *postQuery) where() []func(p *store.Post) bool {
 	if q.sticky != nil {
 		add(func(p *store.Post) bool { return p.Sticky == *q.sticky })
 	}
+	if q.menuOrder != nil {
+		add(func(p *store.Post) bool { return p.MenuOrder == *q.menuOrder })
+	}
 	if q.mimes != nil {
 		add(func(p *store.Post) bool { return q.mimes[p.MimeType] })
 	}
@@ -489,6 +515,8 @@ func (q *postQuery) less(a, b *store.Post) bool {
 		c = a.Modified.Compare(b.Modified)
 	case "parent":
 		c = a.Parent - b.Parent
+	case "menu_order":
+		c = a.MenuOrder - b.MenuOrder
 	case "slug":
 		c = strings.Compare(a.Slug, b.Slug)
 	case "title":

@@ -37,6 +37,7 @@ func TestEveryFilterIsAClause(t *testing.T) {
 		"slugs":      func(q *postQuery) { q.slugs = map[string]bool{"a": true} },
 		"taxClauses": func(q *postQuery) { q.taxClauses = []taxClause{{taxonomy: "category"}} },
 		"sticky":     func(q *postQuery) { q.sticky = &yes },
+		"menuOrder":  func(q *postQuery) { zero := 0; q.menuOrder = &zero },
 		"mimes":      func(q *postQuery) { q.mimes = map[string]bool{"image/png": true} },
 	}
 	rt := reflect.TypeOf(postQuery{})

@@ -42,69 +42,82 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	excerptRendered := func() *rest.Schema {
 		return rest.Str("rendered").Desc("HTML excerpt for the post, transformed for display.").Ctx(all...).RO()
 	}
+	pt := res.pt
+	// get_item_schema's fields, in prepare_item_for_response's order: the type's
+	// attributes ($fixed_schemas), hierarchy, sticky and taxonomies decide which.
 	fields := []*postField{
 		pfID(noun), pfDate(noun), pfDateGMT(noun), pfGUID(noun), pfModified(noun), pfModifiedGMT(noun),
 		rest.F(rest.Str("password").Desc("A password to protect access to the content and excerpt.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Password }),
-		pfSlug(noun), pfStatus(noun), pfType(noun), pfLink(noun, m), pfTitle(noun),
-		rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
-			rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
-				func(_ *rest.Request, p *store.Post) any { return p.Content }),
-			rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
-				func(r *rest.Request, p *store.Post) any {
-					if passwordRequired(r, p) {
-						return ""
-					}
-					return m.renderedContent(p)
-				}),
-			rest.F(rest.Bool("protected").Desc("Whether the content is protected with a password.").Ctx(all...).RO(),
-				func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
-			rest.F(rest.Int("block_version").Desc("Version of the content block format used by the post.").Ctx(editOnly...).RO(),
-				func(_ *rest.Request, p *store.Post) any { return boolInt(hasBlocks(p.Content)) }),
-		).WithArg(rawText),
-		rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
-			rest.F(rest.Str("raw").Desc("Excerpt for the post, as it exists in the database.").Ctx(editOnly...),
-				func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
-			rest.F(excerptRendered().Until(rest.V66),
-				func(r *rest.Request, p *store.Post) any {
-					if passwordRequired(r, p) {
-						return ""
-					}
-					return m.renderedExcerpt(p)
-				}),
-			// 6.6: $request['excerpt_length'], from any source and on any route (lists
-			// do not declare it), is the excerpt_length filter of a generated excerpt
-			rest.F(excerptRendered().Since(rest.V66),
-				func(r *rest.Request, p *store.Post) any {
-					if passwordRequired(r, p) {
-						return ""
-					}
-					if n, ok := excerptLength(r); ok {
-						return renderExcerptWords(p.Excerpt, p.Content, n)
-					}
-					return m.renderedExcerpt(p)
-				}),
-			rest.F(rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO(),
-				func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
-		).WithArg(rawText),
-		pfAuthor(noun),
-		rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...),
-			func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }),
-		pfCommentStatus(noun), pfPingStatus(noun),
-		rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
-			func(_ *rest.Request, p *store.Post) any { return p.Sticky }),
-		pfTemplate(noun, res.pt.Slug),
-		rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
-			func(_ *rest.Request, p *store.Post) any { return postFormat(p) }),
+		pfSlug(noun), pfStatus(noun), pfType(noun), pfLink(noun, m),
 	}
-	fields = append(fields, pfMetaOf(m, res.pt.Slug)...)
-	fields = append(fields,
-		rest.F(rest.Arr("categories", rest.Int("")).Desc("The terms assigned to the post in the category taxonomy.").Ctx(viewEdit...),
-			func(_ *rest.Request, p *store.Post) any { return intList(p.Categories) }),
-		rest.F(rest.Arr("tags", rest.Int("")).Desc("The terms assigned to the post in the post_tag taxonomy.").Ctx(viewEdit...),
-			func(_ *rest.Request, p *store.Post) any { return intList(p.Tags) }),
-		pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m),
-	)
+	add := func(ok bool, fs ...*postField) {
+		if ok {
+			fields = append(fields, fs...)
+		}
+	}
+	add(pt.has("title"), pfTitle(noun))
+	add(pt.has("editor"), rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
+		rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
+			func(_ *rest.Request, p *store.Post) any { return p.Content }),
+		rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
+			func(r *rest.Request, p *store.Post) any {
+				if passwordRequired(r, p) {
+					return ""
+				}
+				return m.renderedContent(p)
+			}),
+		rest.F(rest.Bool("protected").Desc("Whether the content is protected with a password.").Ctx(all...).RO(),
+			func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
+		rest.F(rest.Int("block_version").Desc("Version of the content block format used by the post.").Ctx(editOnly...).RO(),
+			func(_ *rest.Request, p *store.Post) any { return boolInt(hasBlocks(p.Content)) }),
+	).WithArg(rawText))
+	add(pt.has("excerpt"), rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
+		rest.F(rest.Str("raw").Desc("Excerpt for the post, as it exists in the database.").Ctx(editOnly...),
+			func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
+		rest.F(excerptRendered().Until(rest.V66),
+			func(r *rest.Request, p *store.Post) any {
+				if passwordRequired(r, p) {
+					return ""
+				}
+				return m.renderedExcerpt(p)
+			}),
+		// 6.6: $request['excerpt_length'], from any source and on any route (lists
+		// do not declare it), is the excerpt_length filter of a generated excerpt
+		rest.F(excerptRendered().Since(rest.V66),
+			func(r *rest.Request, p *store.Post) any {
+				if passwordRequired(r, p) {
+					return ""
+				}
+				if n, ok := excerptLength(r); ok {
+					return renderExcerptWords(p.Excerpt, p.Content, n)
+				}
+				return m.renderedExcerpt(p)
+			}),
+		rest.F(rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO(),
+			func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
+	).WithArg(rawText))
+	add(pt.has("author"), pfAuthor(noun))
+	add(pt.has("thumbnail"), rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...),
+		func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }))
+	add(pt.Hierarchical, rest.F(rest.Int("parent").Desc("The ID for the parent of the post.").Ctx(viewEdit...),
+		func(_ *rest.Request, p *store.Post) any { return p.Parent }))
+	add(pt.has("page-attributes"), rest.F(rest.Int("menu_order").Desc("The order of the post in relation to other posts.").Ctx(viewEdit...),
+		func(_ *rest.Request, p *store.Post) any { return p.MenuOrder }))
+	add(pt.has("comments"), pfCommentStatus(noun), pfPingStatus(noun))
+	add(pt.Sticky, rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
+		func(_ *rest.Request, p *store.Post) any { return p.Sticky }))
+	add(true, pfTemplate(noun, pt.Slug))
+	add(pt.has("post-formats"), rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
+		func(_ *rest.Request, p *store.Post) any { return postFormat(p) }))
+	add(pt.has("custom-fields"), pfMetaOf(m, pt.Slug)...)
+	for _, slug := range pt.Taxonomies {
+		tax := findTaxonomy(slug)
+		fields = append(fields, rest.F(rest.Arr(tax.RestBase, rest.Int("")).
+			Desc("The terms assigned to the post in the "+slug+" taxonomy.").Ctx(viewEdit...),
+			func(_ *rest.Request, p *store.Post) any { return intList(*termList(p, slug)) }))
+	}
+	fields = append(fields, pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
 	res.item = &rest.Item[store.Post]{Title: res.pt.Slug, Links: res.links, Fields: fields, Cache: postCacheID}
 	res.item = res.item.For(res.m.version)
 	res.w = &postWriter{m: m, typ: res.pt.Slug, base: res.pt.RestBase, item: res.item}
@@ -162,6 +175,9 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 	if len(revs) > 0 {
 		last := revs[0]
 		ls = ls.Add("predecessor-version", self+"/revisions/"+strconv.Itoa(last.ID), rest.Member{Key: "id", Value: last.ID})
+	}
+	if res.pt.Hierarchical && p.Parent != 0 {
+		ls = ls.Embed("up", r.RestURL(routeForPost(tx, tx.Post(p.Parent))))
 	}
 	if p.FeaturedMedia != 0 && featuredMediaLinked.At(res.m.version)(r, p.FeaturedMedia) {
 		ls = ls.Embed("wp:featuredmedia", r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.FeaturedMedia)))
@@ -289,16 +305,28 @@ func (res *posts) routes() []*rest.Route {
 	}
 }
 
+// collectionArgs is get_collection_params for the type: the taxonomy filters of its
+// taxonomies (prepare_taxonomy_limit_schema), sticky for posts, format where the type
+// supports post formats.
 func (res *posts) collectionArgs() []*rest.Schema {
-	return append(postListArgs(res.pt.Slug, res.pt.RestBase),
-		rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"),
-		taxArg("categories", "categories", true, true), taxArg("categories_exclude", "categories", true, false),
-		taxArg("tags", "tags", false, true), taxArg("tags_exclude", "tags", false, false),
-		rest.Bool("sticky").Desc("Limit result set to items that are sticky."),
-		rest.Bool("ignore_sticky").Desc("Whether to ignore sticky posts or not.").Def(true).Since(rest.V68),
-		rest.Arr("format", rest.Str("").OneOfEnum(postFormats...)).Desc("Limit result set to items assigned one or more given formats.").
-			Unique().Since(rest.V67),
-	)
+	pt := res.pt
+	args := postListArgs(pt.Slug, pt.RestBase)
+	if len(pt.Taxonomies) > 0 {
+		args = append(args, rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"))
+	}
+	for _, slug := range pt.Taxonomies {
+		tax := findTaxonomy(slug)
+		args = append(args, taxArg(tax.RestBase, tax.RestBase, tax.Hierarchical, true), taxArg(tax.RestBase+"_exclude", tax.RestBase, tax.Hierarchical, false))
+	}
+	if pt.Sticky {
+		args = append(args, rest.Bool("sticky").Desc("Limit result set to items that are sticky."),
+			rest.Bool("ignore_sticky").Desc("Whether to ignore sticky posts or not.").Def(true).Since(rest.V68))
+	}
+	if pt.has("post-formats") {
+		args = append(args, rest.Arr("format", rest.Str("").OneOfEnum(postFormats...)).Desc("Limit result set to items assigned one or more given formats.").
+			Unique().Since(rest.V67))
+	}
+	return args
 }
 
 // getPost is the controller's get_post: the post of the given type, or 404.

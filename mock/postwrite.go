@@ -345,6 +345,18 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	if typeOf(w.typ).Sticky && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
 		return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A password protected post can not be set to sticky.")
 	}
+	pt := typeOf(w.typ)
+	if pt.Hierarchical && w.typ != "attachment" && r.Has("parent") {
+		// any post may be the parent; then wp_check_post_hierarchy_for_loops
+		parent := r.Int("parent")
+		if parent != 0 && tx.Post(parent) == nil {
+			return rest.Errorf(http.StatusBadRequest, codePostInvalidID, "Invalid post parent ID.")
+		}
+		p.Parent = withoutLoop(tx, parent, p.ID)
+	}
+	if pt.has("page-attributes") && r.Has("menu_order") {
+		p.MenuOrder = r.Int("menu_order")
+	}
 	if s := r.String("comment_status"); s != "" {
 		p.CommentStatus = s
 	}
@@ -405,10 +417,41 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		slug = sanitizeTitle(p.Title)
 	}
 	if slug != "" && (!floating || r.Has("slug")) {
-		slug = w.uniqueSlug(tx, slug, p.ID)
+		slug = w.uniqueSlug(tx, slug, p.ID, p.Parent)
 	}
 	p.Slug = slug
 	return nil
+}
+
+// withoutLoop is wp_check_post_hierarchy_for_loops: the parent a post (id; 0 when new)
+// may take, 0 when it would be its own ancestor. (WordPress also breaks a loop that
+// does not contain the post; the mock's hierarchies have none.)
+func withoutLoop(tx *store.Tx, parent, id int) int {
+	if id == 0 {
+		return parent
+	}
+	seen := map[int]bool{}
+	for at := parent; at != 0 && !seen[at]; {
+		if at == id {
+			return 0
+		}
+		seen[at] = true
+		q := tx.Post(at)
+		if q == nil {
+			break
+		}
+		at = q.Parent
+	}
+	return parent
+}
+
+// defaultCommentStatus is get_default_comment_status for a new post of type pt: pages
+// are closed to comments and pings; other types are open to what they support.
+func defaultCommentStatus(pt *postType, feature string, v rest.Version) string {
+	if pt.Slug != "page" && pt.supports(feature, v) {
+		return "open"
+	}
+	return "closed"
 }
 
 // applyAttachmentText sets what an attachment keeps in other columns: the caption in
@@ -433,17 +476,23 @@ func applyAttachmentText(r *rest.Request, p *store.Post) {
 var reservedSlugs = map[string]bool{"feed": true, "rdf": true, "rss": true, "rss2": true, "atom": true, "embed": true}
 
 // uniqueSlug is wp_unique_post_slug: unique among posts of the type (attachments
-// among all types), with -2, -3, ... added; numeric post slugs clash with date archives
-// under /%postname%/ and get a suffix too.
-func (w *postWriter) uniqueSlug(tx *store.Tx, slug string, id int) string {
-	return uniquePostSlug(tx, w.typ, slug, id)
+// among all types; pages among the pages and attachments of their parent), with -2,
+// -3, ... added; numeric post slugs clash with date archives under /%postname%/, and
+// numeric page slugs (or page2) with paging, so they get a suffix too.
+func (w *postWriter) uniqueSlug(tx *store.Tx, slug string, id, parent int) string {
+	return uniquePostSlug(tx, w.typ, slug, id, parent)
 }
 
-// uniquePostSlug is wp_unique_post_slug for a post of type typ with the given id.
-func uniquePostSlug(tx *store.Tx, typ, slug string, id int) string {
+// uniquePostSlug is wp_unique_post_slug for a post of type typ with the given id and
+// parent.
+func uniquePostSlug(tx *store.Tx, typ, slug string, id, parent int) string {
 	types := []string{typ}
-	if typ == "attachment" {
+	hierarchical := typeOf(typ).Hierarchical && typ != "attachment"
+	switch {
+	case typ == "attachment":
 		types = []string{"post", "page", "attachment", "revision"}
+	case hierarchical:
+		types = []string{typ, "attachment"}
 	}
 	taken := func(s string) bool {
 		if reservedSlugs[s] {
@@ -451,7 +500,7 @@ func uniquePostSlug(tx *store.Tx, typ, slug string, id int) string {
 		}
 		for _, t := range types {
 			for _, p := range tx.PostsWithSlug(t, s) {
-				if p.ID != id {
+				if p.ID != id && (!hierarchical || p.Parent == parent) {
 					return true
 				}
 			}
@@ -459,6 +508,10 @@ func uniquePostSlug(tx *store.Tx, typ, slug string, id int) string {
 		return false
 	}
 	numeric := typ == "post" && strings.Trim(slug, "0123456789") == "" && slug != "0"
+	if hierarchical {
+		digits := strings.TrimPrefix(slug, "page")
+		numeric = digits != "" && strings.Trim(digits, "0123456789") == ""
+	}
 	if !taken(slug) && !numeric {
 		return slug
 	}
@@ -538,9 +591,11 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create boo
 // create is create_item.
 func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
-	p := &store.Post{Type: w.typ, Status: "draft", Author: callerID(r), CommentStatus: "open", PingStatus: "open"}
+	pt, v := typeOf(w.typ), w.m.version
+	p := &store.Post{Type: w.typ, Status: "draft", Author: callerID(r),
+		CommentStatus: defaultCommentStatus(pt, "comments", v), PingStatus: defaultCommentStatus(pt, "trackbacks", v)}
 	if w.typ == "attachment" {
-		p.Status, p.PingStatus = "inherit", "closed"
+		p.Status = "inherit"
 	}
 	if err := w.prepare(r, p, true); err != nil {
 		return nil, err
@@ -549,7 +604,8 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	tx.InsertPost(p)
-	p.GUID = "/?p=" + strconv.Itoa(p.ID)
+	p.GUID = strings.TrimPrefix(w.m.permalink(r, p), r.Site) // wp_insert_post: get_permalink, once
+
 	err := w.applyAfterInsert(r, p, true)
 	tally(tx, nil, p)
 	if err != nil {
@@ -575,7 +631,7 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	if next.Status != "trash" && before.Status == "trash" {
-		next.Slug, next.TrashedSlug, next.TrashedStatus = w.uniqueSlug(tx, before.TrashedSlug, before.ID), "", ""
+		next.Slug, next.TrashedSlug, next.TrashedStatus = w.uniqueSlug(tx, before.TrashedSlug, before.ID, before.Parent), "", ""
 		if !r.Has("slug") && before.TrashedSlug == "" {
 			next.Slug = ""
 		}
@@ -634,21 +690,28 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 }
 
 // deletePost is wp_delete_post(force): the post, its meta and revisions go; its
-// attachments are detached; posts that featured it lose it.
+// attachments, and the children of a page, move up to its parent; posts that
+// featured it lose it.
 func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 	tally(tx, p, nil)
 	for _, rv := range revisionsOf(tx, p.ID) {
 		tx.DeletePost(rv.ID)
 	}
-	for _, att := range append([]*store.Post(nil), tx.Children(p.ID)...) {
-		if att.Type == "attachment" {
-			tx.SetParent(att, 0)
+	hierarchical := typeOf(p.Type).Hierarchical && p.Type != "attachment"
+	for _, kid := range append([]*store.Post(nil), tx.Children(p.ID)...) {
+		if kid.Type == "attachment" || hierarchical && kid.Type == p.Type {
+			tx.SetParent(kid, p.Parent)
 		}
 	}
 	if p.Type == "attachment" {
-		for _, q := range tx.PostsByID("post") {
-			if q.FeaturedMedia == p.ID {
-				q.FeaturedMedia = 0
+		for _, pt := range postTypes {
+			if !pt.has("thumbnail") {
+				continue
+			}
+			for _, q := range tx.PostsByID(pt.Slug) {
+				if q.FeaturedMedia == p.ID {
+					q.FeaturedMedia = 0
+				}
 			}
 		}
 		if p.File != "" { // wp_delete_attachment_files: the sub-sizes, the original, the file

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
@@ -45,7 +46,16 @@ type postType struct {
 	// Sticky: the type's items can be sticky. WordPress has sticky posts only
 	// (get_available_actions and the posts controller name the "post" type).
 	Sticky bool
+	// Attributes are the post type attributes get_item_schema gives fields for: its
+	// $fixed_schemas for post, page and attachment, whatever the type supports (a page
+	// has an excerpt field without supporting excerpts).
+	Attributes []string
 }
+
+// has says whether the type's schema has the attribute's fields (title, editor,
+// author, excerpt, thumbnail, comments, revisions, page-attributes, post-formats,
+// custom-fields).
+func (pt *postType) has(attribute string) bool { return slices.Contains(pt.Attributes, attribute) }
 
 // cap is $post_type->cap->{name}: the capability the type uses for one of the "post"
 // capability type's names (edit_posts, edit_others_posts, publish_posts,
@@ -115,6 +125,26 @@ var postLabels = members{
 	kv("menu_name", "Posts"), kv("name_admin_bar", "Post"),
 }
 
+// pageLabels are get_post_type_labels for "page": the hierarchical defaults, which
+// change across versions as the post's do.
+var pageLabels = postLabels.with(
+	kv("name", "Pages"), kv("singular_name", "Page"),
+	kv("add_new", "Add New").changes(from(rest.V64, "Add New Page"), from(rest.V67, "Add New"), from(rest.V68, "Add")),
+	kv("add_new_item", "Add New Page").changes(from(rest.V68, "Add Page")),
+	kv("edit_item", "Edit Page"), kv("new_item", "New Page"), kv("view_item", "View Page"), kv("view_items", "View Pages"),
+	kv("search_items", "Search Pages"), kv("not_found", "No pages found."),
+	kv("not_found_in_trash", "No pages found in Trash."), kv("parent_item_colon", "Parent Page:"),
+	kv("all_items", "All Pages"), kv("archives", "Page Archives"), kv("attributes", "Page Attributes"),
+	kv("insert_into_item", "Insert into page"), kv("uploaded_to_this_item", "Uploaded to this page"),
+	kv("filter_items_list", "Filter pages list"),
+	kv("items_list_navigation", "Pages list navigation"), kv("items_list", "Pages list"),
+	kv("item_published", "Page published."), kv("item_published_privately", "Page published privately."),
+	kv("item_reverted_to_draft", "Page reverted to draft."), kv("item_trashed", "Page trashed.").since(rest.V63),
+	kv("item_scheduled", "Page scheduled."), kv("item_updated", "Page updated."),
+	kv("item_link", "Page Link"), kv("item_link_description", "A link to a page."),
+	kv("menu_name", "Pages"), kv("name_admin_bar", "Page"),
+)
+
 // attachmentLabels are the attachment's: the post defaults (a non-hierarchical type
 // falls back to them) with the labels register_post_type('attachment') sets. Its
 // view_item depends on wp_attachment_pages_enabled, which new sites have off from 6.4
@@ -139,19 +169,33 @@ func features(names ...string) members {
 	return out
 }
 
+// editorNotes is the editor feature as 6.9 gives it to posts and pages: {"notes":
+// true}, which get_all_post_type_supports keeps in a list.
+func editorNotes() member {
+	return kv("editor", true).changes(from(rest.V69, []any{rest.Object{{Key: "notes", Value: true}}}))
+}
+
 // postTypes are the post types the mock serves, in registration order. From 6.6 a type
-// supporting editor supports autosave too; 6.9 gives the post's editor the notes
-// feature ({"notes": true}, which get_all_post_type_supports keeps in a list).
+// supporting editor supports autosave too.
 var postTypes = []*postType{
 	{Slug: "post", Name: "Posts", HasArchive: false, ShowInNavMenus: true, ShowUI: true, Viewable: true,
 		Caps: postTypeCaps("post", "edit_posts"), Labels: postLabels, Icon: "dashicons-admin-post", Sticky: true,
 		Supports: append(features("title", "editor", "author", "thumbnail", "excerpt", "trackbacks", "custom-fields",
-			"comments", "revisions", "post-formats"), kv("autosave", true).since(rest.V66)).with(
-			kv("editor", true).changes(from(rest.V69, []any{rest.Object{{Key: "notes", Value: true}}}))),
-		Taxonomies: []string{"category", "post_tag"}, RestBase: "posts"},
+			"comments", "revisions", "post-formats"), kv("autosave", true).since(rest.V66)).with(editorNotes()),
+		Taxonomies: []string{"category", "post_tag"}, RestBase: "posts",
+		Attributes: []string{"title", "editor", "author", "excerpt", "thumbnail", "comments", "revisions",
+			"post-formats", "custom-fields"}},
+	{Slug: "page", Name: "Pages", Hierarchical: true, HasArchive: false, ShowInNavMenus: true, ShowUI: true, Viewable: true,
+		Caps: postTypeCaps("page", "edit_pages"), Labels: pageLabels, Icon: "dashicons-admin-page",
+		Supports: append(features("title", "editor", "author", "thumbnail", "page-attributes", "custom-fields",
+			"comments", "revisions"), kv("autosave", true).since(rest.V66)).with(editorNotes()),
+		Taxonomies: []string{}, RestBase: "pages",
+		Attributes: []string{"title", "editor", "author", "excerpt", "thumbnail", "comments", "revisions",
+			"page-attributes", "custom-fields"}},
 	{Slug: "attachment", Name: "Media", HasArchive: false, ShowInNavMenus: false, ShowUI: true, Viewable: true,
 		Caps: postTypeCaps("post", "upload_files"), Labels: attachmentLabels, Icon: "dashicons-admin-media",
-		Supports: features("title", "author", "comments"), Taxonomies: []string{}, RestBase: "media"},
+		Supports: features("title", "author", "comments"), Taxonomies: []string{}, RestBase: "media",
+		Attributes: []string{"title", "author", "comments", "revisions", "custom-fields"}},
 }
 
 // hiddenPostTypes are registered but not shown in REST: asking for them is

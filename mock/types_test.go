@@ -167,14 +167,17 @@ func runErrorCases(t *testing.T, s *testSite, cases []errorCase) {
 // TestTypeResponses pins /types to WordPress 6.1: post and attachment exactly as
 // WordPress lists them, in every context, for anonymous and logged-in callers.
 func TestTypeResponses(t *testing.T) {
-	both := []string{"post", "attachment"}
+	served := []string{"post", "page", "attachment"}
 	runExactCases(t, []exactCase{
-		{name: "list view", path: "/wp/v2/types", capture: "types_list_view", keys: both},
-		{name: "list view admin", path: "/wp/v2/types", login: "admin", capture: "types_list_view", keys: both},
-		{name: "list embed", path: "/wp/v2/types?context=embed", login: "admin", capture: "types_list_embed", keys: both},
-		{name: "list edit", path: "/wp/v2/types?context=edit", login: "admin", capture: "types_list_edit", keys: both},
-		// edit_posts is all the edit context needs for both types.
-		{name: "list edit contributor", path: "/wp/v2/types?context=edit", login: "contributor", capture: "types_list_edit", keys: both},
+		{name: "list view", path: "/wp/v2/types", capture: "types_list_view", keys: served},
+		{name: "list view admin", path: "/wp/v2/types", login: "admin", capture: "types_list_view", keys: served},
+		{name: "list embed", path: "/wp/v2/types?context=embed", login: "admin", capture: "types_list_embed", keys: served},
+		{name: "list edit", path: "/wp/v2/types?context=edit", login: "admin", capture: "types_list_edit", keys: served},
+		// edit_posts is all the edit context needs for posts and media; pages need
+		// edit_pages, which a contributor lacks, so the list leaves them out.
+		{name: "list edit contributor", path: "/wp/v2/types?context=edit", login: "contributor", capture: "types_list_edit",
+			keys: []string{"post", "attachment"}},
+		{name: "item page edit", path: "/wp/v2/types/page?context=edit", login: "editor", capture: "type_page_edit"},
 		{name: "item view", path: "/wp/v2/types/post", capture: "types_item_view"},
 		{name: "item embed", path: "/wp/v2/types/post?context=embed", login: "admin", capture: "types_item_embed"},
 		{name: "item edit", path: "/wp/v2/types/post?context=edit", login: "admin", capture: "types_item_edit"},
@@ -187,7 +190,8 @@ func TestTypeErrors(t *testing.T) {
 	runErrorCases(t, s, []errorCase{
 		{"/wp/v2/types/nope", "", http.StatusNotFound, "rest_type_invalid", "Invalid post type."},
 		// Registered in WordPress but served by no route of the mock.
-		{"/wp/v2/types/page", "admin", http.StatusNotFound, "rest_type_invalid", ""},
+		{"/wp/v2/types/nav_menu_item", "admin", http.StatusNotFound, "rest_type_invalid", ""},
+		{"/wp/v2/types/page?context=edit", "contributor", http.StatusForbidden, "rest_forbidden_context", ""},
 		// Matching is case-insensitive, slugs are not.
 		{"/wp/v2/types/POST", "", http.StatusNotFound, "rest_type_invalid", ""},
 		{"/wp/v2/types/revision", "", http.StatusUnauthorized, "rest_cannot_read_type", "Cannot view post type."},

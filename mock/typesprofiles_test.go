@@ -33,9 +33,9 @@ func TestTypeAndTaxonomyProfiles(t *testing.T) {
 		path, capture string
 		keys          []string
 	}{
-		{"/wp/v2/types", "types_list_view", []string{"post", "attachment"}},
-		{"/wp/v2/types?context=embed", "types_list_embed", []string{"post", "attachment"}},
-		{"/wp/v2/types?context=edit", "types_list_edit", []string{"post", "attachment"}},
+		{"/wp/v2/types", "types_list_view", []string{"post", "page", "attachment"}},
+		{"/wp/v2/types?context=embed", "types_list_embed", []string{"post", "page", "attachment"}},
+		{"/wp/v2/types?context=edit", "types_list_edit", []string{"post", "page", "attachment"}},
 		{"/wp/v2/taxonomies", "taxonomies_list_view", []string{"category", "post_tag"}},
 		{"/wp/v2/taxonomies?context=edit", "taxonomies_list_edit", []string{"category", "post_tag"}},
 	}

@@ -162,6 +162,7 @@ func sweepPrefix(tg *target, p string) []error {
 	search := url.QueryEscape(strings.TrimSuffix(p, "-"))
 	lists := []namedList{
 		{"/wp/v2/posts?status=publish,future,draft,pending,private,trash&per_page=100&context=edit&search=" + search, "title.raw"},
+		{"/wp/v2/pages?status=publish,future,draft,pending,private,trash&per_page=100&context=edit&search=" + search, "title.raw"},
 		{"/wp/v2/media?per_page=100&context=edit&search=" + search, "title.raw"},
 		{"/wp/v2/users?per_page=100&context=edit&search=" + search, "username"},
 		{"/wp/v2/tags?per_page=100&context=edit&hide_empty=false&search=" + search, "name"},

@@ -26,9 +26,10 @@ const prefix = "wpcompare-"
 // allRows is the whole table: the read rows, then the write rows, then the rows of
 // what later releases changed in posts and revisions (profile_rows_test.go), in
 // media and users (profile_media_rows_test.go), and the image sub-sizes
-// (image_rows_test.go).
+// (image_rows_test.go), then the pages rows (page_rows_test.go).
 func allRows() []row {
-	return append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...), imageRows()...)
+	return append(append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...),
+		imageRows()...), pageRows()...)
 }
 
 // roleLogins are the logins of the permission table; "" is anonymous.
@@ -527,6 +528,7 @@ func deleteObject(tg *target, path string) error {
 func sweep(tg *target) []error {
 	lists := []namedList{
 		{"/wp/v2/posts?status=publish,future,draft,pending,private,trash&search=wpcompare&per_page=100&context=edit", "title.raw"},
+		{"/wp/v2/pages?status=publish,future,draft,pending,private,trash&search=wpcompare&per_page=100&context=edit", "title.raw"},
 		{"/wp/v2/media?search=wpcompare&per_page=100&context=edit", "title.raw"},
 		{"/wp/v2/users?search=wpcompare&per_page=100&context=edit", "username"},
 		{"/wp/v2/tags?search=wpcompare&per_page=100&context=edit", "name"},

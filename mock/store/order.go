@@ -14,14 +14,15 @@ import (
 // every change after that.
 
 // Orders are the orderings PostsOrdered knows, by the name of the orderby value.
-var Orders = []string{"title", "slug", "modified", "author"}
+var Orders = []string{"title", "slug", "modified", "author", "menu_order"}
 
 func orderCmps() map[string]func(a, b *Post) int {
 	return map[string]func(a, b *Post) int{
-		"title":    func(a, b *Post) int { return cmpThenID(strings.Compare(a.Title, b.Title), a, b) },
-		"slug":     func(a, b *Post) int { return cmpThenID(strings.Compare(a.Slug, b.Slug), a, b) },
-		"modified": func(a, b *Post) int { return cmpThenID(a.Modified.Compare(b.Modified), a, b) },
-		"author":   func(a, b *Post) int { return cmpThenID(a.Author-b.Author, a, b) },
+		"title":      func(a, b *Post) int { return cmpThenID(strings.Compare(a.Title, b.Title), a, b) },
+		"slug":       func(a, b *Post) int { return cmpThenID(strings.Compare(a.Slug, b.Slug), a, b) },
+		"modified":   func(a, b *Post) int { return cmpThenID(a.Modified.Compare(b.Modified), a, b) },
+		"author":     func(a, b *Post) int { return cmpThenID(a.Author-b.Author, a, b) },
+		"menu_order": func(a, b *Post) int { return cmpThenID(a.MenuOrder-b.MenuOrder, a, b) },
 	}
 }
 

@@ -28,6 +28,7 @@ type Post struct {
 	Excerpt               string
 	Password              string
 	Parent                int
+	MenuOrder             int // pages: page-attributes' order
 	CommentStatus         string
 	PingStatus            string
 	GUID                  string
@@ -257,11 +258,11 @@ func (tx *Tx) SetParent(p *Post, parent int) {
 
 // UpdatePost reindexes p after a change; old is a copy of p from before the change
 // (what the indexes key and order by: type, status, parent, slug, author, date, and
-// the orderings' title and modified).
+// the orderings' title, modified and menu order).
 func (tx *Tx) UpdatePost(p *Post, old Post) {
 	tx.mustWrite()
 	if old.Type == p.Type && old.Status == p.Status && old.Parent == p.Parent && old.Slug == p.Slug &&
-		old.Author == p.Author && old.Date.Equal(p.Date) && old.Title == p.Title && old.Modified.Equal(p.Modified) {
+		old.Author == p.Author && old.MenuOrder == p.MenuOrder && old.Date.Equal(p.Date) && old.Title == p.Title && old.Modified.Equal(p.Modified) {
 		return
 	}
 	for _, ix := range tx.s.indexes() {
