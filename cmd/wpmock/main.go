@@ -155,6 +155,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&size.Users, "users", fixtures.DefaultSize.Users, "generated site: users, admin included")
 	fs.IntVar(&size.Terms, "terms", fixtures.DefaultSize.Terms, "generated site: categories and tags, Uncategorized included")
 	fs.IntVar(&size.Media, "media", fixtures.DefaultSize.Media, "generated site: media items (images)")
+	fs.IntVar(&size.Pages, "pages", fixtures.DefaultSize.Pages, "generated site: pages (a small hierarchy)")
 	fs.BoolVar(&m.OpenAPI, "openapi", false, "print the OpenAPI document of the chosen version (fixtures/openapi.json for 6.1; -url sets its server) and exit")
 	wpVersion := fs.String("wp-version", "", "answer as this WordPress version: 6.1, 6.8 or 7.1 (default: the dataset's, else 6.1)")
 	// limits against slow and greedy clients; 0 turns one off
@@ -190,7 +191,7 @@ func (m *Main) ParseFlags(args []string) error {
 		var sizeFlags []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "posts", "users", "terms", "media", "seed":
+			case "posts", "users", "terms", "media", "pages", "seed":
 				sizeFlags = append(sizeFlags, "-"+f.Name)
 			}
 		})
