@@ -71,8 +71,9 @@ func (m *Mock) build() *store.Store {
 		t.Meta[i] = &store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
 	}
 	t.Files = append(t.Files, seededSubsizes(t.Posts, files)...)
+	t.Comments = storeComments(ds.Comments)
 	next := ds.NextIDs()
-	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta}
+	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta, Comment: next.Comments}
 	s := store.Load(m.opts.Clock, t)
 	s.Write(recount)
 	return s
@@ -254,6 +255,7 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 		}
 		ds.Files = append(ds.Files, x)
 	}
+	ds.Comments = exportComments(t.Comments)
 	// sequences only where they are not one past the largest id
 	past := ds.NextIDs()
 	seq := fixtures.Sequences{}
@@ -268,6 +270,9 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 	}
 	if t.Next.Meta != past.Meta {
 		seq.Meta = t.Next.Meta
+	}
+	if t.Next.Comment != past.Comments {
+		seq.Comments = t.Next.Comment
 	}
 	if seq != (fixtures.Sequences{}) {
 		ds.Sequences = &seq

@@ -203,6 +203,16 @@ func (c *docCrawl) writes(collection string, op *openapi3.Operation) {
 	if _, ok := mt.Schema.Value.Properties["title"]; ok {
 		body["title"] = "wpmock openapi" // posts refuse to be created empty
 	}
+	if strings.HasSuffix(route, "/comments") { // a comment needs content and a post open to comments
+		body["content"] = "wpmock openapi"
+		posts, _ := c.s.get(c.t, strings.TrimSuffix(route, "comments")+"posts?context=edit&_fields=id,comment_status", "admin").json.([]any)
+		for _, e := range posts {
+			if p, _ := e.(map[string]any); p["comment_status"] == "open" {
+				body["post"] = p["id"]
+				break
+			}
+		}
+	}
 	created := c.send(http.MethodPost, route, "admin", body)
 	if created.status != http.StatusCreated {
 		c.t.Errorf("POST %s %v: %d %.300s", route, body, created.status, created.body)

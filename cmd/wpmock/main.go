@@ -152,6 +152,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.StringVar(&m.Export, "export", "", "write the dataset as JSON to this file (- for stdout) and exit")
 	size := &m.Options.Size
 	fs.IntVar(&size.Posts, "posts", fixtures.DefaultSize.Posts, "generated site: posts (revisions and media come on top)")
+	fs.IntVar(&size.Comments, "comments", fixtures.DefaultSize.Comments, "generated site: comments (threaded, on published posts)")
 	fs.IntVar(&size.Users, "users", fixtures.DefaultSize.Users, "generated site: users, admin included")
 	fs.IntVar(&size.Terms, "terms", fixtures.DefaultSize.Terms, "generated site: categories and tags, Uncategorized included")
 	fs.IntVar(&size.Media, "media", fixtures.DefaultSize.Media, "generated site: media items (images)")
@@ -191,7 +192,7 @@ func (m *Main) ParseFlags(args []string) error {
 		var sizeFlags []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "posts", "users", "terms", "media", "pages", "seed":
+			case "posts", "users", "terms", "media", "pages", "comments", "seed":
 				sizeFlags = append(sizeFlags, "-"+f.Name)
 			}
 		})

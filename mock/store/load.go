@@ -10,7 +10,7 @@ import (
 // and reading everything (an export).
 
 // Sequences are the next ids the store hands out, as MySQL's AUTO_INCREMENT values.
-type Sequences struct{ Post, User, Term, Meta int }
+type Sequences struct{ Post, User, Term, Meta, Comment int }
 
 // Tables is the whole content of a store.
 type Tables struct {
@@ -19,6 +19,8 @@ type Tables struct {
 	Terms []*Term // by ascending id
 	Meta  []*Meta // by ascending id
 	Files []*File // by path
+	// Comments are by ascending id.
+	Comments []*Comment
 	// Next are the next ids; a field below one past the largest id is raised to it.
 	Next Sequences
 }
@@ -64,6 +66,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 	for _, f := range t.Files {
 		s.files[f.Path] = f
 	}
+	s.comments.load(t.Comments, t.Next.Comment)
 	s.nextPost, s.nextUser = max(s.nextPost, t.Next.Post), max(s.nextUser, t.Next.User)
 	s.nextTerm, s.nextMeta = max(s.nextTerm, t.Next.Term), max(s.nextMeta, t.Next.Meta)
 	return s
@@ -81,6 +84,7 @@ func (tx *Tx) Replace(src *Store) {
 	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs, s.byAuthor = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs, src.byAuthor
 	s.orders, s.postMeta, s.meta, s.metaID = src.orders, src.postMeta, src.meta, src.metaID
 	s.users, s.userID, s.terms, s.termID, s.files = src.users, src.userID, src.terms, src.termID, src.files
+	s.comments = src.comments
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta
 }
 
@@ -94,7 +98,9 @@ func (tx *Tx) Tables() Tables {
 		Terms: make([]*Term, 0, len(s.termID)),
 		Meta:  make([]*Meta, 0, len(s.metaID)),
 		Files: make([]*File, 0, len(s.files)),
-		Next:  Sequences{Post: s.nextPost, User: s.nextUser, Term: s.nextTerm, Meta: s.nextMeta},
+		Next: Sequences{Post: s.nextPost, User: s.nextUser, Term: s.nextTerm, Meta: s.nextMeta,
+			Comment: s.comments.next},
+		Comments: s.comments.byID(),
 	}
 	for _, p := range s.posts {
 		t.Posts = append(t.Posts, p)

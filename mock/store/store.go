@@ -134,6 +134,7 @@ type Store struct {
 	meta     map[int]*Meta
 	metaID   []int
 	files    map[string]*File
+	comments *comments // wp_comments (comments.go)
 
 	nextPost, nextUser, nextTerm, nextMeta int
 }
@@ -158,6 +159,7 @@ func New(clock func() time.Time) *Store {
 		terms:    map[int]*Term{},
 		meta:     map[int]*Meta{},
 		files:    map[string]*File{},
+		comments: newComments(),
 		nextPost: 1, nextUser: 1, nextTerm: 1, nextMeta: 1,
 	}
 }
@@ -286,6 +288,7 @@ func (tx *Tx) DeletePost(id int) {
 	for _, mid := range append([]int(nil), s.postMeta[id]...) {
 		tx.DeleteMeta(mid)
 	}
+	tx.deletePostComments(id)
 }
 
 // User returns the user with the id, or nil.

@@ -1,0 +1,67 @@
+package contract
+
+import (
+	"fmt"
+	"net/http"
+)
+
+// The comments group: /wp/v2/comments as WordPress 6.1 answers (checked against the
+// running 6.1 and 7.1): anonymous creation is refused (rest_allow_anonymous_comments
+// is off by default), a moderator's comment is approved and answered in the edit
+// context, anonymous callers read approved comments only, a comment is trashed first,
+// a second delete answers 410, and force deletes it for good.
+
+func init() {
+	register("comments", true, func(s *Suite, t T) {
+		if !s.caps.routes["/wp/v2/comments"] {
+			t.Skipf("the target has no /wp/v2/comments route")
+			return
+		}
+		admin, anon := s.as(s.admin()), s.as(anonymous)
+		post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("commented"), "status": "publish",
+			"comment_status": "open", "content": "wpcontract comments"})
+		pid := idOf(post)
+		body := map[string]any{"post": pid, "content": s.name("a comment")}
+		r := anon.send(t, http.MethodPost, "/wp/v2/comments", body)
+		wantStatus(t, r, http.StatusUnauthorized, "comments/create/anonymous-refused: an anonymous comment is refused with 401 rest_comment_login_required")
+		wantValue(t, r, "code", "rest_comment_login_required", "comments/create/anonymous-refused: an anonymous comment is refused with 401 rest_comment_login_required")
+		r = admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"content": "x"})
+		wantStatus(t, r, http.StatusForbidden, "comments/create/post-required: a comment without a post is refused with 403 rest_comment_invalid_post_id")
+		wantValue(t, r, "code", "rest_comment_invalid_post_id", "comments/create/post-required: a comment without a post is refused with 403 rest_comment_invalid_post_id")
+
+		c := admin.send(t, http.MethodPost, "/wp/v2/comments", body)
+		if !wantStatus(t, c, http.StatusCreated, "comments/create/moderator: an administrator's comment is created (201)") {
+			return
+		}
+		id := idOf(c)
+		item := fmt.Sprintf("/wp/v2/comments/%d", id)
+		wantValue(t, c, "status", "approved", "comments/create/moderator-approved: a moderator's comment is approved at once")
+		wantValue(t, c, "post", float64(pid), "comments/create/post: the comment belongs to the post")
+		check(t, c, c.object()["author_email"] != nil, "comments/create/edit-context: a moderator's new comment is answered in the edit context (author_email shown)", "no author_email")
+		r = admin.send(t, http.MethodPost, "/wp/v2/comments", body)
+		wantStatus(t, r, http.StatusConflict, "comments/create/duplicate: the same comment again is refused with 409 comment_duplicate")
+
+		l := anon.get(t, fmt.Sprintf("/wp/v2/comments?post=%d", pid))
+		wantHeader(t, l, "X-WP-Total", "1", "comments/list/post: the post's approved comment is listed to anonymous callers")
+		check(t, l, len(l.list()) == 1, "comments/list/post: the post's approved comment is listed to anonymous callers", "%d items", len(l.list()))
+		r = anon.get(t, "/wp/v2/comments?status=hold")
+		wantStatus(t, r, http.StatusUnauthorized, "comments/list/status-forbidden: an anonymous status filter answers 401 rest_forbidden_param")
+		wantValue(t, r, "message", "Query parameter not permitted: status", "comments/list/status-forbidden: an anonymous status filter answers 401 rest_forbidden_param")
+		r = anon.get(t, item+"?context=edit")
+		wantStatus(t, r, http.StatusUnauthorized, "comments/get/edit-context: the edit context needs moderate_comments (401 anonymous)")
+
+		r = admin.send(t, http.MethodPost, item, map[string]any{"status": "hold"})
+		wantValue(t, r, "status", "hold", "comments/update/status: an update sets the status (hold)")
+		r = anon.get(t, item)
+		wantStatus(t, r, http.StatusUnauthorized, "comments/get/held-hidden: a held comment is not readable anonymously (401 rest_cannot_read)")
+
+		r = admin.send(t, http.MethodDelete, item, nil)
+		wantValue(t, r, "status", "trash", "comments/delete/trash: a delete without force trashes the comment")
+		r = admin.send(t, http.MethodDelete, item, nil)
+		wantStatus(t, r, http.StatusGone, "comments/delete/already-trashed: deleting a trashed comment without force answers 410 rest_already_trashed")
+		r = admin.send(t, http.MethodDelete, item+"?force=true", nil)
+		wantValue(t, r, "deleted", true, "comments/delete/force: force=true deletes the comment ({deleted: true, previous})")
+		r = admin.get(t, item)
+		wantStatus(t, r, http.StatusNotFound, "comments/delete/force: a force-deleted comment is gone (404 rest_comment_invalid_id)")
+	})
+}

@@ -1,0 +1,463 @@
+package mock
+
+import (
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
+)
+
+// Errors of the comments controller's writes, as codes and messages.
+const (
+	// POST /comments anonymously: 6.1 allows anonymous comments through the REST API
+	// only when the rest_allow_anonymous_comments filter says so (401).
+	codeCommentLoginRequired, msgCommentLoginRequired = "rest_comment_login_required", "Sorry, you must be logged in to comment."
+	// author, author_ip or status set by a caller without moderate_comments; the
+	// message names the parameter.
+	codeCommentInvalidAuthor   = "rest_comment_invalid_author"
+	codeCommentInvalidAuthorIP = "rest_comment_invalid_author_ip"
+	codeCommentInvalidStatus   = "rest_comment_invalid_status"
+	msgCommentParamForbidden   = "Sorry, you are not allowed to edit '%s' for comments."
+	// POST /comments without a post, or with one that does not exist (403).
+	codeCommentInvalidPostID, msgCommentWithoutPost = "rest_comment_invalid_post_id", "Sorry, you are not allowed to create this comment without a post."
+	// POST /comments on a draft or trashed post (403).
+	codeCommentDraftPost, codeCommentTrashPost = "rest_comment_draft_post", "rest_comment_trash_post"
+	msgCommentOnPost                           = "Sorry, you are not allowed to create a comment on this post."
+	// POST /comments on a post whose comment_status is not open (403).
+	codeCommentClosed, msgCommentClosed = "rest_comment_closed", "Sorry, comments are closed for this item."
+	// POST /comments with an id (400).
+	codeCommentExists, msgCommentExists = "rest_comment_exists", "Cannot create existing comment."
+	// POST /comments with a type other than comment (400).
+	codeInvalidCommentType, msgInvalidCommentType = "rest_invalid_comment_type", "Cannot create a comment with that type."
+	// an update with a type other than the comment's (404).
+	codeCommentInvalidType, msgCommentInvalidType = "rest_comment_invalid_type", "Sorry, you are not allowed to change the comment type."
+	// author names a user that does not exist (400).
+	codeCommentAuthorInvalid, msgCommentAuthorInvalid = "rest_comment_author_invalid", "Invalid comment author ID."
+	// empty content (400).
+	codeCommentContentInvalid, msgCommentContentInvalid = "rest_comment_content_invalid", "Invalid comment content."
+	// the require_name_email option (on by default) and no author name or email (400).
+	codeCommentAuthorDataRequired, msgCommentAuthorDataRequired = "rest_comment_author_data_required", "Creating a comment requires valid author name and email values."
+	// a field longer than its wp_comments column (400; the code names the column).
+	msgCommentTooLong = "Comment field exceeds maximum length allowed."
+	// wp_allow_comment: the same comment again (409), or a second one from the same
+	// user (or IP, or email) within 15 seconds, for callers who do not moderate (400).
+	codeCommentDuplicate, msgCommentDuplicate = "comment_duplicate", "Duplicate comment detected; it looks as though you&#8217;ve already said that!"
+	codeCommentFlood, msgCommentFlood         = "comment_flood", "You are posting comments too quickly. Slow down."
+	// update or delete without edit_comment (codes rest_cannot_edit, rest_cannot_delete).
+	msgCannotEditComment   = "Sorry, you are not allowed to edit this comment."
+	msgCannotDeleteComment = "Sorry, you are not allowed to delete this comment."
+	// DELETE of a trashed comment without force (410).
+	msgCommentAlreadyTrashed = "The comment has already been trashed."
+)
+
+// commentEmailArg is author_email's arg_options: check_comment_author_email as the
+// sanitize_callback, no schema validation first; "" passes, anything else must be an
+// email.
+func commentEmailArg(a *rest.Schema) {
+	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
+		s := phpString(v)
+		if s == "" {
+			return "", nil
+		}
+		if _, err := a.Validate(s, param); err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+}
+
+// phpString is (string) of a scalar parameter value.
+func phpString(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case bool:
+		if x {
+			return "1"
+		}
+		return ""
+	case int:
+		return strconv.Itoa(x)
+	case float64:
+		return wpfunc.FloatString(x)
+	}
+	return "Array"
+}
+
+// remoteAddr is $_SERVER['REMOTE_ADDR'].
+func remoteAddr(r *rest.Request) string {
+	if r.HTTP == nil {
+		return ""
+	}
+	host, _, err := net.SplitHostPort(r.HTTP.RemoteAddr)
+	if err != nil {
+		return r.HTTP.RemoteAddr
+	}
+	return host
+}
+
+// createPermission is create_item_permissions_check.
+func (res *comments) createPermission(r *rest.Request) *rest.Error {
+	if who(r) == nil {
+		return rest.Errorf(http.StatusUnauthorized, codeCommentLoginRequired, msgCommentLoginRequired)
+	}
+	moderator := can(r, "moderate_comments")
+	if r.Has("author") && r.Int("author") != callerID(r) && !moderator {
+		return r.Forbidden(codeCommentInvalidAuthor, strings.Replace(msgCommentParamForbidden, "%s", "author", 1))
+	}
+	if r.Has("author_ip") && !moderator {
+		if ip := remoteAddr(r); ip == "" || r.String("author_ip") != ip {
+			return r.Forbidden(codeCommentInvalidAuthorIP, strings.Replace(msgCommentParamForbidden, "%s", "author_ip", 1))
+		}
+	}
+	if r.Has("status") && !moderator {
+		return r.Forbidden(codeCommentInvalidStatus, strings.Replace(msgCommentParamForbidden, "%s", "status", 1))
+	}
+	tx := txOf(r)
+	var p *store.Post
+	if id := r.Int("post"); id != 0 {
+		p = tx.Post(id)
+	}
+	if p == nil {
+		return rest.Errorf(http.StatusForbidden, codeCommentInvalidPostID, msgCommentWithoutPost)
+	}
+	switch p.Status {
+	case "draft":
+		return rest.Errorf(http.StatusForbidden, codeCommentDraftPost, msgCommentOnPost)
+	case "trash":
+		return rest.Errorf(http.StatusForbidden, codeCommentTrashPost, msgCommentOnPost)
+	}
+	if !canReadCommentPost(r, p) {
+		return r.Forbidden(codeCannotReadPost, msgCannotReadCommentPost)
+	}
+	if p.CommentStatus != "open" {
+		return rest.Errorf(http.StatusForbidden, codeCommentClosed, msgCommentClosed)
+	}
+	return nil
+}
+
+// prepare is prepare_item_for_database applied to c: what the request sets.
+func (res *comments) prepare(r *rest.Request, c *store.Comment) (changed bool, err *rest.Error) {
+	tx := txOf(r)
+	if v, ok := r.Raw("content"); ok {
+		if s, ok := rawValue(v); ok {
+			c.Content, changed = wpfunc.Trim(s), true
+		}
+	}
+	if r.Has("post") {
+		c.Post, changed = r.Int("post"), true
+	}
+	if r.Has("parent") {
+		c.Parent, changed = r.Int("parent"), true
+	}
+	if r.Has("author") {
+		u := tx.User(r.Int("author"))
+		if u == nil {
+			return false, rest.Errorf(http.StatusBadRequest, codeCommentAuthorInvalid, msgCommentAuthorInvalid)
+		}
+		c.UserID, c.Author, c.AuthorEmail, c.AuthorURL = u.ID, u.Name, u.Email, u.URL
+		changed = true
+	}
+	if r.Has("author_name") {
+		c.Author, changed = r.String("author_name"), true
+	}
+	if r.Has("author_email") {
+		c.AuthorEmail, changed = r.String("author_email"), true
+	}
+	if r.Has("author_url") {
+		c.AuthorURL, changed = r.String("author_url"), true
+	}
+	// the IP is always written: the moderator's author_ip, else the caller's
+	switch ip := remoteAddr(r); {
+	case r.Has("author_ip") && can(r, "moderate_comments"):
+		c.AuthorIP = r.String("author_ip")
+	case net.ParseIP(ip) != nil:
+		c.AuthorIP = ip
+	default:
+		c.AuthorIP = "127.0.0.1"
+	}
+	if ua := r.String("author_user_agent"); ua != "" {
+		c.Agent = ua
+	} else if r.HTTP != nil && r.HTTP.UserAgent() != "" {
+		c.Agent = r.HTTP.UserAgent()
+	}
+	if d := r.String("date"); d != "" {
+		t, _ := rest.ParseDate(d)
+		c.Date, c.DateGMT = t, t
+	} else if d := r.String("date_gmt"); d != "" {
+		t, _ := rest.ParseDate(d)
+		c.Date, c.DateGMT = t, t
+	}
+	return true, nil
+}
+
+// checkLengths is wp_check_comment_data_max_lengths (the wp_comments column sizes).
+func checkLengths(c *store.Comment) *rest.Error {
+	code := ""
+	switch {
+	case len(c.Author) > 245:
+		code = "comment_author_column_length"
+	case len(c.AuthorEmail) > 100:
+		code = "comment_author_email_column_length"
+	case len(c.AuthorURL) > 200:
+		code = "comment_author_url_column_length"
+	case len(c.Content) > 65525:
+		code = "comment_content_column_length"
+	}
+	if code != "" {
+		return rest.Errorf(http.StatusBadRequest, code, msgCommentTooLong)
+	}
+	return nil
+}
+
+// allow is wp_allow_comment: duplicates, floods, then whether the comment is approved
+// at once ("1": the post's author, moderators, commenters with an approved comment
+// before) or held ("0").
+func allow(r *rest.Request, c *store.Comment) (string, *rest.Error) {
+	tx := txOf(r)
+	for _, o := range tx.CommentsOfPost(c.Post) {
+		if o.Parent == c.Parent && o.Approved != "trash" && o.Author == c.Author &&
+			(c.AuthorEmail == "" || o.AuthorEmail == c.AuthorEmail) && o.Content == c.Content {
+			return "", rest.Errorf(http.StatusConflict, codeCommentDuplicate, msgCommentDuplicate)
+		}
+	}
+	moderator := can(r, "moderate_comments") || can(r, "manage_options")
+	if !moderator { // wp_check_comment_flood: the caller's latest comment of the last hour
+		id := callerID(r)
+		all := tx.Comments()
+		for i := len(all) - 1; i >= 0; i-- {
+			o := all[i]
+			if c.DateGMT.Sub(o.DateGMT) >= 3600e9 {
+				break
+			}
+			if o.UserID == id || o.AuthorEmail == c.AuthorEmail {
+				if c.DateGMT.Sub(o.DateGMT) < 15e9 {
+					return "", rest.Errorf(http.StatusBadRequest, codeCommentFlood, msgCommentFlood)
+				}
+				break
+			}
+		}
+	}
+	if c.UserID != 0 {
+		if u := tx.User(c.UserID); u != nil {
+			p := tx.Post(c.Post)
+			if p != nil && p.Author == c.UserID || allCapsHas(u.Roles, "moderate_comments") {
+				return "1", nil
+			}
+		}
+	}
+	// check_comment: comment_previously_approved (on by default), at most one link
+	if c.Author == "" || c.AuthorEmail == "" || strings.Count(strings.ToLower(renderComment(c.Content)), "<a ") >= 2 {
+		return "0", nil
+	}
+	for _, o := range tx.CommentsWithStatus("1") {
+		if u := userByEmail(tx, c.AuthorEmail); u != nil {
+			if o.UserID == u.ID {
+				return "1", nil
+			}
+		} else if o.Author == c.Author && o.AuthorEmail == c.AuthorEmail {
+			return "1", nil
+		}
+	}
+	return "0", nil
+}
+
+func allCapsHas(roles []string, cap string) bool {
+	for _, c := range allCaps(roles) {
+		if c == cap {
+			return true
+		}
+	}
+	return false
+}
+
+func userByEmail(tx *store.Tx, email string) *store.User {
+	for _, u := range tx.Users() {
+		if strings.EqualFold(u.Email, email) {
+			return u
+		}
+	}
+	return nil
+}
+
+// create is create_item.
+func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	if v, ok := r.Raw("id"); ok && !wpfunc.Empty(v) {
+		return nil, rest.Errorf(http.StatusBadRequest, codeCommentExists, msgCommentExists)
+	}
+	if v, ok := r.Raw("type"); ok && !wpfunc.Empty(v) && v != "comment" {
+		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidCommentType, msgInvalidCommentType)
+	}
+	c := &store.Comment{Type: "comment"}
+	if _, err := res.prepare(r, c); err != nil {
+		return nil, err
+	}
+	if c.Content == "" {
+		return nil, rest.Errorf(http.StatusBadRequest, codeCommentContentInvalid, msgCommentContentInvalid)
+	}
+	if c.DateGMT.IsZero() {
+		c.Date, c.DateGMT = tx.Now(), tx.Now()
+	}
+	if u := tx.User(callerID(r)); u != nil && c.UserID == 0 && c.Author == "" && c.AuthorEmail == "" && c.AuthorURL == "" {
+		c.UserID, c.Author, c.AuthorEmail, c.AuthorURL = u.ID, u.Name, u.Email, u.URL
+	}
+	if c.Author == "" || c.AuthorEmail == "" {
+		return nil, rest.Errorf(http.StatusBadRequest, codeCommentAuthorDataRequired, msgCommentAuthorDataRequired)
+	}
+	if err := checkLengths(c); err != nil {
+		return nil, err
+	}
+	approved, err := allow(r, c)
+	if err != nil {
+		return nil, err
+	}
+	c.Approved = approved
+	tx.InsertComment(c)
+	if r.Has("status") {
+		setCommentStatus(tx, c, r.String("status"))
+	}
+	ctx := rest.View
+	if can(r, "moderate_comments") {
+		ctx = rest.Edit
+	}
+	r.SetParam("context", ctx)
+	return rest.Created(res.item.RenderIn(r, c, ctx), r.RestURL("/"+Namespace+"/comments/"+strconv.Itoa(c.ID))), nil
+}
+
+// setCommentStatus is handle_status_param: approve(d)/1, hold/0, spam, unspam, trash,
+// untrash; the comment's current status or anything else changes nothing.
+func setCommentStatus(tx *store.Tx, c *store.Comment, status string) bool {
+	current := map[string]string{"1": "approved", "0": "unapproved"}[c.Approved]
+	if current == "" {
+		current = c.Approved
+	}
+	if status == current {
+		return false
+	}
+	old := *c
+	restore := func() {
+		c.Approved, c.TrashedStatus = c.TrashedStatus, ""
+		if c.Approved == "" {
+			c.Approved = "0"
+		}
+	}
+	switch status {
+	case "approved", "approve", "1":
+		c.Approved = "1"
+	case "hold", "0":
+		c.Approved = "0"
+	case "spam", "trash":
+		if c.Approved == status {
+			return false
+		}
+		c.TrashedStatus, c.Approved = c.Approved, status
+	case "unspam":
+		if c.Approved != "spam" {
+			return false
+		}
+		restore()
+	case "untrash":
+		if c.Approved != "trash" {
+			return false
+		}
+		restore()
+	default:
+		return false
+	}
+	tx.UpdateComment(c, old)
+	return c.Approved != old.Approved
+}
+
+// checkEdit is check_edit_permission.
+func checkEdit(r *rest.Request, c *store.Comment) bool {
+	return callerID(r) != 0 && (can(r, "moderate_comments") || canEditComment(r, c))
+}
+
+// updatePermission is update_item_permissions_check.
+func (res *comments) updatePermission(r *rest.Request) *rest.Error {
+	c, err := getComment(r)
+	if err != nil {
+		return err
+	}
+	if !checkEdit(r, c) {
+		return r.Forbidden(codeCannotEdit, msgCannotEditComment)
+	}
+	return nil
+}
+
+// update is update_item: prepare_item_for_database always writes the IP, so every
+// update is a wp_update_comment, and a status is applied after it.
+func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	c, err := getComment(r)
+	if err != nil {
+		return nil, err
+	}
+	if v, ok := r.Raw("type"); ok && v != nil && phpString(v) != commentType(c) {
+		return nil, rest.Errorf(http.StatusNotFound, codeCommentInvalidType, msgCommentInvalidType)
+	}
+	next := *c
+	if _, err := res.prepare(r, &next); err != nil {
+		return nil, err
+	}
+	if r.Has("post") && next.Post != 0 && tx.Post(next.Post) == nil {
+		return nil, rest.Errorf(http.StatusForbidden, codeCommentInvalidPostID, msgCommentPostInvalid)
+	}
+	if v, ok := r.Raw("content"); ok {
+		if _, isText := rawValue(v); isText && next.Content == "" {
+			return nil, rest.Errorf(http.StatusBadRequest, codeCommentContentInvalid, msgCommentContentInvalid)
+		}
+	}
+	if err := checkLengths(&next); err != nil {
+		return nil, err
+	}
+	old := *c
+	*c = next
+	tx.UpdateComment(c, old)
+	if r.Has("status") {
+		setCommentStatus(tx, c, r.String("status"))
+	}
+	r.SetParam("context", rest.Edit)
+	return rest.OK(res.item.RenderIn(r, c, rest.Edit)), nil
+}
+
+// deletePermission is delete_item_permissions_check.
+func (res *comments) deletePermission(r *rest.Request) *rest.Error {
+	c, err := getComment(r)
+	if err != nil {
+		return err
+	}
+	if !checkEdit(r, c) {
+		return r.Forbidden(codeCannotDelete, msgCannotDeleteComment)
+	}
+	return nil
+}
+
+// delete is delete_item: force deletes for good (replies move up to the parent);
+// otherwise the comment goes to the trash (EMPTY_TRASH_DAYS is 30), and a trashed
+// one answers 410.
+func (res *comments) delete(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	c, err := getComment(r)
+	if err != nil {
+		return nil, err
+	}
+	r.SetParam("context", rest.Edit)
+	if r.Bool("force") {
+		previous := withoutLinks(res.item.RenderIn(r, c, rest.Edit))
+		tx.DeleteComment(c.ID)
+		return rest.OK(rest.Object{{Key: "deleted", Value: true}, {Key: "previous", Value: previous}}), nil
+	}
+	if c.Approved == "trash" {
+		return nil, rest.Errorf(http.StatusGone, codeAlreadyTrashed, msgCommentAlreadyTrashed)
+	}
+	setCommentStatus(tx, c, "trash")
+	return rest.OK(res.item.RenderIn(r, c, rest.Edit)), nil
+}

@@ -1,0 +1,51 @@
+package mock
+
+import (
+	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// storeComments are a dataset's comments as store rows.
+func storeComments(list []fixtures.Comment) []*store.Comment {
+	if len(list) == 0 {
+		return nil
+	}
+	rows := make([]store.Comment, len(list))
+	out := make([]*store.Comment, len(list))
+	for i, x := range list {
+		rows[i] = store.Comment{ID: x.ID, Post: x.Post, Parent: x.Parent, UserID: x.Author,
+			Author: x.AuthorName, AuthorEmail: x.AuthorEmail, AuthorURL: x.AuthorURL, AuthorIP: x.AuthorIP,
+			Agent: x.AuthorUserAgent, Date: x.Date.UTC(), DateGMT: x.Date.UTC(), Content: x.Content,
+			Approved: x.Status.Approved(), Type: "comment", Karma: x.Karma, TrashedStatus: x.TrashedStatus.Approved()}
+		if x.Type != "" {
+			rows[i].Type = x.Type
+		}
+		if x.TrashedStatus == "" {
+			rows[i].TrashedStatus = ""
+		}
+		out[i] = &rows[i]
+	}
+	return out
+}
+
+// exportComments are the store's comments (by ascending id) as dataset records.
+func exportComments(rows []*store.Comment) []fixtures.Comment {
+	if len(rows) == 0 {
+		return nil
+	}
+	out := make([]fixtures.Comment, len(rows))
+	for i, c := range rows {
+		x := fixtures.Comment{ID: c.ID, Post: c.Post, Parent: c.Parent, Author: c.UserID,
+			AuthorName: c.Author, AuthorEmail: c.AuthorEmail, AuthorURL: c.AuthorURL, AuthorIP: c.AuthorIP,
+			AuthorUserAgent: c.Agent, Date: c.DateGMT, Content: c.Content, Status: fixtures.CommentStatusOf(c.Approved),
+			Karma: c.Karma}
+		if c.Type != "comment" {
+			x.Type = c.Type
+		}
+		if c.TrashedStatus != "" {
+			x.TrashedStatus = fixtures.CommentStatusOf(c.TrashedStatus)
+		}
+		out[i] = x
+	}
+	return out
+}
