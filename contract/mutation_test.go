@@ -267,6 +267,12 @@ var defects = []defect{
 		}
 	})},
 	{"a bad JSONP callback answers 200", "errors/jsonp/bad-callback-400", []string{"errors"}, restatus("rest_callback_invalid", http.StatusOK)},
+	{"a child page has no up link", "pages/links/up", []string{"pages"},
+		editObjects(on("", `/wp/v2/pages(/\d+)?`), func(m map[string]any) {
+			if l, ok := m["_links"].(map[string]any); ok {
+				delete(l, "up")
+			}
+		})},
 	{"a trashed comment's second delete answers 200", "comments/delete/already-trashed", []string{"comments"}, restatus("rest_already_trashed", http.StatusOK)},
 	{"an unparsable JSON body is accepted as empty", "errors/invalid-json/400", []string{"errors"}, restatus("rest_invalid_json", http.StatusCreated)},
 
