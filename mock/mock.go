@@ -158,6 +158,7 @@ func (m *Mock) resources() []resource {
 		&terms{m: m, taxonomy: "post_tag", base: "tags"},
 		&users{m: m},
 		&appPasswords{m: m},
+		&search{m: m},
 		&openapiDoc{m: m},  // wpmock/v1: the OpenAPI document
 		&control{m: m},     // wpmock/v1: reset and dataset
 		&faultsRoute{m: m}, // wpmock/v1: latency and faults

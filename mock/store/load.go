@@ -31,6 +31,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 	indexes := s.indexes()
 	for _, p := range t.Posts {
 		s.posts[p.ID] = p
+		s.noteFormat(p)
 		for _, ix := range indexes {
 			ix.appendUnsorted(p)
 		}
@@ -81,6 +82,7 @@ func (tx *Tx) Replace(src *Store) {
 	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs, s.byAuthor = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs, src.byAuthor
 	s.orders, s.postMeta, s.meta, s.metaID = src.orders, src.postMeta, src.meta, src.metaID
 	s.users, s.userID, s.terms, s.termID, s.files = src.users, src.userID, src.terms, src.termID, src.files
+	s.formats = src.formats
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta
 }
 

@@ -133,6 +133,7 @@ type Store struct {
 	meta     map[int]*Meta
 	metaID   []int
 	files    map[string]*File
+	formats  map[string]bool // the post formats some post has had (formats.go)
 
 	nextPost, nextUser, nextTerm, nextMeta int
 }
@@ -157,6 +158,7 @@ func New(clock func() time.Time) *Store {
 		terms:    map[int]*Term{},
 		meta:     map[int]*Meta{},
 		files:    map[string]*File{},
+		formats:  map[string]bool{},
 		nextPost: 1, nextUser: 1, nextTerm: 1, nextMeta: 1,
 	}
 }
@@ -235,6 +237,7 @@ func (tx *Tx) InsertPost(p *Post) {
 	for _, ix := range s.indexes() {
 		ix.add(p)
 	}
+	s.noteFormat(p)
 }
 
 // PostsWithSlug lists the posts of a type that have the slug. Do not change the slice.
