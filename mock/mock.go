@@ -161,6 +161,7 @@ func (m *Mock) resources() []resource {
 		&users{m: m},
 		&appPasswords{m: m},
 		&comments{m: m},
+		&search{m: m},
 		&openapiDoc{m: m},  // wpmock/v1: the OpenAPI document
 		&control{m: m},     // wpmock/v1: reset and dataset
 		&faultsRoute{m: m}, // wpmock/v1: latency and faults

@@ -544,7 +544,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create boo
 			if f == "standard" {
 				f = ""
 			}
-			p.Format = f
+			txOf(r).SetFormat(p, f) // the format's term stays: the search finds it
 		}
 	}
 	if w.typ == "post" { // wp_insert_post gives the "post" type a category

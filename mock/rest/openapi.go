@@ -41,6 +41,9 @@ type Shape struct {
 	Upload bool
 	// DeleteMessage: DELETE may answer {"message": ...} instead of {deleted, previous}.
 	DeleteMessage bool
+	// List: the route is a collection that has no item route of its own (the search
+	// results, whose items live at their objects' routes).
+	List bool
 }
 
 // Quirk widens one property of an item's response schemas.
@@ -358,6 +361,9 @@ func templatePath(pattern string) (path string, names, regexes []string) {
 // isCollection reports whether another route addresses the route's items: the same
 // pattern plus one placeholder segment (/wp/v2/posts and /wp/v2/posts/(?P<id>[\d]+)).
 func (g *docGen) isCollection(rt *Route) bool {
+	if rt.Shape.List {
+		return true
+	}
 	for _, other := range g.routes {
 		if strings.HasPrefix(other.Pattern, rt.Pattern+"/") {
 			rest := strings.TrimPrefix(other.Pattern, rt.Pattern+"/")

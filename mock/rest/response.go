@@ -148,6 +148,22 @@ func (r *Request) PaginateOffset(resp *Response, collection string, total, offse
 	return r.paginate(resp, collection, total, perPage, page, wpfunc.FloatString(page-1), wpfunc.FloatString(page+1))
 }
 
+// PaginateUnclamped is what the search controller does instead: its prev link is
+// page-1 even past the last page (an empty result's page 3 links to page 2).
+func (r *Request) PaginateUnclamped(resp *Response, collection string, total, page, perPage int) int {
+	maxPages := (total + perPage - 1) / perPage
+	resp.SetHeader("X-WP-Total", total)
+	resp.SetHeader("X-WP-TotalPages", maxPages)
+	base := r.RestURL(collection)
+	if page > 1 {
+		resp.LinkHeader("prev", r.pageURL(base, strconv.Itoa(page-1)))
+	}
+	if page < maxPages {
+		resp.LinkHeader("next", r.pageURL(base, strconv.Itoa(page+1)))
+	}
+	return maxPages
+}
+
 func (r *Request) paginate(resp *Response, collection string, total, perPage int, page float64, prev, next string) int {
 	maxPages := 0
 	if perPage > 0 {

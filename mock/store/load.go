@@ -33,6 +33,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 	indexes := s.indexes()
 	for _, p := range t.Posts {
 		s.posts[p.ID] = p
+		s.noteFormat(p)
 		for _, ix := range indexes {
 			ix.appendUnsorted(p)
 		}
@@ -85,6 +86,7 @@ func (tx *Tx) Replace(src *Store) {
 	s.orders, s.postMeta, s.meta, s.metaID = src.orders, src.postMeta, src.meta, src.metaID
 	s.users, s.userID, s.terms, s.termID, s.files = src.users, src.userID, src.terms, src.termID, src.files
 	s.comments = src.comments
+	s.formats = src.formats
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta
 }
 

@@ -134,7 +134,8 @@ type Store struct {
 	meta     map[int]*Meta
 	metaID   []int
 	files    map[string]*File
-	comments *comments // wp_comments (comments.go)
+	comments *comments       // wp_comments (comments.go)
+	formats  map[string]bool // the post formats some post has had (formats.go)
 
 	nextPost, nextUser, nextTerm, nextMeta int
 }
@@ -160,6 +161,7 @@ func New(clock func() time.Time) *Store {
 		meta:     map[int]*Meta{},
 		files:    map[string]*File{},
 		comments: newComments(),
+		formats:  map[string]bool{},
 		nextPost: 1, nextUser: 1, nextTerm: 1, nextMeta: 1,
 	}
 }
@@ -238,6 +240,7 @@ func (tx *Tx) InsertPost(p *Post) {
 	for _, ix := range s.indexes() {
 		ix.add(p)
 	}
+	s.noteFormat(p)
 }
 
 // PostsWithSlug lists the posts of a type that have the slug. Do not change the slice.

@@ -1,0 +1,148 @@
+package contract
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// The search group: /wp/v2/search (WP_REST_Search_Controller, since WordPress 5.0) with
+// its three core handlers: posts, terms and post formats. What a search finds is site
+// content, so the group makes its own objects, named with one word nothing else has,
+// and searches for that word.
+
+// searchArgs are the arguments of GET /wp/v2/search in every known version.
+var searchArgs = []string{"context", "page", "per_page", "search", "type", "subtype", "exclude", "include"}
+
+func init() {
+	register("search", false, func(s *Suite, t T) {
+		anon := s.as(anonymous)
+		o := anon.do(t, http.MethodOptions, "/wp/v2/search", nil)
+		if o.Status != http.StatusOK || o.code() != "" || string(o.Body) == "[]" {
+			t.Skipf("the target has no /wp/v2/search route (OPTIONS answered %d %s); WordPress has it since 5.0", o.Status, clip(o.Body, 80))
+		}
+		searchOptions(s, t, o)
+		searchErrors(s, t)
+		if s.cfg.ReadOnly || s.anonymousOnly {
+			t.Logf("search: the checks on found objects need to create them (read-only or anonymous run)")
+			return
+		}
+		t.Run("found", func(t T) { searchFound(s, t) })
+	})
+}
+
+// searchOptions checks the route's arguments and item schema.
+func searchOptions(s *Suite, t T, o *Result) {
+	if s.cfg.Strict {
+		wantKeys(t, o, "endpoints.0.args", searchArgs, "search/options/args: GET /wp/v2/search takes exactly "+strings.Join(searchArgs, ", "))
+		wantValue(t, o, "endpoints.0.args.type.enum", []any{"post", "term", "post-format"},
+			"search/options/type-enum: the types are core's three handlers: post, term, post-format")
+		wantValue(t, o, "endpoints.0.args.context.enum", []any{"view", "embed"}, "search/options/contexts: the search has the view and embed contexts only")
+	} else {
+		wantKeysInclude(t, o, "endpoints.0.args", searchArgs, "search/options/args: GET /wp/v2/search takes "+strings.Join(searchArgs, ", "))
+	}
+	wantValue(t, o, "endpoints.0.args.type.default", "post", "search/options/type-default: the type defaults to post (the first handler)")
+	wantValue(t, o, "endpoints.0.args.subtype.default", "any", "search/options/subtype-default: the subtype defaults to any")
+	wantValue(t, o, "schema.title", "search-result", "search/options/schema-title: the item schema is search-result")
+	wantKeys(t, o, "schema.properties", []string{"id", "title", "url", "type", "subtype"},
+		"search/options/schema-properties: a search result has id, title, url, type and subtype")
+}
+
+// searchErrors checks the refusals that need no content.
+func searchErrors(s *Suite, t T) {
+	anon := s.as(anonymous)
+	for _, q := range []string{"type=foo", "subtype=foo", "context=edit", "per_page=0", "include=abc"} {
+		wantError(t, anon.get(t, "/wp/v2/search?"+q), http.StatusBadRequest, "rest_invalid_param",
+			"search/errors/invalid-param: GET /wp/v2/search?"+q+": 400 rest_invalid_param")
+	}
+	r := anon.get(t, "/wp/v2/search?type=foo&subtype=post")
+	wantValue(t, r, "data.params", map[string]any{"type": "type is not one of post, term, and post-format.", "subtype": "Invalid type parameter."},
+		"search/errors/unknown-type-subtype: an unknown type beside a subtype: the subtype's sanitizer cannot find the type's handler")
+	wantValue(t, r, "data.details.subtype.code", "rest_search_invalid_type",
+		"search/errors/unknown-type-subtype: the subtype's detail is rest_search_invalid_type")
+}
+
+// searchFound makes two published posts (the newer an aside), a private one, a tag
+// and a category, and checks what each handler finds of them.
+func searchFound(s *Suite, t T) {
+	anon, admin := s.as(anonymous), s.as(s.admin())
+	word := s.name("srch")
+	older := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": word + " older", "status": "publish", "date": "2021-03-01T10:00:00"})
+	newer := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": word + " newer", "status": "publish", "date": "2022-03-01T10:00:00", "format": "aside"})
+	s.create(t, nil, "/wp/v2/posts", map[string]any{"title": word + " private", "status": "private"})
+	tag := s.create(t, nil, "/wp/v2/tags", map[string]any{"name": word + " tag"})
+	cat := s.create(t, nil, "/wp/v2/categories", map[string]any{"name": word + " cat"})
+	q := "/wp/v2/search?search=" + url.QueryEscape(word)
+	ids := func(r *Result) string { return fmt.Sprint(resultIDs(r)) }
+	want := fmt.Sprint(idList{idOf(newer), idOf(older)})
+
+	for _, c := range []struct {
+		who *client
+		as  string
+	}{{anon, "a visitor"}, {admin, "the administrator"}} {
+		r := c.who.get(t, q)
+		check(t, r, r.Status == http.StatusOK && ids(r) == want, "search/posts/published-only: a search finds the published posts, newest first (relevance ties), never a private one, even for "+c.as,
+			"ids %s, want %s", ids(r), want)
+		wantHeader(t, r, "X-WP-Total", "2", "pagination/total: search: X-WP-Total counts the posts found")
+	}
+	r := anon.get(t, q)
+	s.wantExactKeys(t, r, "0", []string{"id", "title", "url", "type", "subtype", "_links"}, "search/posts/keys: a post result has id, title, url, type, subtype and _links")
+	wantValue(t, r, "0.title", word+" newer", "search/posts/title: a post result's title is the rendered title")
+	wantValue(t, r, "0.url", textAt(newer, "link"), "search/posts/url: a post result's url is its permalink")
+	wantValue(t, r, "0.type", "post", "search/posts/type: a post result's type is post")
+	wantValue(t, r, "0.subtype", "post", "search/posts/subtype: a post result's subtype is its post type")
+	wantValue(t, r, "0._links.self.0.href", s.url(fmt.Sprintf("/wp/v2/posts/%d", idOf(newer))), "search/posts/self-link: a post result's self link is the post's route")
+	wantValue(t, r, "0._links.self.0.embeddable", true, "search/posts/self-link: a post result's self link is embeddable")
+	wantValue(t, r, "0._links.about", linkList(linkTo(s.url("/wp/v2/types/post"))), "search/posts/about-link: a post result's about link is its type")
+	wantValue(t, r, "0._links.collection", linkList(linkTo(s.url("/wp/v2/search"))), "search/posts/collection-link: every result links the search collection")
+
+	e := anon.get(t, q+"&_embed")
+	wantValue(t, e, "0._embedded.self.0.id", float64(idOf(newer)), "search/embed/self: _embed embeds the post a result points at")
+	f := anon.get(t, q+"&_fields=id,title")
+	wantKeys(t, f, "0", []string{"id", "title"}, "search/fields: _fields=id,title keeps exactly those keys")
+	emb := anon.get(t, q+"&context=embed")
+	check(t, emb, ids(emb) == want, "search/context/embed: the embed context finds the same results", "ids %s", ids(emb))
+
+	p := anon.get(t, q+"&per_page=1&page=2")
+	check(t, p, ids(p) == fmt.Sprint(idList{idOf(older)}), "search/paging/page: page 2 of 1 is the older post", "ids %s", ids(p))
+	wantHeader(t, p, "X-WP-TotalPages", "2", "pagination/total-pages: search: X-WP-TotalPages is the number of pages")
+	past := anon.get(t, q+"&page=3")
+	check(t, past, past.Status == http.StatusOK && len(past.list()) == 0, "search/paging/posts-past-end: posts past the last page: 200 [] (WP_Query finds no rows, found_posts stays 0)",
+		"%d %s", past.Status, clip(past.Body, 80))
+	wantHeader(t, past, "X-WP-Total", "0", "pagination/total: search: posts past the last page: X-WP-Total 0 (found_posts stays 0)")
+	ex := anon.get(t, q+"&exclude="+fmt.Sprint(idOf(newer)))
+	check(t, ex, ids(ex) == fmt.Sprint(idList{idOf(older)}), "search/posts/exclude: exclude leaves the post out", "ids %s", ids(ex))
+
+	tq := q + "&type=term"
+	tr := anon.get(t, tq)
+	wantTerms := fmt.Sprint(idList{idOf(cat), idOf(tag)})
+	check(t, tr, ids(tr) == wantTerms, "search/terms/found: a term search finds categories and tags by name, ordered by name", "ids %s, want %s", ids(tr), wantTerms)
+	s.wantExactKeys(t, tr, "0", []string{"id", "title", "url", "type", "_links"}, "search/terms/keys: a term result has id, title, url, type and _links (no subtype)")
+	wantValue(t, tr, "0.type", "category", "search/terms/type-is-taxonomy: a term result's type is its taxonomy")
+	wantValue(t, tr, "1.type", "post_tag", "search/terms/type-is-taxonomy: a term result's type is its taxonomy")
+	wantValue(t, tr, "1.url", textAt(tag, "link"), "search/terms/url: a term result's url is the term's link")
+	wantValue(t, tr, "1._links.self.0.href", s.url(fmt.Sprintf("/wp/v2/tags/%d", idOf(tag))), "search/terms/self-link: a term result's self link is the term's route")
+	wantValue(t, tr, "1._links.about", linkList(linkTo(s.url("/wp/v2/taxonomies/post_tag"))), "search/terms/about-link: a term result's about link is its taxonomy")
+	st := anon.get(t, tq+"&subtype=post_tag")
+	check(t, st, ids(st) == fmt.Sprint(idList{idOf(tag)}), "search/terms/subtype: subtype=post_tag finds tags only", "ids %s", ids(st))
+	wantError(t, anon.get(t, tq+"&page=2"), http.StatusBadRequest, "rest_search_invalid_page_number",
+		"search/paging/terms-past-end: terms past the last page: 400 rest_search_invalid_page_number")
+
+	pf := anon.get(t, "/wp/v2/search?type=post-format&search=aside")
+	wantValue(t, pf, "", []any{map[string]any{"id": "aside", "title": "Aside", "url": textAt(pf, "0.url"), "type": "post-format",
+		"_links": map[string]any{"collection": linkList(linkTo(s.url("/wp/v2/search")))}}},
+		"search/post-formats/found: a format a post has is found by name: {id: slug, title, url, type: post-format} with the collection link only")
+	check(t, pf, strings.HasSuffix(textAt(pf, "0.url"), "/aside/") || strings.Contains(textAt(pf, "0.url"), "post_format=aside"),
+		"search/post-formats/url: a format's url is its archive", "url %q", textAt(pf, "0.url"))
+}
+
+// wantExactKeys is wantKeys in strict mode and wantKeysInclude otherwise: a site may
+// add fields (register_rest_field) that a strict run refuses.
+func (s *Suite) wantExactKeys(t T, r *Result, path string, keys []string, rule string) bool {
+	t.Helper()
+	if s.cfg.Strict {
+		return wantKeys(t, r, path, keys, rule)
+	}
+	return wantKeysInclude(t, r, path, keys, rule)
+}
