@@ -264,7 +264,8 @@ type registeredMeta struct {
 // string: 6.3 registers it for the types that support editor, custom-fields and
 // revisions (post and page), 6.4 copies it into revisions.
 func coreMeta(typ string) []registeredMeta {
-	if typ != "post" && typ != "page" {
+	pt := findPostType(typ)
+	if pt == nil || !pt.supports("editor", rest.V63) || !pt.supports("custom-fields", rest.V63) || !pt.supports("revisions", rest.V63) {
 		return nil
 	}
 	return []registeredMeta{

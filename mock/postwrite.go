@@ -346,7 +346,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A password protected post can not be set to sticky.")
 	}
 	pt := typeOf(w.typ)
-	if pt.Hierarchical && w.typ != "attachment" && r.Has("parent") {
+	if pt.Hierarchical && r.Has("parent") {
 		// any post may be the parent; then wp_check_post_hierarchy_for_loops
 		parent := r.Int("parent")
 		if parent != 0 && tx.Post(parent) == nil {
@@ -487,7 +487,7 @@ func (w *postWriter) uniqueSlug(tx *store.Tx, slug string, id, parent int) strin
 // parent.
 func uniquePostSlug(tx *store.Tx, typ, slug string, id, parent int) string {
 	types := []string{typ}
-	hierarchical := typeOf(typ).Hierarchical && typ != "attachment"
+	hierarchical := typeOf(typ).Hierarchical
 	switch {
 	case typ == "attachment":
 		types = []string{"post", "page", "attachment", "revision"}
@@ -697,7 +697,7 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 	for _, rv := range revisionsOf(tx, p.ID) {
 		tx.DeletePost(rv.ID)
 	}
-	hierarchical := typeOf(p.Type).Hierarchical && p.Type != "attachment"
+	hierarchical := typeOf(p.Type).Hierarchical
 	for _, kid := range append([]*store.Post(nil), tx.Children(p.ID)...) {
 		if kid.Type == "attachment" || hierarchical && kid.Type == p.Type {
 			tx.SetParent(kid, p.Parent)

@@ -380,11 +380,7 @@ func (res *users) getPermission(r *rest.Request) *rest.Error {
 func hasCountedPosts(r *rest.Request, id int, restTypes []string) bool {
 	private := map[string]bool{}
 	for _, typ := range restTypes {
-		privateCap := "read_private_posts"
-		if typ == "page" {
-			privateCap = "read_private_pages"
-		}
-		private[typ] = can(r, privateCap)
+		private[typ] = can(r, typeOf(typ).cap("read_private_posts"))
 	}
 	for _, p := range txOf(r).PostsByAuthor(id) {
 		if slices.Contains(restTypes, p.Type) && (p.Status == "publish" || private[p.Type] && p.Status == "private") {

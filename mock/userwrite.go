@@ -4,7 +4,6 @@ import (
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -385,19 +384,12 @@ func (res *users) deleteUser(target userTarget) rest.Handler {
 
 // removeUser is wp_delete_user. With a reassign target (0 included, which leaves the
 // posts without author) every post, attachment and revision of the user changes
-// author. Without one, what wp_delete_post does to each: posts go to the trash (or for
+// author. Without one, what wp_delete_post does to each: posts and pages go to the trash (or for
 // good when already there), attachments and revisions are deleted.
 func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 	tx := txOf(r)
-	var owned []*store.Post
-	for _, typ := range []string{"post", "attachment", "revision"} {
-		for _, p := range tx.PostsByID(typ) {
-			if p.Author == u.ID {
-				owned = append(owned, p)
-			}
-		}
-	}
-	sort.Slice(owned, func(i, j int) bool { return owned[i].ID < owned[j].ID })
+	// every type the mock stores supports author (or is a revision), so all of them go
+	owned := slices.Clone(tx.PostsByAuthor(u.ID)) // by ascending id; the loop changes the index
 	for _, p := range owned {
 		switch {
 		case reassign != nil:
@@ -407,7 +399,7 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 		case tx.Post(p.ID) == nil: // went with a post deleted before it
 		case p.Type == "revision":
 			tx.DeletePost(p.ID)
-		case p.Type == "post" && p.Status != "trash":
+		case (p.Type == "post" || p.Type == "page") && p.Status != "trash": // wp_delete_post trashes these two
 			m.trashForUser(r, p)
 		default:
 			m.deletePost(tx, p)

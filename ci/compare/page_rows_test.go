@@ -107,7 +107,15 @@ func pageRows() []row {
 	add(row{method: http.MethodDelete, path: pages + "/{pg1}?force=true", as: "admin", note: "force the top page"})
 	get(pages+"/{pg4}?context=edit", "admin", "moved up to the top", "parent", "0")
 	get(pages+"/{pg3}", "", "a published child moved up", "parent", "0")
-	for _, id := range []string{"pg3", "pg4", "pg5", "pg6", "pg7"} {
+
+	// A deleted user's pages go to the trash (wp_delete_post trashes posts and pages).
+	add(row{path: "/wp/v2/users", as: "admin", save: "pgu", note: "a page owner",
+		body: `{"username":"wpcompare-pageowner","email":"wpcompare-pageowner@example.com","password":"wpcompare-Secret-9","roles":["editor"]}`})
+	add(row{path: pages, as: "admin", save: "pg8", note: "a page by the page owner",
+		body: `{"title":"wpcompare-page owned","status":"publish","author":{pgu}}`, expect: []string{"author", "{pgu}"}})
+	add(row{method: http.MethodDelete, path: "/wp/v2/users/{pgu}?force=true&reassign=false", as: "admin", note: "the page owner, without reassigning"})
+	get(pages+"/{pg8}?context=edit", "admin", "a deleted user's page is trashed", "status", "trash")
+	for _, id := range []string{"pg3", "pg4", "pg5", "pg6", "pg7", "pg8"} {
 		add(row{method: http.MethodDelete, path: pages + "/{" + id + "}?force=true", as: "admin", note: "cleanup " + id})
 	}
 	return rs
