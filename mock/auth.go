@@ -54,13 +54,9 @@ func (m *Mock) identify(hr *http.Request) *caller {
 	var c *caller
 	record := false
 	m.store.Read(func(tx *store.Tx) {
-		var u *store.User
-		byEmail := strings.Contains(login, "@")
-		for _, x := range tx.Users() {
-			if (!byEmail && x.Login == login) || (byEmail && strings.EqualFold(x.Email, login)) {
-				u = x
-				break
-			}
+		u := tx.UserByLogin(login)
+		if strings.Contains(login, "@") {
+			u = tx.UserByEmail(login)
 		}
 		if u == nil {
 			return

@@ -45,6 +45,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 	for _, u := range t.Users {
 		s.users[u.ID] = u
 		s.userID = append(s.userID, u.ID)
+		s.logins[u.Login] = u.ID
 		s.nextUser = max(s.nextUser, u.ID+1)
 	}
 	sort.Ints(s.userID)
@@ -84,7 +85,7 @@ func (tx *Tx) Replace(src *Store) {
 	}
 	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs, s.byAuthor = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs, src.byAuthor
 	s.orders, s.postMeta, s.meta, s.metaID = src.orders, src.postMeta, src.meta, src.metaID
-	s.users, s.userID, s.terms, s.termID, s.files = src.users, src.userID, src.terms, src.termID, src.files
+	s.users, s.userID, s.logins, s.terms, s.termID, s.files = src.users, src.userID, src.logins, src.terms, src.termID, src.files
 	s.comments = src.comments
 	s.formats = src.formats
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta

@@ -129,6 +129,7 @@ type Store struct {
 	postMeta map[int][]int          // meta ids by post id, ascending
 	users    map[int]*User
 	userID   []int
+	logins   map[string]int // user ids by login (a login never changes)
 	terms    map[int]*Term
 	termID   []int
 	meta     map[int]*Meta
@@ -157,6 +158,7 @@ func New(clock func() time.Time) *Store {
 		byID:     newIndex(byType, idCmp),
 		orders:   newOrders(),
 		users:    map[int]*User{},
+		logins:   map[string]int{},
 		terms:    map[int]*Term{},
 		meta:     map[int]*Meta{},
 		files:    map[string]*File{},
@@ -321,13 +323,36 @@ func (tx *Tx) InsertUser(u *User) {
 	}
 	s.users[u.ID] = u
 	s.userID = insertID(s.userID, u.ID)
+	s.logins[u.Login] = u.ID
 }
 
 // DeleteUser removes a user.
 func (tx *Tx) DeleteUser(id int) {
 	tx.mustWrite()
+	if u := tx.s.users[id]; u != nil && tx.s.logins[u.Login] == id {
+		delete(tx.s.logins, u.Login)
+	}
 	delete(tx.s.users, id)
 	tx.s.userID = removeID(tx.s.userID, id)
+}
+
+// UserByLogin returns the user whose login is exactly login, or nil: what every
+// authenticated request asks, without walking the users.
+func (tx *Tx) UserByLogin(login string) *User {
+	if id, ok := tx.s.logins[login]; ok {
+		return tx.s.users[id]
+	}
+	return nil
+}
+
+// UserByEmail returns the first user (by id) whose email matches, letter case aside.
+func (tx *Tx) UserByEmail(email string) *User {
+	for _, id := range tx.s.userID {
+		if u := tx.s.users[id]; strings.EqualFold(u.Email, email) {
+			return u
+		}
+	}
+	return nil
 }
 
 // Term returns the term with the id, or nil.
