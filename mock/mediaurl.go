@@ -159,7 +159,8 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 	if slug == "" {
 		slug = strconv.Itoa(p.ID)
 	}
-	p.Slug = res.w.uniqueSlug(tx, slug, p.ID, p.Parent)
+	slug = res.w.uniqueSlug(tx, slug, p.ID, p.Parent)
+	p = tx.ChangePost(p.ID, func(p *store.Post) { p.Slug = slug })
 	r.SetParam("context", rest.Edit)
 	return rest.Created(res.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.ID))), nil
 }

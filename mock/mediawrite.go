@@ -418,10 +418,12 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	attachUploadImages(r, p, up.data)
 	tx.InsertPost(p)
 	if p.Slug == "" { // a title that sanitises to nothing: the id
-		p.Slug = res.w.uniqueSlug(tx, strconv.Itoa(p.ID), p.ID, p.Parent)
+		slug := res.w.uniqueSlug(tx, strconv.Itoa(p.ID), p.ID, p.Parent)
+		tx.ChangePost(p.ID, func(p *store.Post) { p.Slug = slug })
 	}
-	if err := res.w.applyAfterInsert(r, p, true); err != nil {
-		return nil, err // the attachment stays, as in WordPress
+	p, aerr := res.w.applyAfterInsert(r, p.ID, true)
+	if aerr != nil {
+		return nil, aerr // the attachment stays, as in WordPress
 	}
 	r.SetParam("context", rest.Edit)
 	resp := rest.Created(res.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.ID)))

@@ -314,7 +314,7 @@ func TestStickyPermissionByProfile(t *testing.T) {
 func TestFeaturedMediaLinkByProfile(t *testing.T) {
 	for _, v := range rest.Profiles {
 		s := newProfileSite(t, v)
-		s.store.Write(func(tx *store.Tx) { tx.SetParent(tx.Post(9), 4) })
+		s.store.Write(func(tx *store.Tx) { tx.ChangePost(9, func(p *store.Post) { p.Parent = 4 }) })
 		for login, linked := range map[string]bool{"": v < rest.V70, "admin": true} {
 			r := s.get(t, "/wp/v2/posts/2", login)
 			if got := compactAt(t, r, "_links.wp:featuredmedia") != "(absent)"; got != linked {

@@ -530,62 +530,69 @@ func truncateSlug(s string, n int) string {
 	return strings.TrimRight(s[:n], "-")
 }
 
-// applyAfterInsert is what create_item and update_item do once the row is saved:
-// sticky, featured media, format, terms and meta. A meta value a registered key
-// refuses is the request's error, with the post saved and the rest applied.
-func (w *postWriter) applyAfterInsert(r *rest.Request, p *store.Post, create bool) *rest.Error {
+// applyAfterInsert is what create_item and update_item do once the row of the post
+// with the id is saved: sticky, featured media, format, terms and meta, as one change
+// of the row. A meta value a registered key refuses is the request's error, with the
+// post saved and the rest applied. It returns the stored row.
+func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*store.Post, *rest.Error) {
 	tx := txOf(r)
 	pt := typeOf(w.typ)
-	if pt.Sticky && (create || r.Has("sticky")) {
-		p.Sticky = r.Bool("sticky")
-	}
-	if pt.supports("post-formats", w.m.version) {
-		if f := r.String("format"); f != "" {
-			if f == "standard" {
-				f = ""
-			}
-			txOf(r).SetFormat(p, f) // the format's term stays: the search finds it
+	var failed *rest.Error
+	p := tx.ChangePost(id, func(p *store.Post) {
+		if pt.Sticky && (create || r.Has("sticky")) {
+			p.Sticky = r.Bool("sticky")
 		}
-	}
-	if w.typ == "post" { // wp_insert_post gives the "post" type a category
-		if create && len(p.Categories) == 0 {
-			p.Categories = []int{1} // default_category
-		}
-		if !create && len(p.Categories) == 0 && !r.Has("categories") {
-			p.Categories = []int{1} // wp_update_post re-adds the default category
-		}
-	}
-	for _, slug := range pt.Taxonomies {
-		base := findTaxonomy(slug).RestBase
-		if !r.Has(base) {
-			continue
-		}
-		ids := []int{}
-		for _, id := range r.Ints(base) {
-			if term := tx.Term(id); term != nil && term.Taxonomy == slug && !slices.Contains(ids, id) {
-				ids = append(ids, id)
+		if pt.supports("post-formats", w.m.version) {
+			if f := r.String("format"); f != "" {
+				if f == "standard" {
+					f = ""
+				}
+				p.Format = f // the format's term stays: the search finds it
 			}
 		}
-		*termList(p, slug) = ids
-	}
-	if r.Has("featured_media") && w.featuredMedia != nil {
-		// the attachments controller's create_item answers its error; the posts
-		// controller's update_item, which its update_item calls, ignores it
-		if err := w.featuredMedia(r, p, r.Int("featured_media")); err != nil && create {
-			return err
+		if w.typ == "post" { // wp_insert_post gives the "post" type a category
+			if create && len(p.Categories) == 0 {
+				p.Categories = []int{1} // default_category
+			}
+			if !create && len(p.Categories) == 0 && !r.Has("categories") {
+				p.Categories = []int{1} // wp_update_post re-adds the default category
+			}
 		}
-	} else if r.Has("featured_media") {
-		id := r.Int("featured_media")
-		if id == 0 {
-			p.FeaturedMedia = 0
-		} else if att := tx.Post(id); att != nil && att.Type == "attachment" && strings.HasPrefix(att.MimeType, "image/") {
-			p.FeaturedMedia = id
+		for _, slug := range pt.Taxonomies {
+			base := findTaxonomy(slug).RestBase
+			if !r.Has(base) {
+				continue
+			}
+			ids := []int{}
+			for _, id := range r.Ints(base) {
+				if term := tx.Term(id); term != nil && term.Taxonomy == slug && !slices.Contains(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+			*termList(p, slug) = ids
 		}
+		if r.Has("featured_media") && w.featuredMedia != nil {
+			// the attachments controller's create_item answers its error; the posts
+			// controller's update_item, which its update_item calls, ignores it
+			if err := w.featuredMedia(r, p, r.Int("featured_media")); err != nil && create {
+				failed = err
+			}
+		} else if r.Has("featured_media") {
+			id := r.Int("featured_media")
+			if id == 0 {
+				p.FeaturedMedia = 0
+			} else if att := tx.Post(id); att != nil && att.Type == "attachment" && strings.HasPrefix(att.MimeType, "image/") {
+				p.FeaturedMedia = id
+			}
+		}
+	})
+	if failed != nil {
+		return p, failed
 	}
 	if meta, ok := r.Param("meta").(map[string]any); ok {
-		return w.m.updateMetaField(tx, p.ID, w.typ, meta)
+		return p, w.m.updateMetaField(tx, p.ID, w.typ, meta)
 	}
-	return nil
+	return p, nil
 }
 
 // create is create_item.
@@ -604,9 +611,9 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	tx.InsertPost(p)
-	p.GUID = strings.TrimPrefix(w.m.permalink(r, p), r.Site) // wp_insert_post: get_permalink, once
-
-	err := w.applyAfterInsert(r, p, true)
+	guid := strings.TrimPrefix(w.m.permalink(r, p), r.Site) // wp_insert_post: get_permalink, once
+	tx.ChangePost(p.ID, func(p *store.Post) { p.GUID = guid })
+	p, err := w.applyAfterInsert(r, p.ID, true)
 	tally(tx, nil, p)
 	if err != nil {
 		return nil, err
@@ -636,13 +643,9 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 			next.Slug = ""
 		}
 	}
-	*stored = next
-	if next.Parent != before.Parent { // an attachment's "post"
-		stored.Parent = before.Parent
-		tx.SetParent(stored, next.Parent)
-	}
-	tx.UpdatePost(stored, before)
-	if err := w.applyAfterInsert(r, stored, false); err != nil {
+	tx.ChangePost(before.ID, func(p *store.Post) { *p = next })
+	stored, err = w.applyAfterInsert(r, before.ID, false)
+	if err != nil {
 		// update_item returns before wp_after_insert_post, which (6.4) saves the
 		// revision; 6.1 saved it earlier, on post_updated, but has no meta that fails
 		tally(tx, &before, stored)
@@ -676,17 +679,24 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, rest.Errorf(http.StatusGone, codeAlreadyTrashed, "The post has already been deleted.")
 	}
 	before := *p
-	p.TrashedStatus, p.TrashedSlug = p.Status, p.Slug
-	p.Status = "trash"
-	if !strings.HasSuffix(p.Slug, "__trashed") {
-		p.Slug = truncateSlug(p.Slug, 191) + "__trashed"
-	}
-	now := tx.Now()
-	p.Modified, p.ModifiedGMT = now, now
-	tx.UpdatePost(p, before)
+	p = trashPost(tx, p.ID)
 	w.m.saveRevision(r, p)
 	tally(tx, &before, p)
 	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
+}
+
+// trashPost is wp_trash_post's change of the row: the status and slug kept for
+// untrashing, the trash status, the slug with __trashed, modified now.
+func trashPost(tx *store.Tx, id int) *store.Post {
+	now := tx.Now()
+	return tx.ChangePost(id, func(p *store.Post) {
+		p.TrashedStatus, p.TrashedSlug = p.Status, p.Slug
+		p.Status = "trash"
+		if !strings.HasSuffix(p.Slug, "__trashed") {
+			p.Slug = truncateSlug(p.Slug, 191) + "__trashed"
+		}
+		p.Modified, p.ModifiedGMT = now, now
+	})
 }
 
 // deletePost is wp_delete_post(force): the post, its meta and revisions go; its
@@ -698,9 +708,9 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 		tx.DeletePost(rv.ID)
 	}
 	hierarchical := typeOf(p.Type).Hierarchical
-	for _, kid := range append([]*store.Post(nil), tx.Children(p.ID)...) {
+	for _, kid := range slices.Clone(tx.Children(p.ID)) {
 		if kid.Type == "attachment" || hierarchical && kid.Type == p.Type {
-			tx.SetParent(kid, p.Parent)
+			tx.ChangePost(kid.ID, func(kid *store.Post) { kid.Parent = p.Parent })
 		}
 	}
 	if p.Type == "attachment" {
@@ -710,7 +720,7 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 			}
 			for _, q := range tx.PostsByID(pt.Slug) {
 				if q.FeaturedMedia == p.ID {
-					q.FeaturedMedia = 0
+					tx.ChangePost(q.ID, func(q *store.Post) { q.FeaturedMedia = 0 })
 				}
 			}
 		}

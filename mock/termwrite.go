@@ -419,28 +419,23 @@ func deleteTerm(tx *store.Tx, t *store.Term) {
 		}
 	}
 	fallback := t.Taxonomy == "category" && tx.Term(defaultCategory) != nil
-	for _, p := range tx.PostsByID("post") {
-		ids := &p.Tags
-		if t.Taxonomy == "category" {
-			ids = &p.Categories
-		}
-		if !slices.Contains(*ids, t.ID) {
-			continue
-		}
-		before := *p
-		if fallback && len(*ids) == 1 {
-			*ids = []int{defaultCategory}
-			tally(tx, &before, p)
-			continue
-		}
-		kept := make([]int, 0, len(*ids)-1)
-		for _, id := range *ids {
-			if id != t.ID {
-				kept = append(kept, id)
+	for _, typ := range findTaxonomy(t.Taxonomy).Types {
+		for _, p := range tx.PostsByID(typ) {
+			if !slices.Contains(*termList(p, t.Taxonomy), t.ID) {
+				continue
 			}
+			kept := []int{defaultCategory}
+			if ids := *termList(p, t.Taxonomy); !fallback || len(ids) > 1 {
+				kept = make([]int, 0, len(ids)-1)
+				for _, id := range ids {
+					if id != t.ID {
+						kept = append(kept, id)
+					}
+				}
+			}
+			after := tx.ChangePost(p.ID, func(q *store.Post) { *termList(q, t.Taxonomy) = kept })
+			tally(tx, p, after)
 		}
-		*ids = kept
-		tally(tx, &before, p)
 	}
 	tx.DeleteTerm(t.ID)
 }

@@ -391,12 +391,13 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 	// every type the mock stores supports author (or is a revision), so all of them go
 	owned := slices.Clone(tx.PostsByAuthor(u.ID)) // by ascending id; the loop changes the index
 	for _, p := range owned {
+		if reassign != nil {
+			tx.ChangePost(p.ID, func(p *store.Post) { p.Author = *reassign })
+			continue
+		}
+		p = tx.Post(p.ID) // as it is now: an earlier delete may have moved it
 		switch {
-		case reassign != nil:
-			old := *p
-			p.Author = *reassign
-			tx.UpdatePost(p, old)
-		case tx.Post(p.ID) == nil: // went with a post deleted before it
+		case p == nil: // went with a post deleted before it
 		case p.Type == "revision":
 			tx.DeletePost(p.ID)
 		case (p.Type == "post" || p.Type == "page") && p.Status != "trash": // wp_delete_post trashes these two
@@ -412,12 +413,7 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 func (m *Mock) trashForUser(r *rest.Request, p *store.Post) {
 	tx := txOf(r)
 	before := *p
-	p.TrashedStatus, p.TrashedSlug = p.Status, p.Slug
-	p.Status = "trash"
-	p.Slug = truncateSlug(p.Slug, 191) + "__trashed"
-	now := tx.Now()
-	p.Modified, p.ModifiedGMT = now, now
-	tx.UpdatePost(p, before)
+	p = trashPost(tx, p.ID)
 	m.saveRevision(r, p)
 	tally(tx, &before, p)
 }

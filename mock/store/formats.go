@@ -6,7 +6,8 @@ package store
 // format once any post has had it. The store keeps that set of formats: every format a
 // post of the store has had since it was loaded.
 
-// noteFormat records p's format ("" is standard, which has no term).
+// noteFormat records p's format ("" is standard, which has no term), as set_post_format
+// makes the format's term: on every insert and change of a post.
 func (s *Store) noteFormat(p *Post) {
 	if p.Format == "" || s.formats[p.Format] {
 		return
@@ -15,14 +16,6 @@ func (s *Store) noteFormat(p *Post) {
 		s.formats = map[string]bool{}
 	}
 	s.formats[p.Format] = true
-}
-
-// SetFormat gives p the format ("" is standard), as set_post_format does: the format's
-// term is made if it was not there.
-func (tx *Tx) SetFormat(p *Post, format string) {
-	tx.mustWrite()
-	p.Format = format
-	tx.s.noteFormat(p)
 }
 
 // HasFormat reports whether the post format has its term: some post has had it.

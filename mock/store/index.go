@@ -22,6 +22,7 @@ func newIndex[K comparable](key func(p *Post) (K, bool), cmp func(a, b *Post) in
 type postIndex interface {
 	add(p *Post)              // insert in order
 	remove(p *Post, old Post) // remove from the list old's key names
+	replace(old, p *Post)     // p takes old's place (a changed copy of it)
 	appendUnsorted(p *Post)   // bulk load: append, then sortAll once
 	sortAll()
 }
@@ -44,6 +45,31 @@ func (ix *index[K]) remove(p *Post, old Post) {
 	} else {
 		delete(ix.m, k)
 	}
+}
+
+// replace puts p, a changed copy of old, where old is: in old's slot when the change
+// leaves its key and place alone (the usual case: a title or content edit), else
+// moved as its new values say.
+func (ix *index[K]) replace(old, p *Post) {
+	ko, okOld := ix.key(old)
+	kn, okNew := ix.key(p)
+	if okOld && okNew && ko == kn && ix.cmp(old, p) == 0 {
+		list := ix.m[ko]
+		i := sort.Search(len(list), func(i int) bool { return ix.cmp(old, list[i]) <= 0 })
+		if i < len(list) && list[i] == old {
+			list[i] = p
+			return
+		}
+		for j, x := range list { // a list out of order: the scan
+			if x == old {
+				list[j] = p
+				return
+			}
+		}
+		return
+	}
+	ix.remove(old, *old)
+	ix.add(p)
 }
 
 func (ix *index[K]) appendUnsorted(p *Post) {

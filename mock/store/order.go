@@ -83,6 +83,12 @@ func (o *orderIndex) remove(p *Post, old Post) {
 	}
 }
 
+func (o *orderIndex) replace(old, p *Post) {
+	if o.ix != nil {
+		o.ix.replace(old, p)
+	}
+}
+
 func (o *orderIndex) appendUnsorted(*Post) {}
 func (o *orderIndex) sortAll()             {}
 

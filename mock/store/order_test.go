@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -43,9 +44,10 @@ func TestOrdersFollowChanges(t *testing.T) {
 				tx.DeletePost(ids[rng.IntN(len(ids))].ID)
 			default:
 				p := ids[rng.IntN(len(ids))]
-				old := *p
-				random(p)
-				tx.UpdatePost(p, old)
+				was := *p
+				if q := tx.ChangePost(p.ID, random); q == p || !reflect.DeepEqual(*p, was) || tx.Post(p.ID) != q {
+					t.Fatalf("ChangePost changed the row it had handed out, or did not store the copy")
+				}
 			}
 		}
 		for _, st := range statuses {

@@ -6,6 +6,7 @@
 package store
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -256,26 +257,29 @@ func (tx *Tx) PostsByAuthor(id int) []*Post { return tx.s.byAuthor.list(id) }
 // change the slice.
 func (tx *Tx) Children(id int) []*Post { return tx.s.children.list(id) }
 
-// SetParent moves p under another parent.
-func (tx *Tx) SetParent(p *Post, parent int) {
-	old := *p
-	p.Parent = parent
-	tx.UpdatePost(p, old)
-}
-
-// UpdatePost reindexes p after a change; old is a copy of p from before the change
-// (what the indexes key and order by: type, status, parent, slug, author, date, and
-// the orderings' title, modified and menu order).
-func (tx *Tx) UpdatePost(p *Post, old Post) {
+// ChangePost changes the post with the id: change gets a copy of the row (its term
+// lists copied too) and may set any field but the id; the copy then takes the row's
+// place in the table and in every index, and is returned (nil when there is no such
+// post). A row the store has handed out is never changed in place, so a reader, an
+// index or a snapshot holding it keeps a consistent row; callers change posts only
+// through here, with the pointer they hold then stale.
+func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 	tx.mustWrite()
-	if old.Type == p.Type && old.Status == p.Status && old.Parent == p.Parent && old.Slug == p.Slug &&
-		old.Author == p.Author && old.MenuOrder == p.MenuOrder && old.Date.Equal(p.Date) && old.Title == p.Title && old.Modified.Equal(p.Modified) {
-		return
+	s := tx.s
+	old := s.posts[id]
+	if old == nil {
+		return nil
 	}
-	for _, ix := range tx.s.indexes() {
-		ix.remove(p, old)
-		ix.add(p)
+	p := *old
+	p.Categories, p.Tags = slices.Clone(old.Categories), slices.Clone(old.Tags)
+	change(&p)
+	p.ID = id
+	s.posts[id] = &p
+	for _, ix := range s.indexes() {
+		ix.replace(old, &p)
 	}
+	s.noteFormat(&p)
+	return &p
 }
 
 // DeletePost removes a post for good (and its meta rows).
