@@ -61,9 +61,10 @@ func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
 // can start from.
 //
 // The body is streamed from a snapshot taken in the request's transaction: the
-// snapshot copies the rows, sharing their strings and file bytes, which no write
-// changes in place, so the export costs neither a copy of the content nor an encoded
-// body in memory, and writes need not wait for a slow client.
+// snapshot copies the rows of the small tables, sharing their strings and file bytes,
+// and keeps the posts as the stored rows, which no write changes in place, so the
+// export costs neither a copy of the content nor an encoded body in memory, and
+// writes need not wait for a slow client.
 func (c *control) dataset(r *rest.Request) (*rest.Response, *rest.Error) {
-	return rest.OK(rest.Stream(c.m.datasetOf(txOf(r)).Encode)), nil
+	return rest.OK(rest.Stream(c.m.exportOf(txOf(r)))), nil
 }

@@ -184,17 +184,66 @@ func (m *Mock) plainPasswords(ds *fixtures.Dataset) map[string]string {
 	return out
 }
 
-// datasetOf converts the store's current content into a dataset. Values the format
+// postRecord is a stored post as a dataset record: values the format derives
+// (modified from date, modified_gmt from modified, the GUID) are left out when they
+// are what would be derived.
+func postRecord(p *store.Post) fixtures.Post {
+	x := fixtures.Post{ID: p.ID, Type: p.Type, Status: p.Status, Author: p.Author,
+		Date: p.Date, DateGMT: p.DateGMT, Modified: p.Modified, ModifiedGMT: p.ModifiedGMT,
+		Slug: p.Slug, Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Password: p.Password,
+		Parent: p.Parent, MenuOrder: p.MenuOrder, CommentStatus: p.CommentStatus, PingStatus: p.PingStatus, GUID: p.GUID,
+		Format: p.Format, Template: p.Template, Sticky: p.Sticky, FeaturedMedia: p.FeaturedMedia,
+		Categories: clone(p.Categories), Tags: clone(p.Tags),
+		MimeType: p.MimeType, AltText: p.AltText, File: p.File, Width: p.Width, Height: p.Height,
+		TrashedStatus: p.TrashedStatus, TrashedSlug: p.TrashedSlug}
+	if x.ModifiedGMT.Equal(x.Modified) {
+		x.ModifiedGMT = time.Time{}
+	}
+	if x.Modified.Equal(x.Date) {
+		x.Modified = time.Time{}
+	}
+	if x.GUID == defaultGUID(p) {
+		x.GUID = ""
+	}
+	return x
+}
+
+// datasetOf converts the store's current content into a dataset.
+func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
+	ds, posts := m.datasetParts(tx)
+	ds.Posts = make([]fixtures.Post, len(posts))
+	for i, p := range posts {
+		ds.Posts[i] = postRecord(p)
+	}
+	return ds
+}
+
+// exportOf is the dataset of the store's current content as an encoder to stream it
+// with, after the transaction: the posts, the largest table, are kept as the stored
+// rows, which the store never changes in place (ChangePost copies), and become
+// records one at a time while the body is written.
+func (m *Mock) exportOf(tx *store.Tx) func(io.Writer) error {
+	ds, posts := m.datasetParts(tx)
+	var rec fixtures.Post
+	return func(w io.Writer) error {
+		return ds.EncodeWith(w, len(posts), func(i int) *fixtures.Post {
+			rec = postRecord(posts[i])
+			return &rec
+		})
+	}
+}
+
+// datasetParts is the dataset of the store's current content but for its posts, which
+// come apart as the stored rows by ascending id. Values the format
 // derives (modified from date, modified_gmt from modified, the GUID) are left out when
 // they are what would be derived, and a file drawn from an Image of the start-up
 // dataset is written as that Image while its bytes are unchanged.
-func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
+func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	t := tx.Tables()
 	ds := &fixtures.Dataset{
 		Version: fixtures.Version,
 		Users:   make([]fixtures.User, len(t.Users)),
 		Terms:   make([]fixtures.Term, len(t.Terms)),
-		Posts:   make([]fixtures.Post, len(t.Posts)),
 		Meta:    make([]fixtures.Meta, len(t.Meta)),
 		Files:   make([]fixtures.File, len(t.Files)),
 	}
@@ -214,26 +263,6 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 	for i, x := range t.Terms {
 		ds.Terms[i] = fixtures.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
 			Description: x.Description, Parent: x.Parent}
-	}
-	for i, p := range t.Posts {
-		x := fixtures.Post{ID: p.ID, Type: p.Type, Status: p.Status, Author: p.Author,
-			Date: p.Date, DateGMT: p.DateGMT, Modified: p.Modified, ModifiedGMT: p.ModifiedGMT,
-			Slug: p.Slug, Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Password: p.Password,
-			Parent: p.Parent, MenuOrder: p.MenuOrder, CommentStatus: p.CommentStatus, PingStatus: p.PingStatus, GUID: p.GUID,
-			Format: p.Format, Template: p.Template, Sticky: p.Sticky, FeaturedMedia: p.FeaturedMedia,
-			Categories: clone(p.Categories), Tags: clone(p.Tags),
-			MimeType: p.MimeType, AltText: p.AltText, File: p.File, Width: p.Width, Height: p.Height,
-			TrashedStatus: p.TrashedStatus, TrashedSlug: p.TrashedSlug}
-		if x.ModifiedGMT.Equal(x.Modified) {
-			x.ModifiedGMT = time.Time{}
-		}
-		if x.Modified.Equal(x.Date) {
-			x.Modified = time.Time{}
-		}
-		if x.GUID == defaultGUID(p) {
-			x.GUID = ""
-		}
-		ds.Posts[i] = x
 	}
 	for i, x := range t.Meta {
 		ds.Meta[i] = fixtures.Meta{ID: x.ID, Post: x.PostID, Key: x.Key, Value: x.Value}
@@ -258,6 +287,9 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 	ds.Comments = exportComments(t.Comments)
 	// sequences only where they are not one past the largest id
 	past := ds.NextIDs()
+	if n := len(t.Posts); n > 0 {
+		past.Posts = max(past.Posts, t.Posts[n-1].ID+1) // t.Posts is by ascending id
+	}
 	seq := fixtures.Sequences{}
 	if t.Next.Post != past.Posts {
 		seq.Posts = t.Next.Post
@@ -277,7 +309,7 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 	if seq != (fixtures.Sequences{}) {
 		ds.Sequences = &seq
 	}
-	return ds
+	return ds, t.Posts
 }
 
 func clone[T any](s []T) []T {

@@ -2,15 +2,19 @@ package mock
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
 )
 
 // TestOwnNamespaceRoutes: wpmock/v1 is listed in the index like any namespace, with
@@ -228,5 +232,42 @@ func TestDatasetRecordsVersion(t *testing.T) {
 	ds.WPVersion = "5.9"
 	if _, err := New(Options{Dataset: ds}); err == nil || !strings.Contains(err.Error(), "known: 6.1, 6.8, 7.1") {
 		t.Errorf("a dataset of an unknown version: error %v, want one listing the known versions", err)
+	}
+}
+
+// TestStreamedExportIsTheDataset: GET /wpmock/v1/dataset, which streams the posts from
+// the stored rows after its transaction, writes what Dataset().Encode writes, after
+// creates, changes and deletes (the largest post deleted too, which makes the posts
+// sequence appear), and stays the snapshot of its moment while writes follow.
+func TestStreamedExportIsTheDataset(t *testing.T) {
+	s := newTestSite(t)
+	send := func(method, path, body string) reply {
+		t.Helper()
+		return s.do(t, method, path, "admin", strings.NewReader(body), "Content-Type", "application/json")
+	}
+	send(http.MethodPost, "/wp/v2/posts/1", `{"title":"Hello again"}`) // and a revision
+	id := send(http.MethodPost, "/wp/v2/posts", `{"title":"Streamed","status":"publish"}`).id(t)
+	send(http.MethodDelete, fmt.Sprintf("/wp/v2/posts/%d?force=true", id), "")
+	got := s.get(t, "/wpmock/v1/dataset", "admin")
+	var want bytes.Buffer
+	if err := s.Mock.Dataset().Encode(&want); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.body, want.Bytes()) {
+		t.Errorf("the streamed export differs from Dataset().Encode:\n got %.300s\nwant %.300s", got.body, want.String())
+	}
+	if !bytes.Contains(got.body, []byte(`"Hello again"`)) || !bytes.Contains(got.body, []byte(`"posts": `+strconv.Itoa(id+1))) {
+		t.Errorf("the export lacks the change or the posts sequence:\n%s", got.body[max(0, len(got.body)-300):])
+	}
+	// the stream of a snapshot: encode after a later change, and the change is not in it
+	var encode func(io.Writer) error
+	s.store.Read(func(tx *store.Tx) { encode = s.Mock.exportOf(tx) })
+	send(http.MethodPost, "/wp/v2/posts/1", `{"title":"Changed after the snapshot"}`)
+	var snap bytes.Buffer
+	if err := encode(&snap); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(snap.Bytes(), got.body) {
+		t.Errorf("a write after the snapshot changed the stream")
 	}
 }
