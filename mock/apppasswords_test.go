@@ -173,3 +173,24 @@ func TestAppPasswordOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestAppPasswordUseRecordedInTheRequest: authentication runs inside the request's
+// transaction. A password's first use, by a GET, is recorded before the request reads
+// (the answer shows its own use: the read is run again under the write lock); a use
+// within the day writes nothing, so the GET stays one read transaction.
+func TestAppPasswordUseRecordedInTheRequest(t *testing.T) {
+	s := newTestSite(t)
+	created := s.send(t, http.MethodPost, "/wp/v2/users/1/application-passwords", "admin", map[string]any{"name": "first use"})
+	password, _ := created.obj(t)["password"].(string)
+	auth := basic("admin", password)
+	before := s.store.Generation()
+	intro := s.sendAs(t, http.MethodGet, "/wp/v2/users/me/application-passwords/introspect", auth, nil)
+	intro.wantFields(t, map[string]any{"name": "first use", "last_used": "2025-06-01T12:00:00", "last_ip": "127.0.0.1"})
+	if got := s.store.Generation(); got != before+1 {
+		t.Errorf("the first use: %d write transactions, want 1", got-before)
+	}
+	s.sendAs(t, http.MethodGet, "/wp/v2/users/me", auth, nil).wantFields(t, map[string]any{"id": 1.0})
+	if got := s.store.Generation(); got != before+1 {
+		t.Errorf("a second use the same day wrote (%d write transactions in all)", got-before)
+	}
+}

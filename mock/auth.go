@@ -24,78 +24,81 @@ const codeInvalidNonce = "rest_cookie_invalid_nonce"
 // asks for the application password's status before anything has determined the user,
 // finds none, and the request then runs as anonymous. A nonce without a logged-in user
 // is refused with 403 before routing, as rest_cookie_check_errors does.
-func (m *Mock) authenticate(hr *http.Request) (any, *rest.Error) {
-	c := m.identify(hr)
+func (m *Mock) authenticate(r *rest.Request) (any, *rest.Error) {
+	hr := r.HTTP
+	c := m.identify(r)
 	if c == nil && (hr.Header.Get("X-WP-Nonce") != "" || hr.URL.Query().Has("_wpnonce")) {
 		return nil, rest.Errorf(http.StatusForbidden, codeInvalidNonce, "Cookie check failed")
 	}
 	if c == nil {
 		return nil, nil
 	}
+	if c.recordUse {
+		if !txOf(r).Writable() {
+			// the use must be recorded before the request reads anything (WordPress
+			// records it while authenticating): inTx, seeing the caller, runs the
+			// request again in a write transaction
+			r.Caller = c
+			return nil, errNeedsWrite
+		}
+		recordAppPasswordUse(txOf(r), c, hr.RemoteAddr)
+	}
 	return c, nil
 }
 
-// identify returns the caller the request's credentials name, or nil.
-func (m *Mock) identify(hr *http.Request) *caller {
+// errNeedsWrite is authenticate's answer in a read transaction when the request's
+// authentication must write; inTx runs the request again in a write transaction.
+var errNeedsWrite = &rest.Error{Status: http.StatusInternalServerError, Code: "wpmock_needs_write",
+	Message: "Authentication must record an application password's use."}
+
+// identify returns the caller the request's credentials name, or nil, read in the
+// request's transaction.
+func (m *Mock) identify(r *rest.Request) *caller {
+	tx := txOf(r)
 	if m.opts.OpenAuth {
-		var c *caller
-		m.store.Read(func(tx *store.Tx) {
-			if u := tx.User(1); u != nil {
-				c = newCaller(u)
-			}
-		})
-		return c
+		if u := tx.User(1); u != nil {
+			return newCaller(u)
+		}
+		return nil
 	}
-	login, password, ok := wpfunc.BasicAuth(hr.Header.Get("Authorization"))
+	login, password, ok := wpfunc.BasicAuth(r.HTTP.Header.Get("Authorization"))
 	if !ok {
 		return nil
 	}
-	hash := []byte(fixtures.HashPassword(normalizeAppPassword(password)))
-	var c *caller
-	record := false
-	m.store.Read(func(tx *store.Tx) {
-		u := tx.UserByLogin(login)
-		if strings.Contains(login, "@") {
-			u = tx.UserByEmail(login)
-		}
-		if u == nil {
-			return
-		}
-		for _, ap := range u.AppPasswords {
-			if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
-				c = newCaller(u)
-				c.appPassword = ap.UUID
-				// record_application_password_usage: at most once a day
-				record = !ap.LastUsed.Add(24 * time.Hour).After(tx.Now())
-				return
-			}
-		}
-	})
-	if c == nil {
+	u := tx.UserByLogin(login)
+	if strings.Contains(login, "@") {
+		u = tx.UserByEmail(login)
+	}
+	if u == nil {
 		return nil
 	}
-	if record {
-		m.recordAppPasswordUse(c, hr.RemoteAddr)
+	hash := []byte(fixtures.HashPassword(normalizeAppPassword(password)))
+	for _, ap := range u.AppPasswords {
+		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
+			c := newCaller(u)
+			c.appPassword = ap.UUID
+			// record_application_password_usage: at most once a day
+			c.recordUse = !ap.LastUsed.Add(24 * time.Hour).After(tx.Now())
+			return c
+		}
 	}
-	return c
+	return nil
 }
 
 // recordAppPasswordUse sets last_used and last_ip of the caller's application password,
 // as WordPress does while authenticating, so the request itself already sees them.
-func (m *Mock) recordAppPasswordUse(c *caller, remoteAddr string) {
+func recordAppPasswordUse(tx *store.Tx, c *caller, remoteAddr string) {
 	ip, _, err := net.SplitHostPort(remoteAddr)
 	if err != nil {
 		ip = remoteAddr
 	}
-	m.store.Write(func(tx *store.Tx) {
-		if u := tx.User(c.id); u != nil {
-			for i := range u.AppPasswords {
-				if ap := &u.AppPasswords[i]; ap.UUID == c.appPassword {
-					ap.LastUsed, ap.LastIP = tx.Now(), ip
-				}
+	if u := tx.User(c.id); u != nil {
+		for i := range u.AppPasswords {
+			if ap := &u.AppPasswords[i]; ap.UUID == c.appPassword {
+				ap.LastUsed, ap.LastIP = tx.Now(), ip
 			}
 		}
-	})
+	}
 }
 
 // normalizeAppPassword drops everything but letters and digits, as WordPress does

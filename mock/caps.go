@@ -54,6 +54,9 @@ type caller struct {
 	// appPassword is the uuid of the application password the request authenticated
 	// with (rest_get_authenticated_app_password), "" otherwise.
 	appPassword string
+	// recordUse: authenticating must record the password's use (last used a day ago
+	// or more).
+	recordUse bool
 }
 
 func newCaller(u *store.User) *caller {

@@ -233,11 +233,12 @@ func makeUploadImages(filePath, mime string, data []byte, w, h int, scalePNG boo
 var prerendered sync.Map // *rest.Request -> *renditions
 
 // prerender makes, before a write request takes the store's lock, the renditions of
-// an image uploaded to POST /wp/v2/media by a signed-in caller (the checks that follow
-// may refuse it: then they are dropped). The upload's type is what its bytes say,
+// an image uploaded to POST /wp/v2/media with credentials (authentication, inside the
+// lock, and the checks that follow may refuse it: then they are dropped). The upload's type is what its bytes say,
 // which is what an image is stored as; done is called when the request is over.
 func (m *Mock) prerender(r *rest.Request) (done func()) {
-	if r.Method != http.MethodPost || r.Path != "/"+Namespace+"/media" || r.Caller == nil {
+	if r.Method != http.MethodPost || r.Path != "/"+Namespace+"/media" ||
+		r.HTTP.Header.Get("Authorization") == "" && !m.opts.OpenAuth {
 		return func() {}
 	}
 	data := r.RawBody

@@ -174,7 +174,16 @@ func (m *Mock) resources() []resource {
 func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
-		m.store.Read(func(tx *store.Tx) { r.Tx = tx; dispatch() })
+		again := false
+		m.store.Read(func(tx *store.Tx) {
+			r.Tx = tx
+			dispatch()
+			c, _ := r.Caller.(*caller)
+			again = c != nil && c.recordUse // authentication stopped it: it must write
+		})
+		if again { // at most once a day per application password
+			m.store.Write(func(tx *store.Tx) { r.Tx = tx; dispatch() })
+		}
 	default:
 		defer m.prerender(r)() // an uploaded image's sub-sizes, made before the lock
 		ok := false

@@ -15,8 +15,8 @@ func TestAccessLog(t *testing.T) {
 	var out bytes.Buffer
 	s := &Server{
 		Log: log.New(&out, "", 0),
-		Auth: func(r *http.Request) (any, *Error) {
-			if u, _, ok := r.BasicAuth(); ok {
+		Auth: func(r *Request) (any, *Error) {
+			if u, _, ok := r.HTTP.BasicAuth(); ok {
 				return u, nil
 			}
 			return nil, nil

@@ -27,9 +27,9 @@ const (
 )
 
 // Authenticator identifies the caller of a request before dispatch (WordPress's
-// rest_authentication_errors). It returns the caller (nil for anonymous) or an error
-// that wins over everything else.
-type Authenticator func(r *http.Request) (caller any, err *Error)
+// rest_authentication_errors), inside the request's transaction (Wrap sets r.Tx). It
+// returns the caller (nil for anonymous) or an error that wins over everything else.
+type Authenticator func(r *Request) (caller any, err *Error)
 
 // Server is the REST server: a route table plus WordPress's request pipeline.
 type Server struct {
@@ -52,10 +52,11 @@ type Server struct {
 	// empty name, logs "-" as for anonymous requests.
 	CallerName func(caller any) string
 	// Wrap runs each top-level dispatch (not the internal ones of _embed, which run
-	// inside their parent's); the mock uses it to hold its store lock once per request
-	// and hand the transaction to handlers through Request.Tx. dispatch reports
-	// whether the request succeeded (its answer is no error), which tells the mock
-	// that a write went through.
+	// inside their parent's), authentication included; the mock uses it to hold its
+	// store lock once per request and hand the transaction to handlers through
+	// Request.Tx. dispatch reports whether the request succeeded (its answer is no
+	// error), which tells the mock that a write went through; it may be run again
+	// in another transaction when the first must not go on (its answer replaced).
 	Wrap func(r *Request, dispatch func() (ok bool))
 	// Version is the WordPress version the server answers as (0: 6.1): routes,
 	// arguments and the behaviour of the engine follow it.
@@ -263,16 +264,18 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 		req.RawBody = body
 	}
 	req.parseBody()
-	if s.Auth != nil {
-		caller, err := s.Auth(hr)
-		if err != nil {
-			s.write(w, hr, req, errorResponse(err), false)
-			return
-		}
-		req.Caller = caller
-	}
 	var resp *Response
+	// run authenticates and dispatches in one go, inside Wrap's transaction; a Wrap
+	// may run it again (in another transaction) before the answer is written
 	run := func() bool {
+		if s.Auth != nil {
+			caller, err := s.Auth(req)
+			if err != nil {
+				resp = errorResponse(err)
+				return false
+			}
+			req.Caller = caller
+		}
 		resp = s.dispatch(req)
 		s.finish(req, resp)
 		return resp.err == nil

@@ -197,6 +197,9 @@ func (s *Store) Generation() uint64 { return s.gen.Load() }
 // Now is the store's clock, truncated to seconds as MySQL DATETIME stores it.
 func (tx *Tx) Now() time.Time { return tx.s.clock().UTC().Truncate(time.Second) }
 
+// Writable reports whether the transaction may change the store (inside Write).
+func (tx *Tx) Writable() bool { return tx.writable }
+
 func (tx *Tx) mustWrite() {
 	if !tx.writable {
 		panic("store: change inside Read")
