@@ -71,3 +71,19 @@ func TestBadData(t *testing.T) {
 		t.Errorf("-data with -posts: got %v, want an error naming -posts", err)
 	}
 }
+
+// TestStrayArgumentsRefused: a word after the flags (a subcommand this build lacks, a
+// flag without its dash, a value after a boolean flag) is refused before anything
+// starts, naming the word, where it used to be ignored.
+func TestStrayArgumentsRefused(t *testing.T) {
+	for _, args := range [][]string{{"clone", "https://example.com/wp-json"}, {"posts", "5"}, {"-quiet", "true"}, {"-seed", "2", "serve"}} {
+		m := &Main{Stdout: io.Discard, Stderr: io.Discard}
+		err := m.ParseFlags(args)
+		if err == nil || !strings.Contains(err.Error(), "unexpected argument") {
+			t.Errorf("wpmock %s: got %v, want an unexpected argument error", strings.Join(args, " "), err)
+		}
+	}
+	if err := (&Main{Stdout: io.Discard, Stderr: io.Discard}).ParseFlags([]string{"-seed", "2", "-quiet"}); err != nil {
+		t.Errorf("flags only: %v", err)
+	}
+}

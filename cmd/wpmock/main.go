@@ -181,6 +181,12 @@ func (m *Main) ParseFlags(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		// wpmock takes flags only: a word after them (a misspelt flag without its
+		// dash, a subcommand this build lacks) would otherwise be ignored and the
+		// server would start as if it had not been given
+		return fmt.Errorf("unexpected argument %q: wpmock takes flags only, and flags come before anything else (wpmock -h lists them)", fs.Arg(0))
+	}
 	if *wpVersion != "" {
 		v, err := rest.ParseVersion(*wpVersion)
 		if err != nil {
