@@ -69,17 +69,6 @@ func (ms members) at(v rest.Version) rest.Object {
 	return out
 }
 
-// keys are the keys version v has, in order (for lists declared as members).
-func (ms members) keys(v rest.Version) []string {
-	var out []string
-	for _, m := range ms {
-		if m.span.In(v) {
-			out = append(out, m.key)
-		}
-	}
-	return out
-}
-
 // without is ms less the members of the given keys.
 func (ms members) without(keys ...string) members {
 	var out members

@@ -84,9 +84,10 @@ func (pt *postType) supports(feature string, v rest.Version) bool {
 	return ok
 }
 
-// typeOf is the declaration of the post type slug; types the mock does not serve
-// (revisions, and the parents of attachments it may name) have the "post" capability
-// type, as revisions do in WordPress.
+// typeOf is the declaration of the served post type slug; types the mock does not
+// serve (revisions, and the parents of attachments it may name) have the "post"
+// capability type, as revisions do in WordPress. It never returns an unserved type's
+// declaration: those drive nothing but /types.
 func typeOf(slug string) *postType {
 	if pt := findPostType(slug); pt != nil {
 		return pt
@@ -209,11 +210,12 @@ var postTypes = []*postType{
 }
 
 // hiddenPostTypes are registered but not shown in REST: asking for them is
-// rest_cannot_read_type, not rest_type_invalid. wp_global_styles is shown from 6.6 (and
-// is then one of the types the mock leaves out).
+// rest_cannot_read_type, not rest_type_invalid. wp_global_styles is shown from 6.6
+// (typesunserved.go).
 var hiddenPostTypes = members{kv("revision", nil), kv("custom_css", nil), kv("customize_changeset", nil),
 	kv("oembed_cache", nil), kv("user_request", nil), kv("wp_global_styles", nil).until(rest.V66)}
 
+// findPostType is the served post type slug, nil for any other (unserved ones too).
 func findPostType(slug string) *postType {
 	for _, pt := range postTypes {
 		if pt.Slug == slug {
