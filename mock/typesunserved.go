@@ -9,9 +9,12 @@ import "github.com/wpmock/wpmock/mock/rest"
 // rest_no_route. Nothing but the /types controller reads this list: routes, search
 // subtypes, permissions and writes read postTypes.
 //
-// Values are checked against WordPress 6.1, 6.8 and 7.1 (testdata captures); the
-// releases in between are not profiles, so a change first seen in 6.8 is dated by
-// WordPress's changelog where it says, else by the release that brought the feature.
+// Values are checked against WordPress 6.1, 6.8 and 7.1 (testdata captures). The
+// releases in between are not profiles, so when a change lies between two checked
+// versions its date comes from WordPress's history where found (templates'
+// item_updated: 6.6, changeset 58055; navigation's: 7.0, ticket 64611), else it is
+// the release that brought the feature (synced patterns 6.3, pattern categories 6.4,
+// the font library 6.5) or changed the post defaults alike (add_new 6.4 and 6.8).
 
 // uniformCaps is the cap object of a type whose meta capabilities use singular
 // (edit_<singular>, read_<singular>, delete_<singular>) and whose primitive ones all
