@@ -87,6 +87,7 @@ func checkRegistryFacts(s *Suite, t T) {
 // checkRegistryFields checks types, taxonomies and statuses: objects keyed by slug.
 func checkRegistryFields(s *Suite, t T) {
 	checkRegistryFacts(s, t)
+	checkRegistryLists(s, t)
 	for _, rg := range registries {
 		id := "fields/" + routeSlug(rg.route) + "/"
 		for _, ctx := range []string{"view", "embed", "edit"} {

@@ -1,6 +1,10 @@
 package mock
 
-import "github.com/wpmock/wpmock/mock/rest"
+import (
+	"slices"
+
+	"github.com/wpmock/wpmock/mock/rest"
+)
 
 // members is an object WordPress builds differently from release to release (the
 // labels of a post type or taxonomy, a post type's supports), declared once for every
@@ -65,12 +69,12 @@ func (ms members) at(v rest.Version) rest.Object {
 	return out
 }
 
-// keys are the keys version v has, in order (for lists declared as members).
-func (ms members) keys(v rest.Version) []string {
-	var out []string
+// without is ms less the members of the given keys.
+func (ms members) without(keys ...string) members {
+	var out members
 	for _, m := range ms {
-		if m.span.In(v) {
-			out = append(out, m.key)
+		if !slices.Contains(keys, m.key) {
+			out = append(out, m)
 		}
 	}
 	return out

@@ -5,19 +5,25 @@ import (
 	"testing"
 )
 
-// TestTaxonomyResponses pins /taxonomies to WordPress 6.1: category and post_tag
-// exactly as WordPress lists them, in every context.
+// TestTaxonomyResponses pins /taxonomies to WordPress 6.1: every taxonomy it shows in
+// REST (category, post_tag, nav_menu) exactly as WordPress lists it, in every context.
 func TestTaxonomyResponses(t *testing.T) {
+	all := []string{"category", "post_tag", "nav_menu"}
 	both := []string{"category", "post_tag"}
 	runExactCases(t, []exactCase{
-		{name: "list view", path: "/wp/v2/taxonomies", capture: "taxonomies_list_view", keys: both},
-		{name: "list embed", path: "/wp/v2/taxonomies?context=embed", login: "admin", capture: "taxonomies_list_embed", keys: both},
-		{name: "list edit", path: "/wp/v2/taxonomies?context=edit", login: "admin", capture: "taxonomies_list_edit", keys: both},
-		// assign_categories and assign_post_tags are edit_posts.
+		{name: "list view", path: "/wp/v2/taxonomies", capture: "taxonomies_list_view", keys: all},
+		{name: "list embed", path: "/wp/v2/taxonomies?context=embed", login: "admin", capture: "taxonomies_list_embed", keys: all},
+		{name: "list edit", path: "/wp/v2/taxonomies?context=edit", login: "admin", capture: "taxonomies_list_edit", keys: all},
+		// assign_categories and assign_post_tags are edit_posts; nav_menu's assign_terms
+		// is edit_theme_options.
 		{name: "list edit contributor", path: "/wp/v2/taxonomies?context=edit", login: "contributor", capture: "taxonomies_list_edit", keys: both},
+		{name: "list edit editor", path: "/wp/v2/taxonomies?context=edit", login: "editor", capture: "taxonomies_list_edit", keys: both},
 		{name: "list of type post", path: "/wp/v2/taxonomies?type=post", capture: "taxonomies_list_view", keys: both},
+		{name: "list of type nav_menu_item", path: "/wp/v2/taxonomies?type=nav_menu_item", capture: "taxonomies_list_view",
+			keys: []string{"nav_menu"}},
 		// "0" is empty() in PHP: no filter.
-		{name: "list of type 0", path: "/wp/v2/taxonomies?type=0", capture: "taxonomies_list_view", keys: both},
+		{name: "list of type 0", path: "/wp/v2/taxonomies?type=0", capture: "taxonomies_list_view", keys: all},
+		{name: "item nav_menu edit", path: "/wp/v2/taxonomies/nav_menu?context=edit", login: "admin", capture: "taxonomies_item_nav_menu_edit"},
 		{name: "item view", path: "/wp/v2/taxonomies/category", capture: "taxonomies_item_view"},
 		{name: "item embed", path: "/wp/v2/taxonomies/category?context=embed", login: "admin", capture: "taxonomies_item_embed"},
 		{name: "item edit", path: "/wp/v2/taxonomies/category?context=edit", login: "admin", capture: "taxonomies_item_edit"},
@@ -28,7 +34,11 @@ func TestTaxonomyErrors(t *testing.T) {
 	s := newTestSite(t)
 	runErrorCases(t, s, []errorCase{
 		{"/wp/v2/taxonomies/nope", "", http.StatusNotFound, "rest_taxonomy_invalid", "Invalid taxonomy."},
-		{"/wp/v2/taxonomies/nav_menu", "admin", http.StatusNotFound, "rest_taxonomy_invalid", ""},
+		// Registered from 6.4 only.
+		{"/wp/v2/taxonomies/wp_pattern_category", "admin", http.StatusNotFound, "rest_taxonomy_invalid", ""},
+		{"/wp/v2/taxonomies/nav_menu?context=edit", "editor", http.StatusForbidden, "rest_forbidden_context", ""},
+		{"/wp/v2/taxonomies?type=nav_menu_item&context=edit", "editor", http.StatusForbidden, "rest_cannot_view", ""},
+		{"/wp/v2/taxonomies/wp_theme", "admin", http.StatusForbidden, "rest_forbidden", ""},
 		// Registered but not in REST: the permission callback returns false.
 		{"/wp/v2/taxonomies/post_format", "", http.StatusUnauthorized, "rest_forbidden", "Sorry, you are not allowed to do that."},
 		{"/wp/v2/taxonomies/link_category", "admin", http.StatusForbidden, "rest_forbidden", ""},

@@ -8,11 +8,12 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
-// /wp/v2/types: WP_REST_Post_Types_Controller. The mock serves the two post types it
-// stores, post and attachment, with the values WordPress 6.1 registers for them
-// (create_initial_post_types). WordPress also lists page, nav_menu_item, wp_block,
-// wp_template, wp_template_part and wp_navigation; the mock has no routes for those, so
-// it leaves them out rather than link clients to routes that answer rest_no_route.
+// /wp/v2/types: WP_REST_Post_Types_Controller. It lists every post type WordPress
+// shows in REST (create_initial_post_types), in each version: the three the mock
+// serves routes for and stores (postTypes: post, page, attachment), and the ones it
+// only describes (unservedPostTypes, typesunserved.go: nav_menu_item, wp_block,
+// wp_template, ...), whose wp:items links point where WordPress's do, at routes the
+// mock answers with rest_no_route. Only postTypes drive routes, queries and writes.
 
 // Error codes of the post types controller.
 const (
@@ -30,19 +31,27 @@ const (
 	msgEditPostsType = "Sorry, you are not allowed to edit posts in this post type."
 )
 
-// postType is a registered post type (WP_Post_Type) as the REST API shows it.
+// postType is a registered post type (WP_Post_Type) as the REST API shows it. Its
+// REST name is $post_type->label, its labels' name.
 type postType struct {
-	Slug, Name, Description string
-	Hierarchical            bool
-	HasArchive              any // false, or the archive slug
-	ShowInNavMenus, ShowUI  bool
-	Viewable                bool
-	Caps                    rest.Object // $post_type->cap
-	Labels                  members     // get_post_type_labels, per version
-	Icon                    any         // menu_icon: a dashicon name or nil
-	Supports                members     // get_all_post_type_supports, per version
-	Taxonomies              []string    // REST taxonomies of the type
-	RestBase                string
+	Slug, Description      string
+	Hierarchical           bool
+	HasArchive             any // false, or the archive slug
+	ShowInNavMenus, ShowUI bool
+	Viewable               bool
+	Caps                   rest.Object // $post_type->cap
+	// CapChanges are the caps a later release changed (their values per version).
+	CapChanges members
+	Labels     members // get_post_type_labels, per version
+	Icon       any     // menu_icon: a dashicon name or nil
+	Supports   members // get_all_post_type_supports, per version
+	// Taxonomies are the REST taxonomies of a served type, for its routes. /types
+	// derives its taxonomies field from the taxonomy declarations (types), as
+	// WordPress does (get_object_taxonomies).
+	Taxonomies []string
+	RestBase   string
+	// Shown is the versions that show the type in REST (register it with show_in_rest).
+	Shown rest.Span
 	// Sticky: the type's items can be sticky. WordPress has sticky posts only
 	// (get_available_actions and the posts controller name the "post" type).
 	Sticky bool
@@ -75,9 +84,10 @@ func (pt *postType) supports(feature string, v rest.Version) bool {
 	return ok
 }
 
-// typeOf is the declaration of the post type slug; types the mock does not serve
-// (revisions, and the parents of attachments it may name) have the "post" capability
-// type, as revisions do in WordPress.
+// typeOf is the declaration of the served post type slug; types the mock does not
+// serve (revisions, and the parents of attachments it may name) have the "post"
+// capability type, as revisions do in WordPress. It never returns an unserved type's
+// declaration: those drive nothing but /types.
 func typeOf(slug string) *postType {
 	if pt := findPostType(slug); pt != nil {
 		return pt
@@ -175,35 +185,37 @@ func editorNotes() member {
 	return kv("editor", true).changes(from(rest.V69, []any{rest.Object{{Key: "notes", Value: true}}}))
 }
 
-// postTypes are the post types the mock serves, in registration order. From 6.6 a type
+// postTypes are the post types the mock serves (routes, store, queries, writes), in
+// registration order; WordPress lists them first. From 6.6 a type
 // supporting editor supports autosave too.
 var postTypes = []*postType{
-	{Slug: "post", Name: "Posts", HasArchive: false, ShowInNavMenus: true, ShowUI: true, Viewable: true,
+	{Slug: "post", HasArchive: false, ShowInNavMenus: true, ShowUI: true, Viewable: true,
 		Caps: postTypeCaps("post", "edit_posts"), Labels: postLabels, Icon: "dashicons-admin-post", Sticky: true,
 		Supports: append(features("title", "editor", "author", "thumbnail", "excerpt", "trackbacks", "custom-fields",
 			"comments", "revisions", "post-formats"), kv("autosave", true).since(rest.V66)).with(editorNotes()),
 		Taxonomies: []string{"category", "post_tag"}, RestBase: "posts",
 		Attributes: []string{"title", "editor", "author", "excerpt", "thumbnail", "comments", "revisions",
 			"post-formats", "custom-fields"}},
-	{Slug: "page", Name: "Pages", Hierarchical: true, HasArchive: false, ShowInNavMenus: true, ShowUI: true, Viewable: true,
+	{Slug: "page", Hierarchical: true, HasArchive: false, ShowInNavMenus: true, ShowUI: true, Viewable: true,
 		Caps: postTypeCaps("page", "edit_pages"), Labels: pageLabels, Icon: "dashicons-admin-page",
 		Supports: append(features("title", "editor", "author", "thumbnail", "page-attributes", "custom-fields",
 			"comments", "revisions"), kv("autosave", true).since(rest.V66)).with(editorNotes()),
 		Taxonomies: []string{}, RestBase: "pages",
 		Attributes: []string{"title", "editor", "author", "excerpt", "thumbnail", "comments", "revisions",
 			"page-attributes", "custom-fields"}},
-	{Slug: "attachment", Name: "Media", HasArchive: false, ShowInNavMenus: false, ShowUI: true, Viewable: true,
+	{Slug: "attachment", HasArchive: false, ShowInNavMenus: false, ShowUI: true, Viewable: true,
 		Caps: postTypeCaps("post", "upload_files"), Labels: attachmentLabels, Icon: "dashicons-admin-media",
 		Supports: features("title", "author", "comments"), Taxonomies: []string{}, RestBase: "media",
 		Attributes: []string{"title", "author", "comments", "revisions", "custom-fields"}},
 }
 
 // hiddenPostTypes are registered but not shown in REST: asking for them is
-// rest_cannot_read_type, not rest_type_invalid. wp_global_styles is shown from 6.6 (and
-// is then one of the types the mock leaves out).
+// rest_cannot_read_type, not rest_type_invalid. wp_global_styles is shown from 6.6
+// (typesunserved.go).
 var hiddenPostTypes = members{kv("revision", nil), kv("custom_css", nil), kv("customize_changeset", nil),
 	kv("oembed_cache", nil), kv("user_request", nil), kv("wp_global_styles", nil).until(rest.V66)}
 
+// findPostType is the served post type slug, nil for any other (unserved ones too).
 func findPostType(slug string) *postType {
 	for _, pt := range postTypes {
 		if pt.Slug == slug {
@@ -216,17 +228,61 @@ func findPostType(slug string) *postType {
 // types is the /wp/v2/types resource.
 type types struct {
 	m    *Mock
-	item *rest.Item[postType]
+	item *rest.Item[typeEntry]
+	// listed are the types the version shows in REST, in registration order.
+	listed []*typeEntry
 }
 
-type typeField = rest.Field[postType]
+// typeEntry is a post type as one version shows it, built once at start.
+type typeEntry struct {
+	*postType
+	name                   string
+	caps, labels, supports rest.Object
+	taxonomies             []string
+}
 
-func (res *types) declare() *rest.Item[postType] {
+type typeField = rest.Field[typeEntry]
+
+// entries builds the version's typeEntry of every type it shows.
+func (res *types) entries(v rest.Version) []*typeEntry {
+	var out []*typeEntry
+	for _, pt := range registeredPostTypes() {
+		if !pt.Shown.In(v) {
+			continue
+		}
+		e := &typeEntry{postType: pt, labels: pt.Labels.at(v), supports: pt.Supports.at(v),
+			caps: append(rest.Object(nil), pt.Caps...), taxonomies: []string{}}
+		name, _ := e.labels.Get("name")
+		e.name, _ = name.(string)
+		for _, c := range e.CapChanges.at(v) {
+			e.caps = e.caps.Set(c.Key, c.Value)
+		}
+		for _, t := range shownTaxonomies(v) {
+			if slices.Contains(t.Types, e.Slug) {
+				e.taxonomies = append(e.taxonomies, t.Slug)
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// find is the listed type slug, nil if the version does not show it.
+func (res *types) find(slug string) *typeEntry {
+	for _, e := range res.listed {
+		if e.Slug == slug {
+			return e
+		}
+	}
+	return nil
+}
+
+func (res *types) declare() *rest.Item[typeEntry] {
 	if res.item != nil {
 		return res.item
 	}
+	res.listed = res.entries(res.m.version)
 	ro := func(s *rest.Schema, ctx []string) *rest.Schema { return s.Ctx(ctx...).RO() }
-	v := res.m.version
 	// 6.6's template and template_lock, printed as get_item_schema spells them: type
 	// first, readonly before context, and template's type the list array('array').
 	template := ro(rest.New("template", "array").Desc("The block template associated with the post type."), all)
@@ -237,61 +293,61 @@ func (res *types) declare() *rest.Item[postType] {
 	templateLock.Enum = []any{"all", "insert", "contentOnly", false}
 	templateLock.Literal = rest.Object{{Key: "type", Value: templateLock.Types}, {Key: "enum", Value: templateLock.Enum},
 		{Key: "description", Value: templateLock.Description}, {Key: "readonly", Value: true}, {Key: "context", Value: all}}
-	res.item = &rest.Item[postType]{Title: "type", Links: res.links,
+	res.item = &rest.Item[typeEntry]{Title: "type", Links: res.links,
 		// get_item_schema's order, which is not the output order.
 		SchemaOrder: []string{"capabilities", "description", "hierarchical", "viewable", "labels", "name", "slug",
 			"supports", "has_archive", "taxonomies", "rest_base", "rest_namespace", "visibility", "icon",
 			"template", "template_lock"},
 		Fields: []*typeField{
 			rest.F(ro(rest.Obj("capabilities").Desc("All capabilities used by the post type."), editOnly),
-				func(_ *rest.Request, pt *postType) any { return pt.Caps }),
+				func(_ *rest.Request, e *typeEntry) any { return e.caps }),
 			rest.F(ro(rest.Str("description").Desc("A human-readable description of the post type."), viewEdit),
-				func(_ *rest.Request, pt *postType) any { return pt.Description }),
+				func(_ *rest.Request, e *typeEntry) any { return e.Description }),
 			rest.F(ro(rest.Bool("hierarchical").Desc("Whether or not the post type should have children."), viewEdit),
-				func(_ *rest.Request, pt *postType) any { return pt.Hierarchical }),
+				func(_ *rest.Request, e *typeEntry) any { return e.Hierarchical }),
 			rest.F(ro(rest.New("has_archive", "string", "boolean").Desc("If the value is a string, the value will be used as the archive slug. If the value is false the post type has no archive."), viewEdit),
-				func(_ *rest.Request, pt *postType) any { return pt.HasArchive }),
+				func(_ *rest.Request, e *typeEntry) any { return e.HasArchive }),
 			// The schema lists show_ui first; the output puts show_in_nav_menus first.
 			rest.F(ro(rest.Obj("visibility").Desc("The visibility settings for the post type.").Props(
 				rest.Bool("show_ui").Desc("Whether to generate a default UI for managing this post type."),
 				rest.Bool("show_in_nav_menus").Desc("Whether to make the post type available for selection in navigation menus."),
 			), editOnly),
-				func(_ *rest.Request, pt *postType) any {
-					return rest.Object{{"show_in_nav_menus", pt.ShowInNavMenus}, {"show_ui", pt.ShowUI}}
+				func(_ *rest.Request, e *typeEntry) any {
+					return rest.Object{{"show_in_nav_menus", e.ShowInNavMenus}, {"show_ui", e.ShowUI}}
 				}),
 			rest.F(ro(rest.Bool("viewable").Desc("Whether or not the post type can be viewed."), editOnly),
-				func(_ *rest.Request, pt *postType) any { return pt.Viewable }),
+				func(_ *rest.Request, e *typeEntry) any { return e.Viewable }),
 			rest.F(ro(rest.Obj("labels").Desc("Human-readable labels for the post type for various contexts."), editOnly),
-				func(_ *rest.Request, pt *postType) any { return pt.Labels.at(v) }),
+				func(_ *rest.Request, e *typeEntry) any { return e.labels }),
 			rest.F(ro(rest.Str("name").Desc("The title for the post type."), all),
-				func(_ *rest.Request, pt *postType) any { return pt.Name }),
+				func(_ *rest.Request, e *typeEntry) any { return e.name }),
 			rest.F(ro(rest.Str("slug").Desc("An alphanumeric identifier for the post type."), all),
-				func(_ *rest.Request, pt *postType) any { return pt.Slug }),
+				func(_ *rest.Request, e *typeEntry) any { return e.Slug }),
 			rest.F(ro(rest.New("icon", "string", "null").Desc("The icon for the post type."), all),
-				func(_ *rest.Request, pt *postType) any { return pt.Icon }),
+				func(_ *rest.Request, e *typeEntry) any { return e.Icon }),
 			rest.F(ro(rest.Obj("supports").Desc("All features, supported by the post type."), editOnly),
-				func(_ *rest.Request, pt *postType) any { return pt.Supports.at(v) }),
+				func(_ *rest.Request, e *typeEntry) any { return e.supports }),
 			rest.F(ro(rest.Arr("taxonomies", rest.Str("")).Desc("Taxonomies associated with post type."), viewEdit),
-				func(_ *rest.Request, pt *postType) any { return pt.Taxonomies }),
+				func(_ *rest.Request, e *typeEntry) any { return e.taxonomies }),
 			rest.F(ro(rest.Str("rest_base").Desc("REST base route for the post type."), all),
-				func(_ *rest.Request, pt *postType) any { return pt.RestBase }),
+				func(_ *rest.Request, e *typeEntry) any { return e.RestBase }),
 			rest.F(ro(rest.Str("rest_namespace").Desc("REST route's namespace for the post type."), all),
-				func(_ *rest.Request, pt *postType) any { return Namespace }),
+				func(_ *rest.Request, e *typeEntry) any { return Namespace }),
 			// 6.6: the block template and its lock; the mock's types register neither.
 			rest.F(template.Since(rest.V66),
-				func(_ *rest.Request, pt *postType) any { return rest.EmptyArray }),
+				func(_ *rest.Request, e *typeEntry) any { return rest.EmptyArray }),
 			rest.F(templateLock.Since(rest.V66),
-				func(_ *rest.Request, pt *postType) any { return false }),
+				func(_ *rest.Request, e *typeEntry) any { return false }),
 		}}
-	res.item = res.item.For(v)
+	res.item = res.item.For(res.m.version)
 	return res.item
 }
 
 // links is prepare_links: the collection and the type's items; no self.
-func (res *types) links(r *rest.Request, pt *postType) rest.Links {
+func (res *types) links(r *rest.Request, e *typeEntry) rest.Links {
 	return rest.Links{}.
 		Add("collection", r.RestURL("/"+Namespace+"/types")).
-		Add("wp:items", r.RestURL("/"+Namespace+"/"+pt.RestBase))
+		Add("wp:items", r.RestURL("/"+Namespace+"/"+e.RestBase))
 }
 
 func (res *types) routes() []*rest.Route {
@@ -311,14 +367,14 @@ func (res *types) routes() []*rest.Route {
 	}
 }
 
-// listPermission is get_items_permissions_check: the edit context needs edit_posts on
-// at least one REST type (post and attachment both use edit_posts).
+// listPermission is get_items_permissions_check: the edit context needs the edit_posts
+// cap of at least one REST type.
 func (res *types) listPermission(r *rest.Request) *rest.Error {
 	if r.Context() != rest.Edit {
 		return nil
 	}
-	for _, pt := range postTypes {
-		if can(r, pt.editCap()) {
+	for _, e := range res.listed {
+		if can(r, e.editCap()) {
 			return nil
 		}
 	}
@@ -329,28 +385,28 @@ func (res *types) listPermission(r *rest.Request) *rest.Error {
 // caller cannot edit.
 func (res *types) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	out := rest.Object{}
-	for _, pt := range postTypes {
-		if r.Context() == rest.Edit && !can(r, pt.editCap()) {
+	for _, e := range res.listed {
+		if r.Context() == rest.Edit && !can(r, e.editCap()) {
 			continue
 		}
-		out = append(out, rest.Member{Key: pt.Slug, Value: orEmptyArray(res.item.Render(r, pt))})
+		out = append(out, rest.Member{Key: e.Slug, Value: orEmptyArray(res.item.Render(r, e))})
 	}
 	return rest.OK(out), nil
 }
 
 func (res *types) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	slug := r.String("type")
-	pt := findPostType(slug)
-	if pt == nil {
+	e := res.find(slug)
+	if e == nil {
 		if _, hidden := hiddenPostTypes.at(res.m.version).Get(slug); hidden {
 			return nil, r.Forbidden(codeCannotReadType, msgCannotReadType)
 		}
 		return nil, rest.Errorf(http.StatusNotFound, codeTypeInvalid, msgTypeInvalid)
 	}
-	if r.Context() == rest.Edit && !can(r, pt.editCap()) {
+	if r.Context() == rest.Edit && !can(r, e.editCap()) {
 		return nil, r.Forbidden(codeForbiddenContext, msgEditPostsType)
 	}
-	return rest.OK(res.item.Render(r, pt)), nil
+	return rest.OK(res.item.Render(r, e)), nil
 }
 
 // orEmptyArray is an item as prepare_response_for_collection leaves it: a PHP array

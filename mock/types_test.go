@@ -164,20 +164,28 @@ func runErrorCases(t *testing.T, s *testSite, cases []errorCase) {
 	}
 }
 
-// TestTypeResponses pins /types to WordPress 6.1: post and attachment exactly as
-// WordPress lists them, in every context, for anonymous and logged-in callers.
+// types61 are the post types WordPress 6.1 shows in REST, in its order: the three the
+// mock serves, then those it only describes (typesunserved.go).
+var types61 = []string{"post", "page", "attachment", "nav_menu_item", "wp_block", "wp_template",
+	"wp_template_part", "wp_navigation"}
+
+// TestTypeResponses pins /types to WordPress 6.1: every type exactly as WordPress
+// lists it, in every context, for anonymous and logged-in callers.
 func TestTypeResponses(t *testing.T) {
-	served := []string{"post", "page", "attachment"}
 	runExactCases(t, []exactCase{
-		{name: "list view", path: "/wp/v2/types", capture: "types_list_view", keys: served},
-		{name: "list view admin", path: "/wp/v2/types", login: "admin", capture: "types_list_view", keys: served},
-		{name: "list embed", path: "/wp/v2/types?context=embed", login: "admin", capture: "types_list_embed", keys: served},
-		{name: "list edit", path: "/wp/v2/types?context=edit", login: "admin", capture: "types_list_edit", keys: served},
-		// edit_posts is all the edit context needs for posts and media; pages need
-		// edit_pages, which a contributor lacks, so the list leaves them out.
+		{name: "list view", path: "/wp/v2/types", capture: "types_list_view", keys: types61},
+		{name: "list view admin", path: "/wp/v2/types", login: "admin", capture: "types_list_view", keys: types61},
+		{name: "list embed", path: "/wp/v2/types?context=embed", login: "admin", capture: "types_list_embed", keys: types61},
+		{name: "list edit", path: "/wp/v2/types?context=edit", login: "admin", capture: "types_list_edit", keys: types61},
+		// edit_posts is all the edit context needs for posts, media and reusable blocks;
+		// pages need edit_pages, which a contributor lacks, and menus, templates and
+		// navigation edit_theme_options, so the list leaves them out.
 		{name: "list edit contributor", path: "/wp/v2/types?context=edit", login: "contributor", capture: "types_list_edit",
-			keys: []string{"post", "attachment"}},
+			keys: []string{"post", "attachment", "wp_block"}},
+		{name: "list edit editor", path: "/wp/v2/types?context=edit", login: "editor", capture: "types_list_edit",
+			keys: []string{"post", "page", "attachment", "wp_block"}},
 		{name: "item page edit", path: "/wp/v2/types/page?context=edit", login: "editor", capture: "type_page_edit"},
+		{name: "item wp_block edit", path: "/wp/v2/types/wp_block?context=edit", login: "contributor", capture: "types_item_wp_block_edit"},
 		{name: "item view", path: "/wp/v2/types/post", capture: "types_item_view"},
 		{name: "item embed", path: "/wp/v2/types/post?context=embed", login: "admin", capture: "types_item_embed"},
 		{name: "item edit", path: "/wp/v2/types/post?context=edit", login: "admin", capture: "types_item_edit"},
@@ -189,8 +197,12 @@ func TestTypeErrors(t *testing.T) {
 	s := newTestSite(t)
 	runErrorCases(t, s, []errorCase{
 		{"/wp/v2/types/nope", "", http.StatusNotFound, "rest_type_invalid", "Invalid post type."},
-		// Registered in WordPress but served by no route of the mock.
-		{"/wp/v2/types/nav_menu_item", "admin", http.StatusNotFound, "rest_type_invalid", ""},
+		// Registered from 6.5 only.
+		{"/wp/v2/types/wp_font_family", "admin", http.StatusNotFound, "rest_type_invalid", ""},
+		// Templates and menus need edit_theme_options, which only administrators have.
+		{"/wp/v2/types/wp_template?context=edit", "editor", http.StatusForbidden, "rest_forbidden_context", ""},
+		{"/wp/v2/types/nav_menu_item?context=edit", "", http.StatusUnauthorized, "rest_forbidden_context", ""},
+		{"/wp/v2/types/wp_block?context=edit", "subscriber", http.StatusForbidden, "rest_forbidden_context", ""},
 		{"/wp/v2/types/page?context=edit", "contributor", http.StatusForbidden, "rest_forbidden_context", ""},
 		// Matching is case-insensitive, slugs are not.
 		{"/wp/v2/types/POST", "", http.StatusNotFound, "rest_type_invalid", ""},

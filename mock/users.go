@@ -38,13 +38,19 @@ const (
 	codeNotLoggedIn, msgNotLoggedIn = "rest_not_logged_in", "You are not currently logged in."
 )
 
-// restPostTypes are the show_in_rest post types, in registration order: the enum of
-// has_published_posts and the types whose published posts make a user visible to
-// everyone. 6.5 adds the font types, 6.6 shows wp_global_styles in REST.
-var restPostTypes = members{kv("post", nil), kv("page", nil), kv("attachment", nil), kv("nav_menu_item", nil),
-	kv("wp_block", nil), kv("wp_template", nil), kv("wp_template_part", nil),
-	kv("wp_global_styles", nil).since(rest.V66), kv("wp_navigation", nil),
-	kv("wp_font_family", nil).since(rest.V65), kv("wp_font_face", nil).since(rest.V65)}
+// restPostTypes are the show_in_rest post types of version v (the types /types lists),
+// in registration order: the enum of has_published_posts and the types whose published
+// posts make a user visible to everyone. 6.5 adds the font types, 6.6 shows
+// wp_global_styles in REST.
+func restPostTypes(v rest.Version) []string {
+	var out []string
+	for _, pt := range registeredPostTypes() {
+		if pt.Shown.In(v) {
+			out = append(out, pt.Slug)
+		}
+	}
+	return out
+}
 
 // userContexts is the users schema's context list, in its own order.
 var userContexts = []string{rest.Embed, rest.View, rest.Edit}
@@ -72,7 +78,7 @@ func (res *users) declare() *rest.Item[store.User] {
 		return res.item
 	}
 	v := res.m.version
-	res.restTypes = restPostTypes.keys(v)
+	res.restTypes = restPostTypes(v)
 	password := rest.Str("password").Desc("Password for the user (never included).").Req()
 	password.Context = []string{} // write-only: never displayed
 	res.item = &rest.Item[store.User]{Title: "user", Links: res.links, Fields: []*userField{

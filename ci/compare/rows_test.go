@@ -85,11 +85,6 @@ type allowance struct {
 var allowed = []allowance{
 	{"GET /*", []string{"namespaces[*]"},
 		"WordPress also registers oembed/1.0, wp-site-health/v1 and wp-block-editor/v1; the mock serves wp/v2 only (wp/v2 itself must be on both)"},
-	{"GET /wp/v2/types*", []string{"page", "nav_menu_item", "wp_block", "wp_template", "wp_template_part", "wp_navigation",
-		"wp_global_styles", "wp_font_family", "wp_font_face"},
-		"post types outside the spec (pages, menus, blocks, templates; from 6.5 fonts, from 6.6 global styles): the mock models post and attachment only"},
-	{"GET /wp/v2/taxonomies*", []string{"nav_menu", "wp_pattern_category"},
-		"the menu taxonomy and (from 6.4) the pattern categories are outside the spec: the mock has category and post_tag only"},
 	{"GET /wp/v2/posts/{post}?_embed*", []string{"_embedded.replies*"},
 		"WordPress's post 1 has the install's sample comment; comments are outside the spec and the mock has no /wp/v2/comments, so it embeds that route's rest_no_route error"},
 }
