@@ -202,23 +202,31 @@ func (q *commentQuery) less(a, b *store.Comment) bool {
 	return a.ID > b.ID
 }
 
+// countWithoutOrder is the versions whose get_items counts an empty page's matches
+// with orderby none (changeset 56747, 6.4).
+var countWithoutOrder = rest.Span{Since: rest.V64}
+
 // list is get_items: X-WP-Total counts every match, including those the caller may
 // then not read (check_read_permission drops them from the page only).
 func (res *comments) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
 	q := res.parseQuery(r)
-	if q.orderby == "include" && len(q.include) == 0 {
-		// ORDER BY FIELD( comment_ID, ) is an SQL error: the query finds nothing, and
-		// so does the count run after it in 6.1 (later ones count with orderby none)
-		resp := rest.OK(rest.EmptyArray)
-		r.Paginate(resp, "/"+Namespace+"/comments", 0, r.Int("page"), q.perPage)
-		return resp, nil
-	}
 	var hits []*store.Comment
 	for _, c := range q.candidates(tx) { // oldest first
 		if q.matches(c) {
 			hits = append(hits, c)
 		}
+	}
+	if q.orderby == "include" && len(q.include) == 0 {
+		// ORDER BY FIELD( comment_ID, ) is an SQL error: the query finds nothing, and
+		// get_items counts again, with that ORDER BY until 6.4 (0), without it since
+		resp := rest.OK(rest.EmptyArray)
+		total := 0
+		if countWithoutOrder.In(res.m.version) {
+			total = len(hits)
+		}
+		r.Paginate(resp, "/"+Namespace+"/comments", total, r.Int("page"), q.perPage)
+		return resp, nil
 	}
 	switch q.orderby {
 	case "date_gmt", "date", "":

@@ -399,6 +399,31 @@ func (res *comments) updatePermission(r *rest.Request) *rest.Error {
 	if !checkEdit(r, c) {
 		return r.Forbidden(codeCannotEdit, msgCannotEditComment)
 	}
+	if targetPostChecked.In(res.m.version) && r.Has("post") && r.Int("post") != c.Post {
+		return checkTargetPost(r, r.Int("post"))
+	}
+	return nil
+}
+
+// targetPostChecked is the versions whose update_item_permissions_check also checks the
+// post a comment moves to: the security fix WordPress 7.1 has, backported to the 6.8
+// branch (6.8.12 has it; the 6.1 branch, 6.1.9, does not).
+var targetPostChecked = rest.Span{Since: rest.V68}
+
+// checkTargetPost is check_target_post_permission for a comment (not a note): the
+// caller moderates or may edit the post, which must exist.
+func checkTargetPost(r *rest.Request, id int) *rest.Error {
+	if id == 0 {
+		return rest.Errorf(http.StatusForbidden, codeCommentInvalidPostID, msgCommentWithoutPost)
+	}
+	tx := txOf(r)
+	p := tx.Post(id)
+	if !can(r, "moderate_comments") && (p == nil || !canEditPost(r, p, tx.Post)) {
+		return r.Forbidden(codeCannotEdit, msgCannotEditComment)
+	}
+	if p == nil {
+		return rest.Errorf(http.StatusForbidden, codeCommentInvalidPostID, msgCommentWithoutPost)
+	}
 	return nil
 }
 

@@ -250,6 +250,20 @@ func commentRows() []row {
 	get(posts+"/{cpp}?_embed=replies", "", "a protected post's replies embedded")
 	get(posts+"/{cpp}?_embed=replies&password="+secret, "", "a protected post's replies embedded with its password")
 
+	// Moving a comment to another post: 6.8 (the 6.8 branch's backport of a 7.1
+	// security fix) checks the post it moves to as well.
+	add(row{path: posts, as: "author", save: "cpa", note: "the author's post for the comment rows",
+		body: `{"title":"wpcompare-comments by author","status":"publish","comment_status":"open"}`})
+	add(row{path: comments, as: "admin", save: "cpa1", note: "on the author's post",
+		body: `{"post":{cpa},"content":"wpcompare on the author's post"}`})
+	add(row{path: comments + "/{cpa1}", as: "author", note: "the post's author edits a comment on it",
+		body: `{"content":"wpcompare on the author's post, edited"}`, expect: []string{"post", "{cpa}"}})
+	add(row{path: comments + "/{cpa1}", as: "author", note: "the post's author moves it to an unknown post", body: `{"post":999999}`})
+	add(row{path: comments + "/{cpa1}", as: "author", note: "the post's author moves it to a post it may not edit",
+		body: `{"post":{cpc}}`, expect: []string{"post", "{cpc}"}})
+	add(row{path: comments + "/{cpa1}", as: "admin", note: "a moderator moves it back", body: `{"post":{cpa}}`,
+		expect: []string{"post", "{cpa}"}})
+
 	// Deleting.
 	add(row{method: http.MethodDelete, path: comments + "/{csubscriber}", as: "subscriber", note: "its own comment as subscriber"})
 	add(row{method: http.MethodDelete, path: comments + "/{c1}", as: "author", note: "admin's comment as author"})
@@ -271,7 +285,7 @@ func commentRows() []row {
 	add(row{method: http.MethodDelete, path: comments + "/999999?force=true", as: "admin", note: "unknown id"})
 	add(row{method: http.MethodDelete, path: posts + "/{cpo}?force=true", as: "admin", note: "a post with comments"})
 	get(comments+"/{c1r}", "admin", "a comment of a deleted post")
-	for _, id := range []string{"cpo2", "cpc", "cpd", "cpp", "cpt"} {
+	for _, id := range []string{"cpo2", "cpc", "cpd", "cpp", "cpt", "cpa"} {
 		add(row{method: http.MethodDelete, path: posts + "/{" + id + "}?force=true", as: "admin", note: "cleanup " + id})
 	}
 	return rs
