@@ -66,7 +66,9 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 		{Key: "description", Value: noteStatus.Description}, {Key: "default", Value: ""},
 		{Key: "enum", Value: []string{"resolved", "reopen"}}}
 	metaNotes := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...).Props(noteStatus).Since(rest.V69)
-	res.item = &rest.Item[store.Comment]{Title: "comment", Links: res.links, Cache: commentCacheID, Fields: []*commentField{
+	// prepare_item_for_response tests _fields with in_array: "content.rendered" shows
+	// no content
+	res.item = &rest.Item[store.Comment]{Title: "comment", Links: res.links, Cache: commentCacheID, ExactFields: true, Fields: []*commentField{
 		rest.F(rest.Int("id").Desc("Unique identifier for the comment.").Ctx(commentContexts...).RO(),
 			func(_ *rest.Request, c *store.Comment) any { return c.ID }),
 		rest.F(withSchemaDefault(rest.Int("post").Desc("The ID of the associated post object.").Ctx(rest.ViewEdit...).Def(0)),
@@ -91,7 +93,7 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 			func(c *store.Comment) string { return rest.FormatDate(c.DateGMT) }),
 		rawFirst(rest.Nested(rest.Obj("content").Desc("The content for the comment.").Ctx(commentContexts...),
 			rest.F(rest.Str("rendered").Desc("HTML content for the comment, transformed for display.").Ctx(commentContexts...).RO(),
-				func(_ *rest.Request, c *store.Comment) any { return renderComment(c.Content) }),
+				func(r *rest.Request, c *store.Comment) any { return commentText(r, v, c.Content) }),
 			rest.F(rest.Str("raw").Desc("Content for the comment, as it exists in the database.").Ctx(rest.Edit),
 				func(_ *rest.Request, c *store.Comment) any { return c.Content }),
 		)).WithArg(rawText),
@@ -174,15 +176,6 @@ func commentAvatarEmail(r *rest.Request, c *store.Comment) string {
 		}
 	}
 	return c.AuthorEmail
-}
-
-// renderComment is comment_text with its default filters as far as plain comments
-// need them: wptexturize, then wpautop.
-func renderComment(content string) string {
-	if content == "" {
-		return ""
-	}
-	return autop(texturize(content))
 }
 
 // sanitizeKey is sanitize_key: lower case, then only a-z, 0-9, "_" and "-".

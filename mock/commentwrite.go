@@ -3,6 +3,7 @@ package mock
 import (
 	"net"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -207,6 +208,15 @@ func (res *comments) prepare(r *rest.Request, c *store.Comment) (changed bool, e
 	return true, nil
 }
 
+// linkHref is check_comment's count of links: '/<a [^>]*href/i'.
+var linkHref = regexp.MustCompile(`(?i)<a [^>]*href`)
+
+// filterIn is wp_filter_comment: the pre_comment_* filters of the text fields.
+func (res *comments) filterIn(r *rest.Request, c *store.Comment, kses bool) {
+	c.Content = commentContentIn(r, res.m.version, c.Content, kses)
+	c.Author, c.AuthorEmail, c.AuthorURL = commentAuthorIn(c.Author), commentEmailIn(c.AuthorEmail), commentURLIn(c.AuthorURL)
+}
+
 // checkLengths is wp_check_comment_data_max_lengths (the wp_comments column sizes).
 func checkLengths(c *store.Comment) *rest.Error {
 	code := ""
@@ -229,7 +239,7 @@ func checkLengths(c *store.Comment) *rest.Error {
 // allow is wp_allow_comment: duplicates, floods, then whether the comment is approved
 // at once ("1": the post's author, moderators, commenters with an approved comment
 // before) or held ("0").
-func allow(r *rest.Request, c *store.Comment) (string, *rest.Error) {
+func allow(r *rest.Request, v rest.Version, c *store.Comment) (string, *rest.Error) {
 	tx := txOf(r)
 	for _, o := range tx.CommentsOfPost(c.Post) {
 		if o.Parent == c.Parent && o.Approved != "trash" && o.Author == c.Author &&
@@ -263,7 +273,7 @@ func allow(r *rest.Request, c *store.Comment) (string, *rest.Error) {
 		}
 	}
 	// check_comment: comment_previously_approved (on by default), at most one link
-	if c.Author == "" || c.AuthorEmail == "" || strings.Count(strings.ToLower(renderComment(c.Content)), "<a ") >= 2 {
+	if c.Author == "" || c.AuthorEmail == "" || len(linkHref.FindAllStringIndex(commentText(r, v, c.Content), -1)) >= 2 {
 		return "0", nil
 	}
 	for _, o := range tx.CommentsWithStatus("1") {
@@ -324,11 +334,12 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkLengths(c); err != nil {
 		return nil, err
 	}
-	approved, err := allow(r, c)
+	approved, err := allow(r, res.m.version, c)
 	if err != nil {
 		return nil, err
 	}
 	c.Approved = approved
+	res.filterIn(r, c, !can(r, "unfiltered_html"))
 	tx.InsertComment(c)
 	if r.Has("status") {
 		setCommentStatus(tx, c, r.String("status"))
@@ -453,6 +464,13 @@ func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkLengths(&next); err != nil {
 		return nil, err
 	}
+	// wp_update_comment filters the merged comment again; kses also when the
+	// comment's (former) user lacks unfiltered_html
+	kses := !can(r, "unfiltered_html")
+	if u := tx.User(c.UserID); u == nil || !allCapsHas(u.Roles, "unfiltered_html") {
+		kses = true
+	}
+	res.filterIn(r, &next, kses)
 	old := *c
 	*c = next
 	tx.UpdateComment(c, old)

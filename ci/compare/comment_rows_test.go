@@ -250,6 +250,75 @@ func commentRows() []row {
 	get(posts+"/{cpp}?_embed=replies", "", "a protected post's replies embedded")
 	get(posts+"/{cpp}?_embed=replies&password="+secret, "", "a protected post's replies embedded with its password")
 
+	// Commenters who may not moderate, each a user of its own (the flood check counts a
+	// user's comments), on a post of their own.
+	const alice, bob = prefix + "alice", prefix + "bob"
+	add(row{path: posts, as: "admin", save: "cpo3", note: "a third open post for the comment rows",
+		body: `{"title":"wpcompare-comments third","status":"publish","comment_status":"open"}`})
+	for _, u := range []struct{ login, key string }{{alice, "ua1"}, {bob, "ub1"}} {
+		add(row{path: "/wp/v2/users", as: "admin", save: u.key, note: "a commenter for the comment rows",
+			body: `{"username":"` + u.login + `","email":"` + u.login + `@example.com","password":"wpcompare-Secret-7","roles":["subscriber"]}`})
+		add(row{path: "/wp/v2/users/{" + u.key + "}/application-passwords", as: "admin", savePassword: u.login,
+			body: `{"name":"wpcompare-commenter"}`, note: "the commenter's application password"})
+	}
+	add(row{path: comments, as: alice, note: "an author name without an email",
+		body: `{"post":{cpo3},"content":"wpcompare alias","author_name":"wpcompare Alias"}`})
+	add(row{path: comments, as: alice, note: "another IP", body: `{"post":{cpo3},"content":"wpcompare other IP","author_ip":"192.0.2.1"}`})
+	add(row{path: comments, as: alice, save: "ca1", note: "markup a subscriber may not post",
+		body:   `{"post":{cpo3},"content":"<b>bold</b> <script>alert(1)</script><a href=\"http://example.com/\" onclick=\"x()\">link</a> <img src=\"http://example.com/x.png\">"}`,
+		expect: []string{"status", "hold", "author", "{ua1}"}, same: []string{"content"}})
+	get(comments+"/{ca1}?context=edit", "admin", "markup a subscriber may not post, as admin", "author", "{ua1}")
+	add(row{path: comments, as: alice, note: "too soon", body: `{"post":{cpo3},"content":"wpcompare alice again"}`})
+	add(row{path: comments, as: bob, save: "cb1", note: "as someone else",
+		body:   `{"post":{cpo3},"content":"wpcompare as someone else","author_name":"wpcompare Someone","author_email":"wpcompare-someone@example.com"}`,
+		expect: []string{"author", "0", "status", "hold", "author_name", "wpcompare Someone"}})
+	get(comments+"/{cb1}", bob, "its own comment as someone else")
+	get(comments+"/{cb1}?context=edit", "admin", "as someone else, as admin", "author_email", "wpcompare-someone@example.com")
+	add(row{path: comments, as: "admin", save: "ca2", note: "text the filters of comment_text change",
+		body: `{"post":{cpo3},"content":"\"Quoted\" -- and 'single' ... see http://example.com/wpcompare :)\nline two\n\nparagraph & more <em>em</em>"}`,
+		same: []string{"content"}})
+	add(row{path: comments, as: "admin", save: "ca3", note: "a link",
+		body: `{"post":{cpo3},"content":"<a href=\"http://example.com/a\">a</a> and www.example.com/b"}`, same: []string{"content"}})
+	add(row{path: comments, as: "admin", save: "ca5", note: "markup, links, smilies and author fields an administrator may post",
+		body: `{"post":{cpo3},"content":"<img src=\"http://example.com/x.png\"> <script>y()</script> http://127.0.0.1/in <a href=\"http://127.0.0.1/x\">in</a>` +
+			` <a rel=\"me\" href=\"http://e.com/\" title=x>t</a> Wordpress :mrgreen: a@b.com (see http://example.com/wiki/A_(b)) www.example.com/c,` +
+			` ftp.example.com. http://example.com/q?a=1&b=2 8-) ;-) :?: <code>:) http://example.com/code</code> &amp; & &foo; &#38;",` +
+			`"author_name":"<b>Bo</b> & co","author_email":"BO@Example.com","author_url":"example.com/a b?x=1&y=2"}`,
+		expect: []string{"author", "0"}, same: []string{"content", "author_name", "author_email", "author_url"}})
+	add(row{path: comments + "/{ca5}", as: "admin", note: "content with a link to the site and a parenthesised file",
+		body: `{"content":"see http://127.0.0.1/a and http://en.example.org/wiki/B_(91)_x.jpg or http://example.com/(c).png now"}`,
+		same: []string{"content"}})
+	add(row{path: comments + "/{ca1}", as: "admin", note: "markup on a subscriber's comment, by admin",
+		body: `{"content":"<script>z()</script><em>ok</em> <img src=\"http://example.com/y.png\">"}`, same: []string{"content"}})
+	add(row{path: comments, as: "admin", note: "an unknown parent", body: `{"post":{cpo3},"parent":999999,"content":"wpcompare orphan"}`,
+		expect: []string{"parent", "999999"}, save: "ca4"})
+	get(comments+"/{ca4}?_embed", "", "an unknown parent embedded")
+	add(row{path: comments, as: "admin", note: "a date", body: `{"post":{cpo3},"content":"wpcompare dated","date":"2020-02-03T04:05:06"}`,
+		expect: []string{"date", "2020-02-03T04:05:06", "date_gmt", "2020-02-03T04:05:06"}})
+	add(row{path: comments, as: "admin", note: "a GMT date", body: `{"post":{cpo3},"content":"wpcompare dated GMT","date_gmt":"2020-02-03T04:05:07"}`,
+		expect: []string{"date", "2020-02-03T04:05:07"}})
+	for _, st := range []string{"trash", "untrash", "spam", "unspam", "1", "0", "approve"} {
+		add(row{path: comments + "/{ca2}", as: "admin", note: "status " + st, body: `{"status":"` + st + `"}`})
+	}
+	add(row{path: comments + "/{ca1}", as: "admin", note: "approve the subscriber's", body: `{"status":"approved"}`})
+	get(comments+"?post={cpo3}&orderby=id&order=asc&_fields=id,status,author,parent", "admin", "the third post's comments")
+	get(comments+"?post={cpo3}&status=any&orderby=id", "admin", "any status")
+	get(comments+"?post={cpo3}&before=2020-02-03T04:05:07", "", "before", "#", "1")
+	get(comments+"?post={cpo3}&after=2020-02-03T04:05:06", "", "after")
+	get(comments+"?post={cpo3}&after=nope", "", "a bad after")
+	get(comments+"?post={cpo3}&_embed", "", "a list with its embeds")
+	get(comments+"?post={cpo3}&_fields=id,content.rendered,_links", "", "_fields")
+	add(row{method: http.MethodHead, path: comments + "?post={cpo3}", headers: totals})
+	add(row{method: http.MethodHead, path: comments + "/{ca2}"})
+
+	// A page's comments.
+	add(row{path: "/wp/v2/pages", as: "admin", save: "cpg", note: "a page for the comment rows",
+		body: `{"title":"wpcompare-comments page","status":"publish","comment_status":"open"}`})
+	add(row{path: comments, as: "admin", save: "cpg1", note: "on a page", body: `{"post":{cpg},"content":"wpcompare on a page"}`,
+		expect: []string{"_links.up[0].post_type", "page"}})
+	get(comments+"/{cpg1}?_embed=up", "", "a page's comment with the page embedded", "_embedded.up[0].id", "{cpg}")
+	get("/wp/v2/pages/{cpg}?_embed=replies", "", "a page's replies embedded", "_embedded.replies[0][0].id", "{cpg1}")
+
 	// Moving a comment to another post: 6.8 (the 6.8 branch's backport of a 7.1
 	// security fix) checks the post it moves to as well.
 	add(row{path: posts, as: "author", save: "cpa", note: "the author's post for the comment rows",
@@ -285,8 +354,12 @@ func commentRows() []row {
 	add(row{method: http.MethodDelete, path: comments + "/999999?force=true", as: "admin", note: "unknown id"})
 	add(row{method: http.MethodDelete, path: posts + "/{cpo}?force=true", as: "admin", note: "a post with comments"})
 	get(comments+"/{c1r}", "admin", "a comment of a deleted post")
-	for _, id := range []string{"cpo2", "cpc", "cpd", "cpp", "cpt", "cpa"} {
+	for _, id := range []string{"cpo2", "cpo3", "cpc", "cpd", "cpp", "cpt", "cpa"} {
 		add(row{method: http.MethodDelete, path: posts + "/{" + id + "}?force=true", as: "admin", note: "cleanup " + id})
+	}
+	add(row{method: http.MethodDelete, path: "/wp/v2/pages/{cpg}?force=true", as: "admin", note: "cleanup cpg"})
+	for _, u := range []string{"ua1", "ub1"} {
+		add(row{method: http.MethodDelete, path: "/wp/v2/users/{" + u + "}?force=true&reassign={admin}", as: "admin", note: "cleanup " + u})
 	}
 	return rs
 }
