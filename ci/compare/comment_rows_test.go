@@ -256,7 +256,7 @@ func commentRows() []row {
 	add(row{path: posts, as: "admin", save: "cpo3", note: "a third open post for the comment rows",
 		body: `{"title":"wpcompare-comments third","status":"publish","comment_status":"open"}`})
 	for _, u := range []struct{ login, key string }{{alice, "ua1"}, {bob, "ub1"}} {
-		add(row{path: "/wp/v2/users", as: "admin", save: u.key, note: "a commenter for the comment rows",
+		add(row{path: "/wp/v2/users", as: "admin", save: u.key, note: "a commenter for the comment rows, " + u.login,
 			body: `{"username":"` + u.login + `","email":"` + u.login + `@example.com","password":"wpcompare-Secret-7","roles":["subscriber"]}`})
 		add(row{path: "/wp/v2/users/{" + u.key + "}/application-passwords", as: "admin", savePassword: u.login,
 			body: `{"name":"wpcompare-commenter"}`, note: "the commenter's application password"})
