@@ -17,7 +17,7 @@ import (
 // listPermission is get_items_permissions_check.
 func (res *comments) listPermission(r *rest.Request) *rest.Error {
 	tx := txOf(r)
-	for _, id := range r.Ints("post") {
+	for _, id := range postIDs(r) {
 		if p := tx.Post(id); id != 0 && p != nil && !canReadCommentPost(r, p) {
 			return r.Forbidden(codeCannotReadPost, msgCannotReadCommentPost)
 		} else if id == 0 && !can(r, "moderate_comments") {

@@ -317,14 +317,49 @@ func canReadCommentPost(r *rest.Request, p *store.Post) bool {
 		return false
 	}
 	if p.Password != "" {
-		posts := r.Ints("post")
-		asked := len(posts) == 1 || r.Int("id") != 0
-		unlocked := asked && (r.Context() == rest.Edit && canEditPost(r, p, tx.Post) || r.String("password") == p.Password)
+		unlocked := (requestedPost(r) || r.Int("id") != 0) &&
+			(r.Context() == rest.Edit && canEditPost(r, p, tx.Post) || postPassword(r) == p.Password)
 		if !unlocked {
 			return canEditPost(r, p, tx.Post)
 		}
 	}
 	return canReadPost(r, p, tx.Post)
+}
+
+// requestedPost is check_read_post_permission's $requested_post: a post parameter
+// that is not empty and, if a list (GET /comments), has one element; create's is
+// a single id.
+func requestedPost(r *rest.Request) bool {
+	switch v := r.Param("post").(type) {
+	case nil:
+		return false
+	case []any:
+		return len(v) == 1
+	default:
+		return !wpfunc.Empty(v)
+	}
+}
+
+// postIDs is (array) $request['post']: the list GET /comments declares, or create's
+// single id, which the Allow header's GET check reads too.
+func postIDs(r *rest.Request) []int {
+	if v, ok := r.Param("post").(int); ok {
+		if v == 0 {
+			return nil // empty( $request['post'] )
+		}
+		return []int{v}
+	}
+	return r.Ints("post")
+}
+
+// postPassword is $request['password']: the declared argument of the reads, or what
+// a create's body sends (create declares none).
+func postPassword(r *rest.Request) string {
+	if s, ok := r.Param("password").(string); ok {
+		return s
+	}
+	v, _ := r.Raw("password")
+	return phpString(v)
 }
 
 // canEditComment is current_user_can('edit_comment'): edit_post of its post.

@@ -92,7 +92,7 @@ func commentRows() []row {
 			`"author_url":"http://example.com/wpcompare","status":"hold"}`,
 		// author fields given: the comment is not the caller's (author 0)
 		expect: []string{"status", "hold", "author", "0"},
-		same:   []string{"author_name", "author_email", "author_url"}})
+		same:   []string{"author_name", "author_email", "author_url", "author_avatar_urls"}})
 
 	// Replies.
 	add(row{path: comments, as: "admin", save: "c1r", note: "a reply",
@@ -186,8 +186,8 @@ func commentRows() []row {
 		get(comments+"/{cauthor}", login, "a held comment as "+key)
 		get(comments+"/{cauthor}?context=edit", login, "a held comment in edit context as "+key)
 	}
-	get(comments+"/{c1}?context=edit", "admin", "a moderator sees the email and IP",
-		"author_email", "admin@example.com", "author_ip", "127.0.0.1")
+	add(row{method: http.MethodGet, path: comments + "/{c1}?context=edit", as: "admin", note: "a moderator sees the email and IP",
+		expect: []string{"author_email", "admin@example.com", "author_ip", "127.0.0.1"}, same: []string{"author_user_agent", "author_avatar_urls"}})
 	get(comments+"/999999", "", "unknown id")
 	get(comments+"/{c1}?context=foo", "", "a bad context")
 
@@ -268,6 +268,9 @@ func commentRows() []row {
 		body:   `{"post":{cpo3},"content":"<b>bold</b> <script>alert(1)</script><a href=\"http://example.com/\" onclick=\"x()\">link</a> <img src=\"http://example.com/x.png\">"}`,
 		expect: []string{"status", "hold", "author", "{ua1}"}, same: []string{"content"}})
 	get(comments+"/{ca1}?context=edit", "admin", "markup a subscriber may not post, as admin", "author", "{ua1}")
+	get(comments+"/{ca1}", alice, "its own held comment", "status", "hold")
+	get(comments+"/{ca1}", bob, "another's held comment")
+	get(comments+"?post={cpo3}&status=hold", alice, "held comments as a subscriber")
 	add(row{path: comments, as: alice, note: "too soon", body: `{"post":{cpo3},"content":"wpcompare alice again"}`})
 	add(row{path: comments, as: bob, save: "cb1", note: "as someone else",
 		body:   `{"post":{cpo3},"content":"wpcompare as someone else","author_name":"wpcompare Someone","author_email":"wpcompare-someone@example.com"}`,
@@ -295,6 +298,11 @@ func commentRows() []row {
 	get(comments+"/{ca4}?_embed", "", "an unknown parent embedded")
 	add(row{path: comments, as: "admin", note: "a date", body: `{"post":{cpo3},"content":"wpcompare dated","date":"2020-02-03T04:05:06"}`,
 		expect: []string{"date", "2020-02-03T04:05:06", "date_gmt", "2020-02-03T04:05:06"}})
+	add(row{path: comments, as: "admin", note: "a date with an offset", body: `{"post":{cpo3},"content":"wpcompare dated with an offset","date":"2020-02-03T04:05:08+02:00"}`,
+		same: []string{"date", "date_gmt"}})
+	add(row{path: comments, as: "admin", note: "a GMT date with an offset", body: `{"post":{cpo3},"content":"wpcompare dated GMT with an offset","date_gmt":"2020-02-03T04:05:09-01:00"}`,
+		same: []string{"date", "date_gmt"}})
+	add(row{path: comments, as: "admin", note: "a bad date", body: `{"post":{cpo3},"content":"wpcompare bad date","date":"nope"}`})
 	add(row{path: comments, as: "admin", note: "a GMT date", body: `{"post":{cpo3},"content":"wpcompare dated GMT","date_gmt":"2020-02-03T04:05:07"}`,
 		expect: []string{"date", "2020-02-03T04:05:07"}})
 	for _, st := range []string{"trash", "untrash", "spam", "unspam", "1", "0", "approve"} {
@@ -303,13 +311,37 @@ func commentRows() []row {
 	add(row{path: comments + "/{ca1}", as: "admin", note: "approve the subscriber's", body: `{"status":"approved"}`})
 	get(comments+"?post={cpo3}&orderby=id&order=asc&_fields=id,status,author,parent", "admin", "the third post's comments")
 	get(comments+"?post={cpo3}&status=any&orderby=id", "admin", "any status")
-	get(comments+"?post={cpo3}&before=2020-02-03T04:05:07", "", "before", "#", "1")
+	get(comments+"?post={cpo3}&before=2020-02-03T04:05:07", "", "before", "#", "2")
 	get(comments+"?post={cpo3}&after=2020-02-03T04:05:06", "", "after")
 	get(comments+"?post={cpo3}&after=nope", "", "a bad after")
 	get(comments+"?post={cpo3}&_embed", "", "a list with its embeds")
 	get(comments+"?post={cpo3}&_fields=id,content.rendered,_links", "", "_fields")
 	add(row{method: http.MethodHead, path: comments + "?post={cpo3}", headers: totals})
 	add(row{method: http.MethodHead, path: comments + "/{ca2}"})
+
+	// Other posts: an attachment, a private post, and a protected one for a commenter
+	// who gives its password.
+	add(row{path: comments, as: "admin", save: "cm1", note: "on an attachment", body: `{"post":{media},"content":"wpcompare on an attachment"}`})
+	get(comments+"/{cm1}?_embed=up", "", "an attachment's comment with it embedded", "_links.up[0].post_type", "attachment", "_embedded.up[0].id", "{media}")
+	add(row{method: http.MethodDelete, path: comments + "/{cm1}?force=true", as: "admin", note: "the attachment's comment"})
+	add(row{path: posts, as: "admin", save: "cpv", note: "a private post for the comment rows",
+		body: `{"title":"wpcompare-comments private","status":"private","comment_status":"open"}`})
+	add(row{path: comments, as: "admin", save: "cpv1", note: "on a private post", body: `{"post":{cpv},"content":"wpcompare on a private post"}`})
+	add(row{path: comments, as: alice, note: "on a private post", body: `{"post":{cpv},"content":"wpcompare alice on a private post"}`})
+	get(comments+"/{cpv1}", "", "a private post's comment")
+	get(comments+"/{cpv1}", "author", "a private post's comment as author")
+	get(comments+"?post={cpv}", "author", "a private post's comments as author")
+	get(comments+"?post={cpv}", "editor", "a private post's comments as editor", "#", "1")
+	const carol = prefix + "carol"
+	add(row{path: "/wp/v2/users", as: "admin", save: "uc1", note: "a commenter for the comment rows, " + carol,
+		body: `{"username":"` + carol + `","email":"` + carol + `@example.com","password":"wpcompare-Secret-7","roles":["author"]}`})
+	add(row{path: "/wp/v2/users/{uc1}/application-passwords", as: "admin", savePassword: carol,
+		body: `{"name":"wpcompare-commenter"}`, note: "the commenter's application password"})
+	add(row{path: comments, as: carol, note: "on a protected post with a wrong password",
+		body: `{"post":{cpp},"content":"wpcompare carol, wrong password","password":"wrong"}`})
+	add(row{path: comments, as: carol, note: "on a protected post with its password",
+		body:   `{"post":{cpp},"content":"wpcompare carol, with the password","password":"` + secret + `"}`,
+		expect: []string{"status", "hold", "author", "{uc1}"}})
 
 	// A page's comments.
 	add(row{path: "/wp/v2/pages", as: "admin", save: "cpg", note: "a page for the comment rows",
@@ -343,6 +375,10 @@ func commentRows() []row {
 	get(comments+"/{c1rr}?context=edit", "admin", "a trashed comment as admin", "status", "trash")
 	get(onOpen+"&status=trash", "admin", "the trash", "#", "1", "[0].id", "{c1rr}")
 	get(comments+"/{c1r}", "", "a reply whose reply is trashed")
+	add(row{path: comments, as: "editor", note: "the trashed comment again: not a duplicate",
+		body: `{"post":{cpo},"parent":{c1r},"content":"wpcompare reply by editor"}`, expect: []string{"status", "approved"}})
+	add(row{path: comments, as: "editor", note: "and again: a duplicate",
+		body: `{"post":{cpo},"parent":{c1r},"content":"wpcompare reply by editor"}`})
 	add(row{method: http.MethodDelete, path: comments + "/{c1rr}", as: "admin", note: "trash again"})
 	add(row{method: http.MethodDelete, path: comments + "/{c1rr}?force=true", as: "admin", note: "force a trashed comment",
 		expect: []string{"deleted", "true", "previous.status", "trash", "previous.id", "{c1rr}"}})
@@ -354,11 +390,11 @@ func commentRows() []row {
 	add(row{method: http.MethodDelete, path: comments + "/999999?force=true", as: "admin", note: "unknown id"})
 	add(row{method: http.MethodDelete, path: posts + "/{cpo}?force=true", as: "admin", note: "a post with comments"})
 	get(comments+"/{c1r}", "admin", "a comment of a deleted post")
-	for _, id := range []string{"cpo2", "cpo3", "cpc", "cpd", "cpp", "cpt", "cpa"} {
+	for _, id := range []string{"cpo2", "cpo3", "cpc", "cpd", "cpp", "cpt", "cpa", "cpv"} {
 		add(row{method: http.MethodDelete, path: posts + "/{" + id + "}?force=true", as: "admin", note: "cleanup " + id})
 	}
 	add(row{method: http.MethodDelete, path: "/wp/v2/pages/{cpg}?force=true", as: "admin", note: "cleanup cpg"})
-	for _, u := range []string{"ua1", "ub1"} {
+	for _, u := range []string{"ua1", "ub1", "uc1"} {
 		add(row{method: http.MethodDelete, path: "/wp/v2/users/{" + u + "}?force=true&reassign={admin}", as: "admin", note: "cleanup " + u})
 	}
 	return rs
