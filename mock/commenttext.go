@@ -106,15 +106,17 @@ func isInternalLink(r *rest.Request, link string) bool {
 	return u.Hostname() == siteHost(r)
 }
 
-// hairAttrs is wp_kses_hair for rebuilding a tag: the attributes in order, each name
-// once (the first), with its unquoted value and whether it had one.
-type hairAttr1 struct {
+// tagAttr is one attribute as wp_kses_hair gives it: its name, its unquoted value,
+// and whether it had none ("vless").
+type tagAttr struct {
 	name, value string
 	vless       bool
 }
 
-func hairAttrs(list string) []hairAttr1 {
-	var out []hairAttr1
+// hairAttrs is wp_kses_hair for rebuilding a tag: the attributes in order, each name
+// once (the first).
+func hairAttrs(list string) []tagAttr {
+	var out []tagAttr
 	seen := map[string]bool{}
 	for rest := strings.TrimLeft(list, " \t\n\r\f\v"); rest != ""; {
 		m := hairAttr.FindStringSubmatch(rest)
@@ -127,7 +129,7 @@ func hairAttrs(list string) []hairAttr1 {
 			continue
 		}
 		seen[name] = true
-		a := hairAttr1{name: name, vless: m[2] == ""}
+		a := tagAttr{name: name, vless: m[2] == ""}
 		if !a.vless {
 			v := m[3]
 			if v[0] == '"' || v[0] == '\'' {
