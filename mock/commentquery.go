@@ -17,7 +17,7 @@ import (
 // listPermission is get_items_permissions_check.
 func (res *comments) listPermission(r *rest.Request) *rest.Error {
 	tx := txOf(r)
-	for _, id := range r.Ints("post") {
+	for _, id := range postIDs(r) {
 		if p := tx.Post(id); id != 0 && p != nil && !canReadCommentPost(r, p) {
 			return r.Forbidden(codeCannotReadPost, msgCannotReadCommentPost)
 		} else if id == 0 && !can(r, "moderate_comments") {
@@ -166,15 +166,15 @@ func (q *commentQuery) matches(c *store.Comment) bool {
 	return true
 }
 
-// key is the ORDER BY column of a comment; the id breaks ties in the same direction.
+// less is the ORDER BY of WP_Comment_Query: the column, then comment_ID. The id
+// follows the direction of a date column; after any other column it is DESC whatever
+// the order, as WP_Comment_Query's strpos( 'ASC', $orderby_clause ) (haystack and
+// needle swapped) never finds ASC.
 func (q *commentQuery) less(a, b *store.Comment) bool {
 	c := 0
 	switch q.orderby {
 	case "include":
-		if len(q.include) > 0 {
-			return rank(q.include, a.ID) < rank(q.include, b.ID)
-		}
-		c = a.DateGMT.Compare(b.DateGMT)
+		return rank(q.include, a.ID) < rank(q.include, b.ID)
 	case "id":
 	case "post":
 		c = a.Post - b.Post
@@ -187,14 +187,24 @@ func (q *commentQuery) less(a, b *store.Comment) bool {
 	default:
 		c = a.DateGMT.Compare(b.DateGMT)
 	}
-	if c == 0 {
-		c = a.ID - b.ID
-	}
 	if q.desc {
-		return c > 0
+		c = -c
 	}
-	return c < 0
+	if c != 0 {
+		return c < 0
+	}
+	if q.orderby == "id" || q.orderby == "date" || q.orderby == "date_gmt" {
+		if q.desc {
+			return a.ID > b.ID
+		}
+		return a.ID < b.ID
+	}
+	return a.ID > b.ID
 }
+
+// countWithoutOrder is the versions whose get_items counts an empty page's matches
+// with orderby none (changeset 56747, 6.4).
+var countWithoutOrder = rest.Span{Since: rest.V64}
 
 // list is get_items: X-WP-Total counts every match, including those the caller may
 // then not read (check_read_permission drops them from the page only).
@@ -206,6 +216,17 @@ func (res *comments) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		if q.matches(c) {
 			hits = append(hits, c)
 		}
+	}
+	if q.orderby == "include" && len(q.include) == 0 {
+		// ORDER BY FIELD( comment_ID, ) is an SQL error: the query finds nothing, and
+		// get_items counts again, with that ORDER BY until 6.4 (0), without it since
+		resp := rest.OK(rest.EmptyArray)
+		total := 0
+		if countWithoutOrder.In(res.m.version) {
+			total = len(hits)
+		}
+		r.Paginate(resp, "/"+Namespace+"/comments", total, r.Int("page"), q.perPage)
+		return resp, nil
 	}
 	switch q.orderby {
 	case "date_gmt", "date", "":

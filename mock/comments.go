@@ -66,7 +66,9 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 		{Key: "description", Value: noteStatus.Description}, {Key: "default", Value: ""},
 		{Key: "enum", Value: []string{"resolved", "reopen"}}}
 	metaNotes := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...).Props(noteStatus).Since(rest.V69)
-	res.item = &rest.Item[store.Comment]{Title: "comment", Links: res.links, Cache: commentCacheID, Fields: []*commentField{
+	// prepare_item_for_response tests _fields with in_array: "content.rendered" shows
+	// no content
+	res.item = &rest.Item[store.Comment]{Title: "comment", Links: res.links, Cache: commentCacheID, ExactFields: true, Fields: []*commentField{
 		rest.F(rest.Int("id").Desc("Unique identifier for the comment.").Ctx(commentContexts...).RO(),
 			func(_ *rest.Request, c *store.Comment) any { return c.ID }),
 		rest.F(withSchemaDefault(rest.Int("post").Desc("The ID of the associated post object.").Ctx(rest.ViewEdit...).Def(0)),
@@ -91,7 +93,7 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 			func(c *store.Comment) string { return rest.FormatDate(c.DateGMT) }),
 		rawFirst(rest.Nested(rest.Obj("content").Desc("The content for the comment.").Ctx(commentContexts...),
 			rest.F(rest.Str("rendered").Desc("HTML content for the comment, transformed for display.").Ctx(commentContexts...).RO(),
-				func(_ *rest.Request, c *store.Comment) any { return renderComment(c.Content) }),
+				func(r *rest.Request, c *store.Comment) any { return commentText(r, v, c.Content) }),
 			rest.F(rest.Str("raw").Desc("Content for the comment, as it exists in the database.").Ctx(rest.Edit),
 				func(_ *rest.Request, c *store.Comment) any { return c.Content }),
 		)).WithArg(rawText),
@@ -174,15 +176,6 @@ func commentAvatarEmail(r *rest.Request, c *store.Comment) string {
 		}
 	}
 	return c.AuthorEmail
-}
-
-// renderComment is comment_text with its default filters as far as plain comments
-// need them: wptexturize, then wpautop.
-func renderComment(content string) string {
-	if content == "" {
-		return ""
-	}
-	return autop(texturize(content))
 }
 
 // sanitizeKey is sanitize_key: lower case, then only a-z, 0-9, "_" and "-".
@@ -324,14 +317,49 @@ func canReadCommentPost(r *rest.Request, p *store.Post) bool {
 		return false
 	}
 	if p.Password != "" {
-		posts := r.Ints("post")
-		asked := len(posts) == 1 || r.Int("id") != 0
-		unlocked := asked && (r.Context() == rest.Edit && canEditPost(r, p, tx.Post) || r.String("password") == p.Password)
+		unlocked := (requestedPost(r) || r.Int("id") != 0) &&
+			(r.Context() == rest.Edit && canEditPost(r, p, tx.Post) || postPassword(r) == p.Password)
 		if !unlocked {
 			return canEditPost(r, p, tx.Post)
 		}
 	}
 	return canReadPost(r, p, tx.Post)
+}
+
+// requestedPost is check_read_post_permission's $requested_post: a post parameter
+// that is not empty and, if a list (GET /comments), has one element; create's is
+// a single id.
+func requestedPost(r *rest.Request) bool {
+	switch v := r.Param("post").(type) {
+	case nil:
+		return false
+	case []any:
+		return len(v) == 1
+	default:
+		return !wpfunc.Empty(v)
+	}
+}
+
+// postIDs is (array) $request['post']: the list GET /comments declares, or create's
+// single id, which the Allow header's GET check reads too.
+func postIDs(r *rest.Request) []int {
+	if v, ok := r.Param("post").(int); ok {
+		if v == 0 {
+			return nil // empty( $request['post'] )
+		}
+		return []int{v}
+	}
+	return r.Ints("post")
+}
+
+// postPassword is $request['password']: the declared argument of the reads, or what
+// a create's body sends (create declares none).
+func postPassword(r *rest.Request) string {
+	if s, ok := r.Param("password").(string); ok {
+		return s
+	}
+	v, _ := r.Raw("password")
+	return phpString(v)
 }
 
 // canEditComment is current_user_can('edit_comment'): edit_post of its post.

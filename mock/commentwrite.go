@@ -3,6 +3,7 @@ package mock
 import (
 	"net"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -90,6 +91,16 @@ func phpString(v any) string {
 	return "Array"
 }
 
+// phpIntOf is (int) of a sanitised parameter. The Allow header of GET /comments runs
+// create_item_permissions_check with the list's parameters, where post is an array:
+// get_post( (int) $request['post'] ) then reads post 1 for any non-empty one.
+func phpIntOf(v any) int {
+	if l, ok := v.([]any); ok {
+		return min(len(l), 1)
+	}
+	return wpfunc.IntVal(v)
+}
+
 // remoteAddr is $_SERVER['REMOTE_ADDR'].
 func remoteAddr(r *rest.Request) string {
 	if r.HTTP == nil {
@@ -121,7 +132,7 @@ func (res *comments) createPermission(r *rest.Request) *rest.Error {
 	}
 	tx := txOf(r)
 	var p *store.Post
-	if id := r.Int("post"); id != 0 {
+	if id := phpIntOf(r.Param("post")); id != 0 {
 		p = tx.Post(id)
 	}
 	if p == nil {
@@ -197,6 +208,15 @@ func (res *comments) prepare(r *rest.Request, c *store.Comment) (changed bool, e
 	return true, nil
 }
 
+// linkHref is check_comment's count of links: '/<a [^>]*href/i'.
+var linkHref = regexp.MustCompile(`(?i)<a [^>]*href`)
+
+// filterIn is wp_filter_comment: the pre_comment_* filters of the text fields.
+func (res *comments) filterIn(r *rest.Request, c *store.Comment, kses bool) {
+	c.Content = commentContentIn(r, res.m.version, c.Content, kses)
+	c.Author, c.AuthorEmail, c.AuthorURL = commentAuthorIn(c.Author), commentEmailIn(c.AuthorEmail), commentURLIn(c.AuthorURL)
+}
+
 // checkLengths is wp_check_comment_data_max_lengths (the wp_comments column sizes).
 func checkLengths(c *store.Comment) *rest.Error {
 	code := ""
@@ -219,7 +239,7 @@ func checkLengths(c *store.Comment) *rest.Error {
 // allow is wp_allow_comment: duplicates, floods, then whether the comment is approved
 // at once ("1": the post's author, moderators, commenters with an approved comment
 // before) or held ("0").
-func allow(r *rest.Request, c *store.Comment) (string, *rest.Error) {
+func allow(r *rest.Request, v rest.Version, c *store.Comment) (string, *rest.Error) {
 	tx := txOf(r)
 	for _, o := range tx.CommentsOfPost(c.Post) {
 		if o.Parent == c.Parent && o.Approved != "trash" && o.Author == c.Author &&
@@ -253,7 +273,7 @@ func allow(r *rest.Request, c *store.Comment) (string, *rest.Error) {
 		}
 	}
 	// check_comment: comment_previously_approved (on by default), at most one link
-	if c.Author == "" || c.AuthorEmail == "" || strings.Count(strings.ToLower(renderComment(c.Content)), "<a ") >= 2 {
+	if c.Author == "" || c.AuthorEmail == "" || len(linkHref.FindAllStringIndex(commentText(r, v, c.Content), -1)) >= 2 {
 		return "0", nil
 	}
 	for _, o := range tx.CommentsWithStatus("1") {
@@ -314,11 +334,12 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkLengths(c); err != nil {
 		return nil, err
 	}
-	approved, err := allow(r, c)
+	approved, err := allow(r, res.m.version, c)
 	if err != nil {
 		return nil, err
 	}
 	c.Approved = approved
+	res.filterIn(r, c, !can(r, "unfiltered_html"))
 	tx.InsertComment(c)
 	if r.Has("status") {
 		setCommentStatus(tx, c, r.String("status"))
@@ -389,6 +410,31 @@ func (res *comments) updatePermission(r *rest.Request) *rest.Error {
 	if !checkEdit(r, c) {
 		return r.Forbidden(codeCannotEdit, msgCannotEditComment)
 	}
+	if targetPostChecked.In(res.m.version) && r.Has("post") && r.Int("post") != c.Post {
+		return checkTargetPost(r, r.Int("post"))
+	}
+	return nil
+}
+
+// targetPostChecked is the versions whose update_item_permissions_check also checks the
+// post a comment moves to: the security fix WordPress 7.1 has, backported to the 6.8
+// branch (6.8.12 has it; the 6.1 branch, 6.1.9, does not).
+var targetPostChecked = rest.Span{Since: rest.V68}
+
+// checkTargetPost is check_target_post_permission for a comment (not a note): the
+// caller moderates or may edit the post, which must exist.
+func checkTargetPost(r *rest.Request, id int) *rest.Error {
+	if id == 0 {
+		return rest.Errorf(http.StatusForbidden, codeCommentInvalidPostID, msgCommentWithoutPost)
+	}
+	tx := txOf(r)
+	p := tx.Post(id)
+	if !can(r, "moderate_comments") && (p == nil || !canEditPost(r, p, tx.Post)) {
+		return r.Forbidden(codeCannotEdit, msgCannotEditComment)
+	}
+	if p == nil {
+		return rest.Errorf(http.StatusForbidden, codeCommentInvalidPostID, msgCommentWithoutPost)
+	}
 	return nil
 }
 
@@ -418,6 +464,13 @@ func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkLengths(&next); err != nil {
 		return nil, err
 	}
+	// wp_update_comment filters the merged comment again; kses also when the
+	// comment's (former) user lacks unfiltered_html
+	kses := !can(r, "unfiltered_html")
+	if u := tx.User(c.UserID); u == nil || !allCapsHas(u.Roles, "unfiltered_html") {
+		kses = true
+	}
+	res.filterIn(r, &next, kses)
 	old := *c
 	*c = next
 	tx.UpdateComment(c, old)

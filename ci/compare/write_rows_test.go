@@ -26,11 +26,12 @@ const prefix = "wpcompare-"
 // allRows is the whole table: the read rows, then the write rows, then the rows of
 // what later releases changed in posts and revisions (profile_rows_test.go), in
 // media and users (profile_media_rows_test.go), and the image sub-sizes
-// (image_rows_test.go), then the pages rows (page_rows_test.go) and the search
-// (search_rows_test.go) and the types and taxonomies (type_rows_test.go).
+// (image_rows_test.go), then the pages rows (page_rows_test.go), the search
+// (search_rows_test.go), the types and taxonomies (type_rows_test.go) and the
+// comments (comment_rows_test.go).
 func allRows() []row {
 	rs := append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...), imageRows()...)
-	return append(append(append(rs, pageRows()...), searchRows()...), typeRows()...)
+	return append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...)
 }
 
 // roleLogins are the logins of the permission table; "" is anonymous.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net"
 	"regexp"
 	"slices"
 	"strconv"
@@ -362,12 +363,28 @@ func checkFormat(format, s, param string) *Error {
 		if len(s) < 6 || !emailRe.MatchString(s) {
 			return issue(CodeInvalidEmail, "Invalid email address.")
 		}
+	case "ip":
+		if !isIPAddress(s) {
+			return issue("rest_invalid_ip", "%s is not a valid IP address.", param)
+		}
 	case "uuid":
 		if !uuidRe.MatchString(s) {
 			return issue("rest_invalid_uuid", "%s is not a valid UUID.", param)
 		}
 	}
 	return nil
+}
+
+// ipv4Re is rest_is_ip_address's IPv4 pattern (it allows leading zeros).
+var ipv4Re = regexp.MustCompile(`^(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)$`)
+
+// isIPAddress is rest_is_ip_address: its IPv4 pattern, or an IPv6 address
+// (Requests' Ipv6::check_ipv6).
+func isIPAddress(s string) bool {
+	if ipv4Re.MatchString(s) {
+		return true
+	}
+	return strings.Contains(s, ":") && net.ParseIP(s) != nil
 }
 
 var uuidRe = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

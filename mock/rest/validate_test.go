@@ -40,6 +40,8 @@ func TestValidateMessages(t *testing.T) {
 		{nullable, json.Number("5"), CodeInvalidType, "date is not of type string,null."},
 		{Str("title"), json.Number("5"), CodeInvalidType, "title is not of type string."},
 		{uniq, "a,a", CodeDuplicateItems, "format has duplicate items."},
+		{Str("author_ip").Fmt("ip"), "nope", "rest_invalid_ip", "author_ip is not a valid IP address."},
+		{Str("author_ip").Fmt("ip"), "256.1.1.1", "rest_invalid_ip", "author_ip is not a valid IP address."},
 	} {
 		_, err := c.s.Validate(c.v, c.s.Name)
 		if err == nil || err.Code != c.code || err.Message != c.msg {
