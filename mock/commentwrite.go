@@ -277,7 +277,7 @@ func allow(r *rest.Request, v rest.Version, c *store.Comment) (string, *rest.Err
 		return "0", nil
 	}
 	for _, o := range tx.CommentsWithStatus("1") {
-		if u := userByEmail(tx, c.AuthorEmail); u != nil {
+		if u := tx.UserByEmail(c.AuthorEmail); u != nil {
 			if o.UserID == u.ID {
 				return "1", nil
 			}
@@ -295,15 +295,6 @@ func allCapsHas(roles []string, cap string) bool {
 		}
 	}
 	return false
-}
-
-func userByEmail(tx *store.Tx, email string) *store.User {
-	for _, u := range tx.Users() {
-		if strings.EqualFold(u.Email, email) {
-			return u
-		}
-	}
-	return nil
 }
 
 // create is create_item.
