@@ -14,16 +14,8 @@ import "net/http"
 // unless the user may moderate, so the roles that may not comment once each, and the
 // one flood row says so on both sides (the rows run within a few seconds).
 func commentRows() []row {
-	var rs []row
-	add := func(r row) {
-		if r.method == "" {
-			r.method = http.MethodPost
-		}
-		rs = append(rs, r)
-	}
-	get := func(path, as, note string, expect ...string) {
-		add(row{method: http.MethodGet, path: path, as: as, note: note, expect: expect})
-	}
+	l := &rowList{method: http.MethodPost}
+	add, get := l.add, l.get
 	const (
 		comments = "/wp/v2/comments"
 		posts    = "/wp/v2/posts"
@@ -397,5 +389,5 @@ func commentRows() []row {
 	for _, u := range []string{"ua1", "ub1", "uc1"} {
 		add(row{method: http.MethodDelete, path: "/wp/v2/users/{" + u + "}?force=true&reassign={admin}", as: "admin", note: "cleanup " + u})
 	}
-	return rs
+	return l.rows
 }

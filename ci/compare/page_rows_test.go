@@ -8,16 +8,8 @@ import "net/http"
 // embed, each role's rights, the parent rules (unknown parent, a loop) and what a
 // forced delete does to the children.
 func pageRows() []row {
-	var rs []row
-	add := func(r row) {
-		if r.method == "" {
-			r.method = http.MethodPost
-		}
-		rs = append(rs, r)
-	}
-	get := func(path, as, note string, expect ...string) {
-		add(row{method: http.MethodGet, path: path, as: as, note: note, expect: expect})
-	}
+	l := &rowList{method: http.MethodPost}
+	add, get := l.add, l.get
 	const pages = "/wp/v2/pages"
 
 	add(row{method: http.MethodOptions, path: pages, kind: kindOptions})
@@ -118,5 +110,5 @@ func pageRows() []row {
 	for _, id := range []string{"pg3", "pg4", "pg5", "pg6", "pg7", "pg8"} {
 		add(row{method: http.MethodDelete, path: pages + "/{" + id + "}?force=true", as: "admin", note: "cleanup " + id})
 	}
-	return rs
+	return l.rows
 }

@@ -14,20 +14,9 @@ import (
 
 // mediaUserProfileRows are the media and users rows of the later releases.
 func mediaUserProfileRows() []row {
-	var rs []row
-	add := func(r row) {
-		if r.method == "" {
-			r.method = http.MethodPost
-		}
-		rs = append(rs, r)
-	}
-	get := func(path, as, note string, expect ...[]string) {
-		var all []string
-		for _, e := range expect {
-			all = append(all, e...)
-		}
-		add(row{method: http.MethodGet, path: path, as: as, note: note, expect: all})
-	}
+	l := &rowList{method: http.MethodPost}
+	add := l.add
+	get := l.getJoined
 	const media, posts, users = "/wp/v2/media", "/wp/v2/posts", "/wp/v2/users"
 	png, err := sampleImage()
 	if err != nil {
@@ -109,7 +98,7 @@ func mediaUserProfileRows() []row {
 		add(row{method: http.MethodDelete, path: media + "/{" + m + "}?force=true", as: "admin", note: "the media profile rows' image"})
 	}
 	add(row{method: http.MethodDelete, path: posts + "/{mpp}?force=true", as: "admin", note: "the media profile rows' post"})
-	return rs
+	return l.rows
 }
 
 // concat joins lists of expectations.

@@ -44,21 +44,10 @@ func until(v rest.Version, pairs ...string) []string {
 
 // profileRows are the posts and revisions rows of the later releases.
 func profileRows() []row {
-	var rs []row
-	add := func(r row) {
-		if r.method == "" {
-			r.method = http.MethodPost
-		}
-		rs = append(rs, r)
-	}
+	l := &rowList{method: http.MethodPost}
+	add := l.add
 	const posts = "/wp/v2/posts"
-	get := func(path, as, note string, expect ...[]string) {
-		var all []string
-		for _, e := range expect {
-			all = append(all, e...)
-		}
-		add(row{method: http.MethodGet, path: path, as: as, note: note, expect: all})
-	}
+	get := l.getJoined
 
 	// A post with a format, footnotes and its own excerpt; one whose excerpt is made
 	// from its content; a private one; a protected one.
@@ -195,5 +184,5 @@ func profileRows() []row {
 		add(row{method: http.MethodDelete, path: posts + "/{" + p + "}?force=true", as: "admin", note: "the profile rows' post"})
 	}
 	add(row{method: http.MethodDelete, path: "/wp/v2/media/{pm}?force=true", as: "admin", note: "the profile rows' image"})
-	return rs
+	return l.rows
 }

@@ -1,6 +1,9 @@
 package compare
 
-import "net/http"
+import (
+	"net/http"
+	"slices"
+)
 
 // kind says how a row's successful body is compared.
 type kind int
@@ -55,6 +58,30 @@ type row struct {
 	// template expanded there. Ids differ between the sites; this is how rows check
 	// that they point at the same object.
 	expect []string
+}
+
+// rowList collects a table's rows in order; add gives a row without a method the
+// list's default one.
+type rowList struct {
+	rows   []row
+	method string
+}
+
+func (l *rowList) add(r row) {
+	if r.method == "" {
+		r.method = l.method
+	}
+	l.rows = append(l.rows, r)
+}
+
+// get adds a GET row as the login with its expectations (value path, template pairs).
+func (l *rowList) get(path, as, note string, expect ...string) {
+	l.add(row{method: http.MethodGet, path: path, as: as, note: note, expect: expect})
+}
+
+// getJoined is get with the expectations in several lists (some given per version).
+func (l *rowList) getJoined(path, as, note string, expect ...[]string) {
+	l.get(path, as, note, slices.Concat(expect...)...)
 }
 
 // name is the subtest name: method, path template, who, and the note.
@@ -138,13 +165,8 @@ var resources = []resource{
 
 // rows is the request table.
 func rows() []row {
-	var rs []row
-	add := func(r row) {
-		if r.method == "" {
-			r.method = http.MethodGet
-		}
-		rs = append(rs, r)
-	}
+	l := &rowList{method: http.MethodGet}
+	add := l.add
 
 	// Indexes.
 	add(row{path: "/", kind: kindIndex})
@@ -252,5 +274,5 @@ func rows() []row {
 	const noMeta = "WordPress core has no /posts/<id>/meta route"
 	add(row{path: "/wp/v2/posts/{release}/meta", as: "admin", mockOnly: noMeta})
 	add(row{method: http.MethodOptions, path: "/wp/v2/posts/{release}/meta", kind: kindOptions, mockOnly: noMeta})
-	return rs
+	return l.rows
 }

@@ -14,13 +14,8 @@ const searchWord = prefix + "srch"
 
 // searchRows are the rows that make the objects, then the searches.
 func searchRows() []row {
-	var rs []row
-	add := func(r row) {
-		if r.method == "" {
-			r.method = http.MethodGet
-		}
-		rs = append(rs, r)
-	}
+	l := &rowList{method: http.MethodGet}
+	add := l.add
 	const search = "/wp/v2/search"
 	q := search + "?search=" + searchWord
 
@@ -72,5 +67,5 @@ func searchRows() []row {
 	}
 	add(row{method: http.MethodOptions, path: search, kind: kindOptions})
 	add(row{method: http.MethodPost, path: search, note: "wrong method"})
-	return rs
+	return l.rows
 }

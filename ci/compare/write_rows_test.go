@@ -87,13 +87,8 @@ func multipartFile(filename, ctype string, data []byte, fields ...string) []byte
 // writeRows is the write sequence. Rows run in order; a row whose placeholder an
 // earlier row failed to set fails with that row's answer as the reason.
 func writeRows() []row {
-	var rs []row
-	add := func(r row) {
-		if r.method == "" {
-			r.method = http.MethodPost
-		}
-		rs = append(rs, r)
-	}
+	l := &rowList{method: http.MethodPost}
+	add := l.add
 	png, err := sampleImage()
 	if err != nil {
 		panic(err)
@@ -351,7 +346,7 @@ func writeRows() []row {
 	add(row{path: "/wp/v2/posts/{release}/meta", as: "admin", body: `{"key":"wpcompare","value":"x"}`, mockOnly: noMeta})
 	add(row{path: "/wp/v2/posts/{release}/meta/1", as: "admin", body: `{"value":"y"}`, mockOnly: noMeta})
 	add(row{method: http.MethodDelete, path: "/wp/v2/posts/{release}/meta/1?force=true", as: "admin", mockOnly: noMeta})
-	return rs
+	return l.rows
 }
 
 // answerID is what a row's save takes from an answer: the "id" of an object (of a
