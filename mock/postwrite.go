@@ -1,10 +1,8 @@
 package mock
 
 import (
-	"encoding/json"
 	"maps"
 	"net/http"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,8 +15,8 @@ import (
 
 // Writes of the post-like types: what WP_REST_Posts_Controller's create_item,
 // update_item and delete_item do with wp_insert_post, wp_update_post, wp_trash_post and
-// wp_delete_post. Every check runs before the first change, so a refused request leaves
-// nothing behind.
+// wp_delete_post (deletes in postdelete.go, the fields' arg_options in postargs.go).
+// Every check runs before the first change, so a refused request leaves nothing behind.
 
 // Error codes of post writes.
 const (
@@ -52,115 +50,6 @@ const (
 	// wp_checkdate), which create_item and update_item answer with status 400.
 	codeInvalidDate = "invalid_date"
 )
-
-// rawText is the arg_options of title, content and excerpt: no validation, a string or
-// {"raw": ...} is accepted.
-func rawText(a *rest.Schema) {
-	a.Early = false
-	a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) { return v, nil }
-	// The document says what is accepted: the text itself, or the object with its
-	// writable parts.
-	obj := rest.Obj("").Desc("The text as {\"raw\": ...}.")
-	for _, p := range a.Properties {
-		if !p.ReadOnly {
-			obj.Properties = append(obj.Properties, p)
-		}
-	}
-	a.Doc = &rest.Schema{Name: a.Name, Description: a.Description,
-		OneOf: []*rest.Schema{rest.Str("").Desc("The text, as raw."), obj}}
-}
-
-// rawValue reads title/content/excerpt as prepare_item_for_database does.
-func rawValue(v any) (string, bool) {
-	switch x := v.(type) {
-	case string:
-		return x, true
-	case map[string]any:
-		if s, ok := x["raw"].(string); ok && s != "" {
-			return s, true
-		}
-	}
-	return "", false
-}
-
-// slugArg is the slug's arg_options: sanitize_title on top of the string check.
-func slugArg(a *rest.Schema) {
-	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
-		if v == nil { // sanitize_slug(null) is ""
-			return "", nil
-		}
-		s, ok := v.(string)
-		if !ok {
-			return a.Validate(v, param)
-		}
-		return sanitizeTitle(s), nil
-	}
-}
-
-// metaArg is the meta field's check_meta_is_array: anything but an array (a JSON object
-// or list) is refused with a bare "Invalid parameter.".
-func metaArg(a *rest.Schema) {
-	a.Sanitize = func(_ *rest.Request, v any, _ string) (any, *rest.Error) {
-		switch x := v.(type) {
-		case nil: // has_valid_params skips null, and meta has no sanitize_callback
-			return nil, nil
-		case map[string]any:
-			return x, nil
-		case []any: // PHP's is_array accepts lists too ("meta": [])
-			return map[string]any{}, nil
-		}
-		return nil, rest.Refused()
-	}
-}
-
-// themeTemplates are the templates the site's theme offers each post type, as
-// WP_Theme::get_page_templates lists them: Twenty Twenty-Three 1.0, the default theme
-// of a stock 6.1 site (and the reference site's), has no PHP templates and declares
-// custom block templates in theme.json: "blank" for posts and pages,
-// "blog-alternative" for pages. Attachments get none.
-var themeTemplates = map[string][]string{"post": {"blank"}}
-
-// templateArg is the template field's arg_options: the controller's check_template as
-// its validate_callback. An empty value (PHP's !$template: "", "0", false, 0, []) and the
-// post's current template are always accepted; anything else must be one of the
-// theme's templates for the type, else "template is not one of blank." (the list
-// joined with ", ", empty when the type has none). The value is then a string.
-func templateArg(typ string) func(*rest.Schema) {
-	allowed := themeTemplates[typ]
-	return func(a *rest.Schema) {
-		a.Sanitize = func(r *rest.Request, v any, _ string) (any, *rest.Error) {
-			switch x := v.(type) {
-			case nil, bool:
-				if x == nil || x == false {
-					return "", nil
-				}
-			case json.Number:
-				if f, err := x.Float64(); err == nil && f == 0 {
-					return x.String(), nil
-				}
-			case []any, map[string]any:
-				// an empty array is falsy too; it is then sanitised to "Array", which
-				// handle_template, finding no such template, stores as ""
-				if reflect.ValueOf(x).Len() == 0 {
-					return "", nil
-				}
-			case string:
-				if x == "" || x == "0" || slices.Contains(allowed, x) {
-					return x, nil
-				}
-				// $request['id'], read raw: validation runs before anything is sanitised
-				if raw, ok := r.Raw("id"); ok {
-					id := wpfunc.IntVal(raw)
-					if p := txOf(r).Post(id); id > 0 && p != nil && p.Template == x {
-						return x, nil
-					}
-				}
-			}
-			return nil, &rest.Error{Code: rest.CodeInvalidParam,
-				Message: "template is not one of " + strings.Join(allowed, ", ") + "."}
-		}
-	}
-}
 
 // postWriter holds what create and update share for one post type.
 type postWriter struct {
@@ -655,92 +544,6 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	tally(tx, &before, stored)
 	r.SetParam("context", rest.Edit)
 	return rest.OK(w.item.RenderIn(r, stored, rest.Edit)), nil
-}
-
-// delete is delete_item: trash by default where the type has a trash, for good with
-// force=true.
-func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
-	tx := txOf(r)
-	p, err := getPost(r, r.Int("id"), w.typ)
-	if err != nil {
-		return nil, err
-	}
-	r.SetParam("context", rest.Edit)
-	if r.Bool("force") {
-		previous := w.item.RenderIn(r, p, rest.Edit)
-		previous = withoutLinks(previous)
-		w.m.deletePost(tx, p)
-		return rest.OK(rest.Object{{"deleted", true}, {"previous", previous}}), nil
-	}
-	if w.typ == "attachment" { // MEDIA_TRASH is off by default
-		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, "The post does not support trashing. Set '%s' to delete.", "force=true")
-	}
-	if p.Status == "trash" {
-		return nil, rest.Errorf(http.StatusGone, codeAlreadyTrashed, "The post has already been deleted.")
-	}
-	before := *p
-	p = trashPost(tx, p.ID)
-	w.m.saveRevision(r, p)
-	tally(tx, &before, p)
-	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
-}
-
-// trashPost is wp_trash_post's change of the row: the status and slug kept for
-// untrashing, the trash status, the slug with __trashed, modified now.
-func trashPost(tx *store.Tx, id int) *store.Post {
-	now := tx.Now()
-	return tx.ChangePost(id, func(p *store.Post) {
-		p.TrashedStatus, p.TrashedSlug = p.Status, p.Slug
-		p.Status = "trash"
-		if !strings.HasSuffix(p.Slug, "__trashed") {
-			p.Slug = truncateSlug(p.Slug, 191) + "__trashed"
-		}
-		p.Modified, p.ModifiedGMT = now, now
-	})
-}
-
-// deletePost is wp_delete_post(force): the post, its meta and revisions go; its
-// attachments, and the children of a page, move up to its parent; posts that
-// featured it lose it.
-func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
-	tally(tx, p, nil)
-	for _, rv := range revisionsOf(tx, p.ID) {
-		tx.DeletePost(rv.ID)
-	}
-	hierarchical := typeOf(p.Type).Hierarchical
-	for _, kid := range slices.Clone(tx.Children(p.ID)) {
-		if kid.Type == "attachment" || hierarchical && kid.Type == p.Type {
-			tx.ChangePost(kid.ID, func(kid *store.Post) { kid.Parent = p.Parent })
-		}
-	}
-	if p.Type == "attachment" {
-		for _, pt := range postTypes {
-			if !pt.has("thumbnail") {
-				continue
-			}
-			for _, q := range tx.PostsByID(pt.Slug) {
-				if q.FeaturedMedia == p.ID {
-					tx.ChangePost(q.ID, func(q *store.Post) { q.FeaturedMedia = 0 })
-				}
-			}
-		}
-		if p.File != "" { // wp_delete_attachment_files: the sub-sizes, the original, the file
-			im := attachmentImageFiles(tx, p)
-			for _, s := range im.sizes {
-				tx.DeleteFile(im.dir + s.file)
-			}
-			if im.original != "" {
-				tx.DeleteFile(im.dir + im.original)
-			}
-			tx.DeleteFile(p.File)
-		}
-	}
-	tx.DeletePost(p.ID)
-}
-
-// itemArgs are the id and force/context arguments of an item route's endpoints.
-func deleteArgs(noun string) []*rest.Schema {
-	return []*rest.Schema{idArg(noun), rest.Bool("force").Desc("Whether to bypass Trash and force deletion.").Def(false)}
 }
 
 // updateMetaField writes the "meta" field of a create or update as

@@ -1,0 +1,98 @@
+package mock
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Deleting posts: delete_item's trash and force, wp_trash_post and wp_delete_post.
+
+// delete is delete_item: trash by default where the type has a trash, for good with
+// force=true.
+func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	p, err := getPost(r, r.Int("id"), w.typ)
+	if err != nil {
+		return nil, err
+	}
+	r.SetParam("context", rest.Edit)
+	if r.Bool("force") {
+		previous := w.item.RenderIn(r, p, rest.Edit)
+		previous = withoutLinks(previous)
+		w.m.deletePost(tx, p)
+		return rest.OK(rest.Object{{"deleted", true}, {"previous", previous}}), nil
+	}
+	if w.typ == "attachment" { // MEDIA_TRASH is off by default
+		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, "The post does not support trashing. Set '%s' to delete.", "force=true")
+	}
+	if p.Status == "trash" {
+		return nil, rest.Errorf(http.StatusGone, codeAlreadyTrashed, "The post has already been deleted.")
+	}
+	before := *p
+	p = trashPost(tx, p.ID)
+	w.m.saveRevision(r, p)
+	tally(tx, &before, p)
+	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
+}
+
+// trashPost is wp_trash_post's change of the row: the status and slug kept for
+// untrashing, the trash status, the slug with __trashed, modified now.
+func trashPost(tx *store.Tx, id int) *store.Post {
+	now := tx.Now()
+	return tx.ChangePost(id, func(p *store.Post) {
+		p.TrashedStatus, p.TrashedSlug = p.Status, p.Slug
+		p.Status = "trash"
+		if !strings.HasSuffix(p.Slug, "__trashed") {
+			p.Slug = truncateSlug(p.Slug, 191) + "__trashed"
+		}
+		p.Modified, p.ModifiedGMT = now, now
+	})
+}
+
+// deletePost is wp_delete_post(force): the post, its meta and revisions go; its
+// attachments, and the children of a page, move up to its parent; posts that
+// featured it lose it.
+func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
+	tally(tx, p, nil)
+	for _, rv := range revisionsOf(tx, p.ID) {
+		tx.DeletePost(rv.ID)
+	}
+	hierarchical := typeOf(p.Type).Hierarchical
+	for _, kid := range slices.Clone(tx.Children(p.ID)) {
+		if kid.Type == "attachment" || hierarchical && kid.Type == p.Type {
+			tx.ChangePost(kid.ID, func(kid *store.Post) { kid.Parent = p.Parent })
+		}
+	}
+	if p.Type == "attachment" {
+		for _, pt := range postTypes {
+			if !pt.has("thumbnail") {
+				continue
+			}
+			for _, q := range tx.PostsByID(pt.Slug) {
+				if q.FeaturedMedia == p.ID {
+					tx.ChangePost(q.ID, func(q *store.Post) { q.FeaturedMedia = 0 })
+				}
+			}
+		}
+		if p.File != "" { // wp_delete_attachment_files: the sub-sizes, the original, the file
+			im := attachmentImageFiles(tx, p)
+			for _, s := range im.sizes {
+				tx.DeleteFile(im.dir + s.file)
+			}
+			if im.original != "" {
+				tx.DeleteFile(im.dir + im.original)
+			}
+			tx.DeleteFile(p.File)
+		}
+	}
+	tx.DeletePost(p.ID)
+}
+
+// itemArgs are the id and force/context arguments of an item route's endpoints.
+func deleteArgs(noun string) []*rest.Schema {
+	return []*rest.Schema{idArg(noun), rest.Bool("force").Desc("Whether to bypass Trash and force deletion.").Def(false)}
+}
