@@ -74,6 +74,17 @@ func newCaller(u *store.User) *caller {
 	return c
 }
 
+// userCan is user_can for a user other than the caller: whether one of the user's
+// roles has the capability (from the sets built once, without a list per call).
+func userCan(u *store.User, cap string) bool {
+	for _, role := range u.Roles {
+		if roleCapSets[role][cap] {
+			return true
+		}
+	}
+	return false
+}
+
 // roleCapSets are the roles' capabilities as sets, built once.
 var roleCapSets = func() map[string]map[string]bool {
 	sets := make(map[string]map[string]bool, len(roleCaps))

@@ -267,7 +267,7 @@ func allow(r *rest.Request, v rest.Version, c *store.Comment) (string, *rest.Err
 	if c.UserID != 0 {
 		if u := tx.User(c.UserID); u != nil {
 			p := tx.Post(c.Post)
-			if p != nil && p.Author == c.UserID || allCapsHas(u.Roles, "moderate_comments") {
+			if p != nil && p.Author == c.UserID || userCan(u, "moderate_comments") {
 				return "1", nil
 			}
 		}
@@ -276,25 +276,13 @@ func allow(r *rest.Request, v rest.Version, c *store.Comment) (string, *rest.Err
 	if c.Author == "" || c.AuthorEmail == "" || len(linkHref.FindAllStringIndex(commentText(r, v, c.Content), -1)) >= 2 {
 		return "0", nil
 	}
+	u := tx.UserByEmail(c.AuthorEmail) // looked up once, not per comment compared
 	for _, o := range tx.CommentsWithStatus("1") {
-		if u := tx.UserByEmail(c.AuthorEmail); u != nil {
-			if o.UserID == u.ID {
-				return "1", nil
-			}
-		} else if o.Author == c.Author && o.AuthorEmail == c.AuthorEmail {
+		if u != nil && o.UserID == u.ID || u == nil && o.Author == c.Author && o.AuthorEmail == c.AuthorEmail {
 			return "1", nil
 		}
 	}
 	return "0", nil
-}
-
-func allCapsHas(roles []string, cap string) bool {
-	for _, c := range allCaps(roles) {
-		if c == cap {
-			return true
-		}
-	}
-	return false
 }
 
 // create is create_item.
@@ -458,7 +446,7 @@ func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	// wp_update_comment filters the merged comment again; kses also when the
 	// comment's (former) user lacks unfiltered_html
 	kses := !can(r, "unfiltered_html")
-	if u := tx.User(c.UserID); u == nil || !allCapsHas(u.Roles, "unfiltered_html") {
+	if u := tx.User(c.UserID); u == nil || !userCan(u, "unfiltered_html") {
 		kses = true
 	}
 	res.filterIn(r, &next, kses)
