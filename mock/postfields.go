@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -217,25 +218,31 @@ func (m *Mock) permalinkTemplate(r *rest.Request, p *store.Post) string {
 // (of any type, nearest last), each followed by "/"; an ancestor without a slug is
 // skipped.
 func ancestorsPath(tx *store.Tx, p *store.Post) string {
-	var slugs []string
-	seen := map[int]bool{p.ID: true}
-	for id := p.Parent; id != 0 && !seen[id]; {
-		seen[id] = true
-		q := tx.Post(id)
-		if q == nil {
-			break
-		}
-		if q.Slug != "" {
-			slugs = append(slugs, q.Slug)
-		}
-		id = q.Parent
-	}
+	ancestors := postAncestors(tx, p)
 	var b strings.Builder
-	for i := len(slugs) - 1; i >= 0; i-- {
-		b.WriteString(slugs[i])
-		b.WriteByte('/')
+	for i := len(ancestors) - 1; i >= 0; i-- {
+		if s := ancestors[i].Slug; s != "" {
+			b.WriteString(s)
+			b.WriteByte('/')
+		}
 	}
 	return b.String()
+}
+
+// postAncestors is get_post_ancestors: the post's parent, the parent's parent, and so
+// on, stopping at a missing post, at the post itself or at one listed already (a
+// loop). Hierarchies are a few levels deep, so the list is its own seen-set.
+func postAncestors(tx *store.Tx, p *store.Post) []*store.Post {
+	var out []*store.Post
+	for id := p.Parent; id != 0 && id != p.ID; {
+		q := tx.Post(id)
+		if q == nil || slices.Contains(out, q) {
+			break
+		}
+		out = append(out, q)
+		id = q.Parent
+	}
+	return out
 }
 
 // generatedSlug is get_sample_permalink's slug, which it is given an empty name for:

@@ -316,20 +316,18 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 // may take, 0 when it would be its own ancestor. (WordPress also breaks a loop that
 // does not contain the post; the mock's hierarchies have none.)
 func withoutLoop(tx *store.Tx, parent, id int) int {
-	if id == 0 {
+	if id == 0 || parent == 0 {
 		return parent
 	}
-	seen := map[int]bool{}
-	for at := parent; at != 0 && !seen[at]; {
-		if at == id {
-			return 0
+	if parent == id {
+		return 0
+	}
+	if q := tx.Post(parent); q != nil {
+		for _, a := range postAncestors(tx, q) {
+			if a.ID == id {
+				return 0
+			}
 		}
-		seen[at] = true
-		q := tx.Post(at)
-		if q == nil {
-			break
-		}
-		at = q.Parent
 	}
 	return parent
 }
