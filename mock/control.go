@@ -37,6 +37,7 @@ func (c *control) permission(r *rest.Request) *rest.Error {
 // request's exclusive transaction: no other request sees a half-reset site.
 func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
 	txOf(r).Replace(c.m.build())
+	c.m.replay.reset = true // the recorded answers describe the site again
 	ds := c.m.dataset
 	types, taxonomies := map[string]int{}, map[string]int{}
 	for _, p := range ds.Posts {

@@ -114,6 +114,9 @@ func storePost(p *store.Post, x *fixtures.Post) {
 		Categories: clone(x.Categories), Tags: clone(x.Tags),
 		MimeType: x.MimeType, AltText: x.AltText, File: x.File, Width: x.Width, Height: x.Height,
 		TrashedStatus: x.TrashedStatus, TrashedSlug: x.TrashedSlug}
+	if r := x.Rendered; r != nil {
+		p.Rendered = &store.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
+	}
 	if x.Modified.IsZero() {
 		p.Modified = p.Date
 	}
@@ -196,6 +199,9 @@ func postRecord(p *store.Post) fixtures.Post {
 		Categories: clone(p.Categories), Tags: clone(p.Tags),
 		MimeType: p.MimeType, AltText: p.AltText, File: p.File, Width: p.Width, Height: p.Height,
 		TrashedStatus: p.TrashedStatus, TrashedSlug: p.TrashedSlug}
+	if r := p.Rendered; r != nil {
+		x.Rendered = &fixtures.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
+	}
 	if x.ModifiedGMT.Equal(x.Modified) {
 		x.ModifiedGMT = time.Time{}
 	}
@@ -249,6 +255,12 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	}
 	if m.version != rest.V61 { // the specification's version is the format's default
 		ds.WPVersion = m.version.String()
+	}
+	// a cloned site stays one; its recorded answers go along while they still describe
+	// the content
+	ds.Site = m.dataset.Site
+	if m.replay.pristine.Load() {
+		ds.Recorded = m.dataset.Recorded
 	}
 	for i, u := range t.Users {
 		x := fixtures.User{ID: u.ID, Login: u.Login, PasswordHash: u.PassHash, Slug: u.Slug, Email: u.Email, URL: u.URL,

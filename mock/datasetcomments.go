@@ -16,7 +16,8 @@ func storeComments(list []fixtures.Comment) []*store.Comment {
 		rows[i] = store.Comment{ID: x.ID, Post: x.Post, Parent: x.Parent, UserID: x.Author,
 			Author: x.AuthorName, AuthorEmail: x.AuthorEmail, AuthorURL: x.AuthorURL, AuthorIP: x.AuthorIP,
 			Agent: x.AuthorUserAgent, Date: x.Date.UTC(), DateGMT: x.Date.UTC(), Content: x.Content,
-			Approved: x.Status.Approved(), Type: "comment", Karma: x.Karma, TrashedStatus: x.TrashedStatus.Approved()}
+			Approved: x.Status.Approved(), Type: "comment", Karma: x.Karma, TrashedStatus: x.TrashedStatus.Approved(),
+			Rendered: x.Rendered, RenderedFrom: x.Content}
 		if x.Type != "" {
 			rows[i].Type = x.Type
 		}
@@ -44,6 +45,9 @@ func exportComments(rows []*store.Comment) []fixtures.Comment {
 		}
 		if c.TrashedStatus != "" {
 			x.TrashedStatus = fixtures.CommentStatusOf(c.TrashedStatus)
+		}
+		if c.Rendered != nil && c.Content == c.RenderedFrom {
+			x.Rendered = c.Rendered
 		}
 		out[i] = x
 	}

@@ -177,6 +177,9 @@ func fileFields() []*postField {
 // around its medium-sized image (wp_get_attachment_link(0, 'medium')), or around the
 // title for files that are not images.
 func renderDescription(r *rest.Request, p *store.Post) string {
+	if rd := p.Rendered; rd != nil && rd.Content != nil {
+		return *rd.Content // as the cloned site rendered it
+	}
 	return attachmentParagraph(r, p) + "\n" + renderContent(p.Content)
 }
 
@@ -350,6 +353,9 @@ var imgAttrs = rest.Changed[imgAttrsLayout]{Base: imgAttrsTrailing,
 // made, as wp_trim_excerpt does, from the rendered description, attachment paragraph
 // included: a file's title shows up in it, an image's markup strips to nothing.
 func renderCaption(r *rest.Request, p *store.Post) string {
+	if rd := p.Rendered; rd != nil && rd.Excerpt != nil {
+		return *rd.Excerpt
+	}
 	if p.Excerpt != "" {
 		return renderExcerpt(p.Excerpt, "")
 	}

@@ -67,6 +67,7 @@ type Options struct {
 type Mock struct {
 	faults  faults     // latency and injected failures, see faults.go
 	renders renders    // rendered content and excerpts, see render.go
+	replay  replay     // a cloned site's recorded answers, see replay.go
 	drawn   drawnSizes // seeded images' sub-sizes drawn when read, see imageresize.go
 	opts    Options
 	store   *store.Store
@@ -85,9 +86,6 @@ type Mock struct {
 
 // New builds a mock site with its seeded dataset.
 func New(opts Options) (*Mock, error) {
-	if opts.Name == "" {
-		opts.Name = "wpmock"
-	}
 	if opts.Clock == nil {
 		opts.Clock = time.Now
 	}
@@ -96,6 +94,11 @@ func New(opts Options) (*Mock, error) {
 	if err := m.seed(); err != nil {
 		return nil, err
 	}
+	m.recordedSite(m.dataset)
+	if m.opts.Name == "" {
+		m.opts.Name = "wpmock"
+	}
+	m.loadRecordings(m.dataset)
 	if m.version == 0 {
 		m.version = rest.V61
 		if v := m.dataset.WPVersion; v != "" {
@@ -106,7 +109,7 @@ func New(opts Options) (*Mock, error) {
 		}
 	}
 	m.server = &rest.Server{
-		SiteURL:  opts.SiteURL,
+		SiteURL:  m.opts.SiteURL,
 		Auth:     m.authenticate,
 		LoggedIn: func(c any) bool { return c != nil && c.(*caller) != nil },
 		CallerName: func(c any) string {
@@ -120,6 +123,7 @@ func New(opts Options) (*Mock, error) {
 		Index:    m.siteIndex,
 		Log:      opts.Log,
 		Wrap:     m.inTx,
+		Replay:   m.replayed,
 		Version:  m.version,
 		// items' encoded JSON is cached per store generation (rest/fragments.go)
 		Generation: m.store.Generation,
@@ -187,7 +191,12 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 	default:
 		defer m.prerender(r)() // an uploaded image's sub-sizes, made before the lock
 		ok := false
-		m.store.Write(func(tx *store.Tx) { r.Tx = tx; ok = dispatch() })
+		m.store.Write(func(tx *store.Tx) {
+			r.Tx = tx
+			if ok = dispatch(); ok {
+				m.noteWrite()
+			}
+		})
 		if ok && m.opts.OnChange != nil {
 			m.opts.OnChange()
 		}

@@ -53,11 +53,31 @@ func (c *renders) get(p *store.Post) rendered {
 	return e
 }
 
-// renderedContent is the post's content.rendered.
-func (m *Mock) renderedContent(p *store.Post) string { return m.renders.get(p).rContent }
+// renderedContent is the post's content.rendered: as a cloned site rendered it while
+// the post is unchanged, else the mock's.
+func (m *Mock) renderedContent(p *store.Post) string {
+	if r := p.Rendered; r != nil && r.Content != nil {
+		return *r.Content
+	}
+	return m.renders.get(p).rContent
+}
 
 // renderedExcerpt is the post's excerpt.rendered.
-func (m *Mock) renderedExcerpt(p *store.Post) string { return m.renders.get(p).rExcerpt }
+func (m *Mock) renderedExcerpt(p *store.Post) string {
+	if r := p.Rendered; r != nil && r.Excerpt != nil {
+		return *r.Excerpt
+	}
+	return m.renders.get(p).rExcerpt
+}
+
+// renderedTitle is the post's title.rendered; status is the post's status where the
+// version's title shows a "Private: " prefix, else "".
+func renderedTitle(p *store.Post, status string) string {
+	if r := p.Rendered; r != nil && r.Title != nil {
+		return *r.Title
+	}
+	return renderTitle(p.Title, status)
+}
 
 // renderContent is the_content: do_blocks (block comments removed, and then no
 // wpautop), or wpautop for classic content; wptexturize outside tags.

@@ -114,7 +114,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 			rest.F(rest.Str("raw").Desc("Title for the post, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Title }),
 			rest.F(rest.Str("rendered").Desc("HTML title for the post, transformed for display.").Ctx(all...).RO(),
-				func(_ *rest.Request, p *store.Post) any { return renderTitle(p.Title, p.Status) }),
+				func(_ *rest.Request, p *store.Post) any { return renderedTitle(p, p.Status) }),
 		),
 		content, excerpt, meta,
 	}}

@@ -114,7 +114,7 @@ func (res *search) init() {
 					if !typeOf(h.post.Type).supports("title", m.version) {
 						return ""
 					}
-					return renderTitle(h.post.Title, "")
+					return renderedTitle(h.post, "")
 				case h.term != nil:
 					return h.term.Name
 				}

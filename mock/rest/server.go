@@ -64,6 +64,10 @@ type Server struct {
 	// Generation is the content's generation, which every change advances: the key
 	// under which items' encoded JSON is cached (fragments.go). nil caches nothing.
 	Generation func() uint64
+	// Replay gives a GET, once its caller is known, an answer recorded earlier (a
+	// cloned site's, mock/replay.go), sent as it was; nil, or a nil answer,
+	// dispatches the request as usual.
+	Replay func(r *Request) *Replayed
 
 	routes     []*Route
 	namespaces []string
@@ -265,6 +269,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 	}
 	req.parseBody()
 	var resp *Response
+	var replayed *Replayed
 	// run authenticates and dispatches in one go, inside Wrap's transaction; a Wrap
 	// may run it again (in another transaction) before the answer is written
 	run := func() bool {
@@ -276,6 +281,11 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 			}
 			req.Caller = caller
 		}
+		if s.Replay != nil && req.Method == http.MethodGet && (hr.Method == http.MethodGet || hr.Method == http.MethodHead) {
+			if replayed = s.Replay(req); replayed != nil {
+				return true
+			}
+		}
 		resp = s.dispatch(req)
 		s.finish(req, resp)
 		return resp.err == nil
@@ -284,6 +294,10 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
 		s.Wrap(req, run)
 	} else {
 		run()
+	}
+	if replayed != nil {
+		replayed.write(w, hr, req)
+		return
 	}
 	s.write(w, hr, req, resp, false)
 }

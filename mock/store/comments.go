@@ -23,6 +23,10 @@ type Comment struct {
 	Karma    int
 	// TrashedStatus is _wp_trash_meta_status, what wp_untrash_comment restores.
 	TrashedStatus string
+	// Rendered is what a cloned site rendered for Content, standing while Content
+	// is RenderedFrom; nil: the mock renders it.
+	Rendered     *string
+	RenderedFrom string
 }
 
 // comments are the comments table and its indexes, each list in commentCmp order

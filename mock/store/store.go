@@ -48,7 +48,14 @@ type Post struct {
 	// Trash: what untrashing restores.
 	TrashedStatus string
 	TrashedSlug   string
+	// Rendered is what a cloned site rendered for this row; any change of the post
+	// drops it (ChangePost), and the mock renders the changed post itself.
+	Rendered *Rendered
 }
+
+// Rendered is the HTML a cloned site rendered for a post's title, content and
+// excerpt; a nil form is one the site did not show. It is never changed in place.
+type Rendered struct{ Title, Content, Excerpt *string }
 
 // User is a row of wp_users with the usermeta the API shows.
 type User struct {
@@ -275,6 +282,7 @@ func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 	}
 	p := *old
 	p.Categories, p.Tags = slices.Clone(old.Categories), slices.Clone(old.Tags)
+	p.Rendered = nil // the site rendered the post as it was
 	change(&p)
 	p.ID = id
 	s.posts[id] = &p
