@@ -124,7 +124,9 @@ func New(opts Options) (*Mock, error) {
 		Log:      opts.Log,
 		Wrap:     m.inTx,
 		Replay:   m.replayed,
-		Version:  m.version,
+		// a cloned site's web server's own fields (X-Powered-By), on the mock's answers too
+		ServerHeader: m.replay.serverHeader,
+		Version:      m.version,
 		// items' encoded JSON is cached per store generation (rest/fragments.go)
 		Generation: m.store.Generation,
 	}

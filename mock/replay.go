@@ -1,6 +1,8 @@
 package mock
 
 import (
+	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -24,6 +26,8 @@ type replay struct {
 	// reset is set by a reset inside its write transaction, which noteWrite reads
 	// under the same lock.
 	reset bool
+	// serverHeader are the fields the site's web server adds to every answer.
+	serverHeader http.Header
 }
 
 // loadRecordings indexes a dataset's recorded answers.
@@ -38,7 +42,43 @@ func (m *Mock) loadRecordings(ds *fixtures.Dataset) {
 			Status: r.Status, Header: r.Header, Body: []byte(r.Body)}
 	}
 	m.replay.pristine.Store(true)
+	m.replay.serverHeader = serverHeader(ds.Recorded)
 }
+
+// serverHeader is the part of a cloned site's header that its web server, not
+// WordPress, adds to every answer (PHP's X-Powered-By, a Server field): the fields every
+// recorded answer has with the same value, but for those WordPress's REST server sets
+// itself. The mock's own answers carry them too, as the site's would.
+func serverHeader(recorded []fixtures.Recording) http.Header {
+	var common http.Header
+	for i, r := range recorded {
+		if i == 0 {
+			common = r.Header.Clone()
+			continue
+		}
+		for name, values := range common {
+			if !slices.Equal(r.Header[name], values) {
+				delete(common, name)
+			}
+		}
+	}
+	for name := range common {
+		if restHeader[name] {
+			delete(common, name)
+		}
+	}
+	if len(common) == 0 {
+		return nil
+	}
+	return common
+}
+
+// restHeader are the fields WordPress's REST server sets on its answers (and the mock
+// with it), canonical.
+var restHeader = map[string]bool{"Content-Type": true, "X-Robots-Tag": true, "Link": true,
+	"X-Content-Type-Options": true, "Access-Control-Expose-Headers": true, "Access-Control-Allow-Headers": true,
+	"Vary": true, "Expires": true, "Cache-Control": true, "Allow": true, "X-Wp-Total": true, "X-Wp-Totalpages": true,
+	"Access-Control-Allow-Origin": true, "Access-Control-Allow-Methods": true, "Access-Control-Allow-Credentials": true}
 
 // noteWrite is told of every write that went through, inside its transaction.
 func (m *Mock) noteWrite() {

@@ -16,10 +16,10 @@ func clonedExample() *fixtures.Dataset {
 	ds.Site = &fixtures.Site{URL: "https://site.example", Name: "Site", Description: "Cloned", WordPress: "6.1.9", User: "admin"}
 	ds.Recorded = []fixtures.Recording{
 		{Route: "/wp/v2/posts?per_page=1&_embed", Status: 200, Body: `[{"from":"the site"}]`,
-			Header: http.Header{"X-Wp-Total": {"7"}, "Content-Type": {"application/json; charset=UTF-8"}, "Vary": {"Accept-Encoding"}}},
+			Header: http.Header{"X-Wp-Total": {"7"}, "Content-Type": {"application/json; charset=UTF-8"}, "Vary": {"Accept-Encoding"}, "X-Powered-By": {"PHP/8.2"}}},
 		{Route: "/wp/v2/posts?per_page=1&_embed", User: "admin", Status: 200, Body: `[{"from":"the site, as admin"}]`,
-			Header: http.Header{"Content-Type": {"application/json; charset=UTF-8"}}},
-		{Route: "/wp/v2/posts/999", Status: 404, Body: `{"code":"rest_post_invalid_id"}`, Header: http.Header{}},
+			Header: http.Header{"Content-Type": {"application/json; charset=UTF-8"}, "X-Powered-By": {"PHP/8.2"}}},
+		{Route: "/wp/v2/posts/999", Status: 404, Body: `{"code":"rest_post_invalid_id"}`, Header: http.Header{"X-Powered-By": {"PHP/8.2"}}},
 	}
 	for i := range ds.Posts {
 		if ds.Posts[i].ID == 1 {
@@ -71,6 +71,9 @@ func TestReplayRecordedAnswers(t *testing.T) {
 	p := r.obj(t)
 	if link, _ := p["link"].(string); !strings.HasPrefix(link, "https://site.example/") {
 		t.Errorf("link %q is not on the cloned site's URL", link)
+	}
+	if r.header.Get("X-Powered-By") != "PHP/8.2" || r.header.Get("Content-Type") != "application/json; charset=UTF-8" {
+		t.Errorf("the site's server fields are missing from the mock's answer: %v", r.header)
 	}
 	if got := p["content"].(map[string]any)["rendered"]; got != "<p>As the site rendered it</p>\n" {
 		t.Errorf("content.rendered %q, want the site's", got)

@@ -68,6 +68,9 @@ type Server struct {
 	// cloned site's, mock/replay.go), sent as it was; nil, or a nil answer,
 	// dispatches the request as usual.
 	Replay func(r *Request) *Replayed
+	// ServerHeader are fields added to every REST answer, as a web server in front of
+	// WordPress adds its own (a cloned site's X-Powered-By).
+	ServerHeader http.Header
 
 	routes     []*Route
 	namespaces []string
@@ -548,6 +551,9 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 		if cb, hasJSONP = req.Query.Get("_jsonp"); hasJSONP {
 			jsonp, _ = cb.(string)
 		}
+	}
+	for k, v := range s.ServerHeader {
+		h[k] = v[:len(v):len(v)]
 	}
 	// the fixed headers are shared slices, set without canonicalising their names
 	if hasJSONP {
