@@ -162,7 +162,7 @@ func TestPostFieldsByProfile(t *testing.T) {
 			}
 		}
 		r := s.get(t, "/wp/v2/posts?include=1&excerpt_length=0&_fields=excerpt", "")
-		want := at[string](v, rest.V61, `<p>Hello world! is post number 1 of the wpmock site.</p>\n`, rest.V66, `<p> [&hellip;]</p>\n`)
+		want := at[string](v, rest.V61, `<p>Hello world! is post number 1 of the wpmock site.<\/p>\n`, rest.V66, `<p> [&hellip;]<\/p>\n`)
 		if !strings.Contains(string(r.body), want) {
 			t.Errorf("%s: excerpt_length=0 on the list: %s, want the excerpt %s", v, r.body, want)
 		}

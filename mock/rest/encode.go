@@ -178,13 +178,13 @@ func encodeString(b *bytes.Buffer, s string) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '/' {
 				i++
 				continue
 			}
 			b.WriteString(s[start:i])
 			switch c {
-			case '"', '\\':
+			case '"', '\\', '/': // json_encode escapes the slash: "http:\/\/..."
 				b.WriteByte('\\')
 				b.WriteByte(c)
 			case '\n':
@@ -193,6 +193,10 @@ func encodeString(b *bytes.Buffer, s string) {
 				b.WriteString(`\r`)
 			case '\t':
 				b.WriteString(`\t`)
+			case '\b':
+				b.WriteString(`\b`)
+			case '\f':
+				b.WriteString(`\f`)
 			default:
 				b.WriteString(`\u00`)
 				b.WriteByte(hex[c>>4])
@@ -202,24 +206,32 @@ func encodeString(b *bytes.Buffer, s string) {
 			start = i
 			continue
 		}
+		b.WriteString(s[start:i])
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			b.WriteString(s[start:i])
-			b.WriteString(`\ufffd`)
-			i += size
-			start = i
-			continue
+			r = utf8.RuneError
 		}
-		if r == '\u2028' || r == '\u2029' {
-			b.WriteString(s[start:i])
-			b.WriteString(`\u202`)
-			b.WriteByte(hex[r&0xf])
-			i += size
-			start = i
-			continue
+		// json_encode without JSON_UNESCAPED_UNICODE, as wp_json_encode calls it:
+		// every character beyond ASCII as \uXXXX, UTF-16 surrogates above U+FFFF
+		if r >= 0x10000 {
+			r -= 0x10000
+			writeU(b, 0xd800+(r>>10))
+			writeU(b, 0xdc00+(r&0x3ff))
+		} else {
+			writeU(b, r)
 		}
 		i += size
+		start = i
 	}
 	b.WriteString(s[start:])
 	b.WriteByte('"')
+}
+
+// writeU writes \uXXXX, in lower-case hex as PHP does.
+func writeU(b *bytes.Buffer, r rune) {
+	b.WriteString(`\u`)
+	b.WriteByte(hex[r>>12&0xf])
+	b.WriteByte(hex[r>>8&0xf])
+	b.WriteByte(hex[r>>4&0xf])
+	b.WriteByte(hex[r&0xf])
 }
