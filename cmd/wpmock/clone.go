@@ -76,7 +76,10 @@ func printCloneReport(w io.Writer, rep *clone.Report, out string) {
 	if rep.Login != "" {
 		fmt.Fprintf(w, " as %s", rep.Login)
 	}
-	fmt.Fprintf(w, ", WordPress %s (the copy answers as %s)\n", orUnknown(rep.WordPress), rep.Profile)
+	if rep.Profile != "" { // detected once the walk is done
+		fmt.Fprintf(w, ", WordPress %s (the copy answers as %s)", orUnknown(rep.WordPress), rep.Profile)
+	}
+	fmt.Fprintln(w)
 	names := make([]string, 0, len(rep.Items))
 	for k := range rep.Items {
 		names = append(names, k)
