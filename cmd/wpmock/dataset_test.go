@@ -76,7 +76,7 @@ func TestBadData(t *testing.T) {
 // flag without its dash, a value after a boolean flag) is refused before anything
 // starts, naming the word, where it used to be ignored.
 func TestStrayArgumentsRefused(t *testing.T) {
-	for _, args := range [][]string{{"clone", "https://example.com/wp-json"}, {"posts", "5"}, {"-quiet", "true"}, {"-seed", "2", "serve"}} {
+	for _, args := range [][]string{{"serve", "https://example.com/wp-json"}, {"posts", "5"}, {"-quiet", "true"}, {"-seed", "2", "serve"}} {
 		m := &Main{Stdout: io.Discard, Stderr: io.Discard}
 		err := m.ParseFlags(args)
 		if err == nil || !strings.Contains(err.Error(), "unexpected argument") {

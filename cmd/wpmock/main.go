@@ -4,6 +4,7 @@
 //	wpmock -seed 7 -posts 1000 -export site.json    # save it as a dataset file
 //	wpmock -data site.json                          # start from a dataset file
 //	wpmock -data site.json -persist                 # ... and write changes back to it
+//	wpmock clone -user admin -password '...' -o site.json https://site.example  # copy a live site
 //
 // It prints a banner with the REST root, the dataset and the users' application
 // passwords, logs one line per request, and shuts down gracefully on SIGINT or SIGTERM.
@@ -27,6 +28,7 @@ import (
 
 	"github.com/wpmock/wpmock/cmd/internal/release"
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/fixtures/clone"
 	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 )
@@ -77,6 +79,9 @@ type Main struct {
 	// DefaultLimits; the zero Limits of a Main built by hand limit nothing.
 	Limits Limits
 
+	// clone, set by `wpmock clone ...`, clones a site instead of serving (clone.go).
+	clone *clone.Options
+
 	// URL is the site URL once Run is listening.
 	URL   string
 	ready chan struct{}
@@ -109,7 +114,7 @@ var envFlags = []struct{ flag, env, example string }{
 func usage(fs *flag.FlagSet) func() {
 	return func() {
 		out := fs.Output()
-		fmt.Fprintf(out, "Usage: wpmock [flags]\n\nFlags:\n")
+		fmt.Fprintf(out, "Usage: wpmock [flags]\n       wpmock clone [flags] URL   (copy a live site: wpmock clone -h)\n\nFlags:\n")
 		fs.PrintDefaults()
 		fmt.Fprintf(out, "\nEnvironment variables (a flag given on the command line wins over its variable):\n")
 		width := 0
@@ -124,6 +129,9 @@ func usage(fs *flag.FlagSet) func() {
 
 // ParseFlags reads the command line and the WPMOCK_* environment variables.
 func (m *Main) ParseFlags(args []string) error {
+	if len(args) > 0 && args[0] == "clone" {
+		return m.parseClone(args[1:])
+	}
 	fs := flag.NewFlagSet("wpmock", flag.ContinueOnError)
 	fs.SetOutput(m.Stderr)
 	fs.Usage = usage(fs)
@@ -185,7 +193,7 @@ func (m *Main) ParseFlags(args []string) error {
 		// wpmock takes flags only: a word after them (a misspelt flag without its
 		// dash, a subcommand this build lacks) would otherwise be ignored and the
 		// server would start as if it had not been given
-		return fmt.Errorf("unexpected argument %q: wpmock takes flags only, and flags come before anything else (wpmock -h lists them)", fs.Arg(0))
+		return fmt.Errorf("unexpected argument %q: wpmock takes flags only, and flags come before anything else (wpmock -h lists them; the one subcommand is clone, first)", fs.Arg(0))
 	}
 	if *wpVersion != "" {
 		v, err := rest.ParseVersion(*wpVersion)
@@ -227,6 +235,9 @@ func (m *Main) ParseFlags(args []string) error {
 
 // Run serves until ctx is done, then shuts down gracefully.
 func (m *Main) Run(ctx context.Context) (err error) {
+	if m.clone != nil {
+		return m.runClone(ctx)
+	}
 	if m.Version {
 		return m.printVersion()
 	}
