@@ -566,7 +566,7 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	start := queryStart(q.page, q.perPage, q.offset, q.hasOffset)
 	var window []*store.Post
 	total := 0
-	if index, natural, ok := q.sortedIndex(tx); ok {
+	if index, natural, ofStatus, ok := q.sortedIndex(tx); ok {
 		n := len(index)
 		at := func(i int) *store.Post {
 			if q.order != natural {
@@ -574,7 +574,7 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 			}
 			return index[i]
 		}
-		if _, single := q.singleStatus(); single && q.statusOnly() {
+		if ofStatus && q.statusOnly() {
 			// nothing else to filter: the index (of that one status) is the result
 			total = n
 			for i := start; i < n && len(window) < q.perPage; i++ {
@@ -643,25 +643,25 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 // (relevance, include, parent), where the orderings other than date and id are asked
 // of several statuses (they are indexed per status), or where ties must run by
 // ascending id against a descending order (idTieAsc), which the indexes' id
-// tie-break cannot give.
-func (q *postQuery) sortedIndex(tx *store.Tx) ([]*store.Post, string, bool) {
+// tie-break cannot give. ofStatus says the index holds the query's one status only.
+func (q *postQuery) sortedIndex(tx *store.Tx) (index []*store.Post, natural string, ofStatus, ok bool) {
 	switch {
 	case q.orderby == "date":
 		if st, only := q.singleStatus(); only {
-			return tx.PostsByStatus(q.typ, st), "desc", true
+			return tx.PostsByStatus(q.typ, st), "desc", true, true
 		}
-		return tx.PostsByDate(q.typ), "desc", true
+		return tx.PostsByDate(q.typ), "desc", false, true
 	case q.orderby == "id":
-		return tx.PostsByID(q.typ), "asc", true
+		return tx.PostsByID(q.typ), "asc", false, true // every status
 	case q.idTieAsc && q.order == "desc":
-		return nil, "", false
+		return nil, "", false, false
 	}
 	st, only := q.singleStatus()
 	if !only {
-		return nil, "", false
+		return nil, "", false, false
 	}
 	list, ok := tx.PostsOrdered(q.typ, st, q.orderby)
-	return list, "asc", ok
+	return list, "asc", true, ok
 }
 
 // stickiesFirst is WP_Query's sticky posts on the first page of the home page: the
