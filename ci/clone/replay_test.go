@@ -1,0 +1,153 @@
+package clone
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/wpmock/wpmock/fixtures"
+)
+
+// get is one GET to ask of both sides: a route with its query under the REST root,
+// as a login ("" for anonymous).
+type get struct{ route, user string }
+
+// answer is what a side said, as bytes.
+type answer struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// fetch asks one side.
+func fetch(client *http.Client, api string, g get, password string) (answer, error) {
+	req, err := http.NewRequest("GET", api+g.route, nil)
+	if err != nil {
+		return answer{}, err
+	}
+	if g.user != "" {
+		req.SetBasicAuth(g.user, password)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return answer{}, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return answer{resp.StatusCode, resp.Header, b}, err
+}
+
+// ignored are the header fields that differ between any two answers of one server,
+// or that the connection makes: the issue compares everything else.
+var ignored = map[string]bool{"Date": true, "Connection": true, "Keep-Alive": true,
+	"Transfer-Encoding": true, "Content-Length": true}
+
+// difference says how two answers differ, "" when they are byte for byte the same.
+func difference(site, copy answer) string {
+	if site.status != copy.status {
+		return fmt.Sprintf("status %d, the copy %d", site.status, copy.status)
+	}
+	var fields []string
+	for _, h := range []http.Header{site.header, copy.header} {
+		for k := range h {
+			if !ignored[k] && !slices.Contains(fields, k) && !slices.Equal(site.header[k], copy.header[k]) {
+				fields = append(fields, k)
+			}
+		}
+	}
+	if len(fields) > 0 {
+		sort.Strings(fields)
+		var parts []string
+		for _, k := range fields {
+			parts = append(parts, fmt.Sprintf("%s: %q, the copy %q", k, site.header[k], copy.header[k]))
+		}
+		return "header " + strings.Join(parts, "; ")
+	}
+	if bytes.Equal(site.body, copy.body) {
+		return ""
+	}
+	i := 0
+	for i < len(site.body) && i < len(copy.body) && site.body[i] == copy.body[i] {
+		i++
+	}
+	around := func(b []byte) string {
+		from, to := max(0, i-50), min(len(b), i+70)
+		return string(b[from:to])
+	}
+	return fmt.Sprintf("body from byte %d (of %d, the copy %d):\n        site: …%s…\n        copy: …%s…",
+		i, len(site.body), len(copy.body), around(site.body), around(copy.body))
+}
+
+// extraGets are GETs the clone did not ask, which the copy answers itself from the
+// dataset: filters, _fields, other pages and orders, embeds of one relation, single
+// revisions, search. They show how far the copy goes beyond its recordings.
+func extraGets(ds *fixtures.Dataset, user string) []get {
+	var out []get
+	add := func(u, format string, args ...any) { out = append(out, get{fmt.Sprintf(format, args...), u}) }
+	for _, c := range []string{"posts", "pages", "media", "comments", "categories", "tags", "users"} {
+		add("", "/wp/v2/%s?per_page=2&page=2", c)
+		add("", "/wp/v2/%s?_fields=id,link", c)
+		add("", "/wp/v2/%s?order=asc&per_page=3", c)
+		add("", "/wp/v2/%s?orderby=id&order=desc", c)
+		add(user, "/wp/v2/%s?context=edit&per_page=3", c)
+	}
+	byID := map[int]*fixtures.Post{}
+	for i := range ds.Posts {
+		byID[ds.Posts[i].ID] = &ds.Posts[i]
+	}
+	for _, p := range ds.Posts {
+		switch {
+		case p.Type == "post" && p.Status == "publish":
+			add("", "/wp/v2/posts/%d?_fields=id,title,content,excerpt", p.ID)
+			add("", "/wp/v2/posts/%d?_embed=author", p.ID)
+			add(user, "/wp/v2/posts/%d?context=edit&_fields=id,title,content,status", p.ID)
+			if len(p.Categories) > 0 {
+				add("", "/wp/v2/posts?categories=%d", p.Categories[0])
+			}
+			if len(p.Tags) > 0 {
+				add("", "/wp/v2/posts?tags=%d&_fields=id,slug", p.Tags[0])
+			}
+			add("", "/wp/v2/posts?author=%d", p.Author)
+			add("", "/wp/v2/posts?slug=%s", p.Slug)
+		case p.Type == "page" && p.Status == "publish":
+			add("", "/wp/v2/pages?parent=%d", p.Parent)
+			add("", "/wp/v2/pages/%d?_embed=up", p.ID)
+		case p.Type == "revision" && byID[p.Parent] != nil && byID[p.Parent].Type == "post":
+			add(user, "/wp/v2/posts/%d/revisions/%d", p.Parent, p.ID)
+		case p.Type == "attachment":
+			add("", "/wp/v2/media/%d?_fields=id,source_url,media_details", p.ID)
+		}
+	}
+	for _, c := range ds.Comments {
+		add("", "/wp/v2/comments?post=%d", c.Post)
+		add(user, "/wp/v2/comments/%d?context=edit", c.ID)
+	}
+	for _, q := range []string{"orderby=title&order=asc", "sticky=true", "search=the", "orderby=modified",
+		"status=draft", "status=private,publish&per_page=5"} {
+		u := ""
+		if strings.HasPrefix(q, "status") {
+			u = user
+		}
+		add(u, "/wp/v2/posts?%s", q)
+	}
+	add("", "/wp/v2/pages?orderby=menu_order&order=asc")
+	add("", "/wp/v2/search?search=clone")
+	add("", "/wp/v2/search?type=term&search=clone")
+	add("", "/wp/v2/categories?parent=0")
+	add("", "/wp/v2/tags?hide_empty=true")
+	add("", "/wp/v2/users?who=authors")
+	// each GET once, in a stable order
+	seen := map[get]bool{}
+	uniq := out[:0]
+	for _, g := range out {
+		if !seen[g] {
+			seen[g] = true
+			uniq = append(uniq, g)
+		}
+	}
+	return uniq
+}
