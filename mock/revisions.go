@@ -67,7 +67,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 		rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Content }),
 		rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
-			func(_ *rest.Request, p *store.Post) any { return renderContent(p.Content) }),
+			func(_ *rest.Request, p *store.Post) any { return res.m.renderedContent(p) }),
 	)
 	// The schema is the parent's, so it describes block_version and protected, which a
 	// revision never outputs.
@@ -80,7 +80,12 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 		// prepare_excerpt_response: the_excerpt of the stored excerpt only, never one
 		// made from the content
 		rest.F(rest.Str("rendered").Desc("HTML excerpt for the post, transformed for display.").Ctx(all...).RO(),
-			func(_ *rest.Request, p *store.Post) any { return renderExcerpt(p.Excerpt, "") }),
+			func(_ *rest.Request, p *store.Post) any {
+				if rd := p.Rendered; rd != nil && rd.Excerpt != nil {
+					return *rd.Excerpt // as the cloned site rendered it
+				}
+				return renderExcerpt(p.Excerpt, "")
+			}),
 	)
 	excerpt.Properties = append(excerpt.Properties,
 		rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO())
