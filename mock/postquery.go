@@ -254,6 +254,9 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 	q.includeOrder = r.Ints("include")
 	q.include, q.exclude = intSet(q.includeOrder), intSet(r.Ints("exclude"))
 	q.parents, q.parentsNot = intSet(r.Ints("parent")), intSet(r.Ints("parent_exclude"))
+	// post_parent IN (...) reads MySQL's post_parent index, by parent then id, and
+	// the sort keeps that order for ties (as for revisions): ascending id
+	q.idTieAsc = q.idTieAsc || q.parents != nil
 	if slugs := r.Strings("slug"); len(slugs) > 0 {
 		q.slugs = map[string]bool{}
 		for _, s := range slugs {
@@ -574,6 +577,9 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 			}
 			return index[i]
 		}
+		if q.idTieAsc && q.order == "desc" && natural == "desc" {
+			at = tiesAscending(index)
+		}
 		if ofStatus && q.statusOnly() {
 			// nothing else to filter: the index (of that one status) is the result
 			total = n
@@ -635,6 +641,26 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	resp := rest.OK(items)
 	r.Paginate(resp, collection, total, q.page, q.perPage)
 	return resp, nil
+}
+
+// tiesAscending walks a newest-first date index with the posts of one date by
+// ascending id (idTieAsc) instead of the index's descending id: each run of equal
+// dates is read backwards. The last run found is kept, so a walk in order costs one
+// pass.
+func tiesAscending(index []*store.Post) func(i int) *store.Post {
+	from, to := 0, 0 // the run [from, to) last found
+	return func(i int) *store.Post {
+		if i < from || i >= to {
+			from, to = i, i+1
+			for from > 0 && index[from-1].Date.Equal(index[i].Date) {
+				from--
+			}
+			for to < len(index) && index[to].Date.Equal(index[i].Date) {
+				to++
+			}
+		}
+		return index[from+to-1-i]
+	}
 }
 
 // sortedIndex is the store's index that lists the posts in the query's order, and the

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 )
 
@@ -80,5 +81,31 @@ func TestOrderByIDCountsWhatTheCallerSees(t *testing.T) {
 		if len(r.json.([]any)) == 0 {
 			t.Errorf("%s: an empty page", q)
 		}
+	}
+}
+
+// TestParentListTiesByAscendingID: pages of one date listed by parent come back by
+// ascending id, as MySQL reads them through the post_parent index (WordPress 6.1:
+// /pages?parent=0 lists two pages made in the same second oldest id first), while the
+// unfiltered list keeps the date index's descending id.
+func TestParentListTiesByAscendingID(t *testing.T) {
+	s := newTestSite(t)
+	var ids []float64
+	for _, title := range []string{"Tie one", "Tie two", "Tie three"} {
+		r := s.send(t, http.MethodPost, "/wp/v2/pages", "admin", map[string]any{"title": title, "status": "publish", "date": "2001-01-01T00:00:00"})
+		ids = append(ids, r.obj(t)["id"].(float64))
+	}
+	got := func(q string) []float64 {
+		var out []float64
+		for _, x := range s.get(t, "/wp/v2/pages?_fields=id&before=2001-01-02T00:00:00&"+q, "").json.([]any) {
+			out = append(out, x.(map[string]any)["id"].(float64))
+		}
+		return out
+	}
+	if g := got("parent=0"); !slices.Equal(g, ids) {
+		t.Errorf("parent=0: %v, want %v", g, ids)
+	}
+	if g := got("order=desc"); !slices.Equal(g, []float64{ids[2], ids[1], ids[0]}) {
+		t.Errorf("unfiltered: %v, want descending ids", g)
 	}
 }
