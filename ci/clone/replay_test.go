@@ -135,6 +135,7 @@ func extraGets(ds *fixtures.Dataset, user string) []get {
 		add(u, "/wp/v2/posts?%s", q)
 	}
 	add("", "/wp/v2/pages?orderby=menu_order&order=asc")
+	out = append(out, moreGets(ds, user)...)
 	add("", "/wp/v2/search?search=clone")
 	add("", "/wp/v2/search?type=term&search=clone")
 	add("", "/wp/v2/categories?parent=0")
@@ -150,4 +151,89 @@ func extraGets(ds *fixtures.Dataset, user string) []get {
 		}
 	}
 	return uniq
+}
+
+// orderings are the orderby values of each collection that the clone never asks.
+var orderings = map[string][]string{
+	"posts":      {"title", "slug", "modified", "author", "id", "date"},
+	"pages":      {"title", "menu_order", "parent", "modified", "id"},
+	"media":      {"title", "slug", "modified", "id"},
+	"comments":   {"date_gmt", "id", "post", "parent"},
+	"categories": {"name", "slug", "count", "id", "description"},
+	"tags":       {"name", "slug", "count", "id"},
+	"users":      {"name", "slug", "id"},
+}
+
+// moreGets are the variants every collection and item takes: paging one by one,
+// offsets, the embed context, each ordering both ways, include and exclude lists,
+// single embeds, and the errors a frontend meets (a page past the end, a per_page
+// too large, the edit context anonymously, an unknown id).
+func moreGets(ds *fixtures.Dataset, user string) []get {
+	var out []get
+	add := func(u, format string, args ...any) { out = append(out, get{fmt.Sprintf(format, args...), u}) }
+	ids := map[string][]int{}
+	for _, p := range ds.Posts {
+		switch {
+		case p.Type == "post" && p.Status == "publish" && p.Password == "":
+			ids["posts"] = append(ids["posts"], p.ID)
+		case p.Type == "page" && p.Status == "publish":
+			ids["pages"] = append(ids["pages"], p.ID)
+		case p.Type == "attachment":
+			ids["media"] = append(ids["media"], p.ID)
+		}
+	}
+	for _, c := range ds.Comments {
+		if c.Status == "approved" {
+			ids["comments"] = append(ids["comments"], c.ID)
+		}
+	}
+	for _, t := range ds.Terms {
+		key := map[string]string{"category": "categories", "post_tag": "tags"}[t.Taxonomy]
+		ids[key] = append(ids[key], t.ID)
+	}
+	for c, by := range orderings {
+		for page := 1; page <= 3; page++ {
+			add("", "/wp/v2/%s?per_page=1&page=%d", c, page)
+		}
+		add("", "/wp/v2/%s?offset=1&per_page=2", c)
+		add("", "/wp/v2/%s?context=embed", c)
+		add("", "/wp/v2/%s?_fields=id,_links", c)
+		add("", "/wp/v2/%s?page=99", c)
+		add("", "/wp/v2/%s?per_page=101", c)
+		add("", "/wp/v2/%s?context=edit", c)
+		add("", "/wp/v2/%s/999999", c)
+		add("", "/wp/v2/%s?search=e", c)
+		for _, o := range by {
+			add("", "/wp/v2/%s?orderby=%s&order=asc&_fields=id", c, o)
+			add("", "/wp/v2/%s?orderby=%s&order=desc&_fields=id", c, o)
+		}
+		if list := ids[c]; len(list) >= 2 {
+			add("", "/wp/v2/%s?include=%d,%d&orderby=include", c, list[1], list[0])
+			add("", "/wp/v2/%s?exclude=%d&_fields=id", c, list[0])
+			add(user, "/wp/v2/%s?include=%d&context=edit", c, list[1])
+		}
+		for _, id := range ids[c] {
+			add("", "/wp/v2/%s/%d?_fields=id,_links.self", c, id)
+			add("", "/wp/v2/%s/%d?context=edit", c, id)
+		}
+	}
+	for _, id := range ids["posts"] {
+		for _, rel := range []string{"wp:term", "replies", "wp:featuredmedia", "author,wp:term"} {
+			add("", "/wp/v2/posts/%d?_embed=%s", id, rel)
+		}
+	}
+	for _, id := range ids["comments"] {
+		add("", "/wp/v2/comments/%d?_embed=up", id)
+	}
+	add("", "/wp/v2/users/me")
+	add(user, "/wp/v2/users/me")
+	add("", "/wp/v2/posts?status=draft")
+	add("", "/wp/v2/posts?sticky=false&_fields=id")
+	add("", "/wp/v2/posts?before=2025-01-01T00:00:00&_fields=id,date")
+	add("", "/wp/v2/posts?after=2024-03-02T00:00:00&_fields=id,date")
+	add("", "/wp/v2/comments?orderby=date_gmt&order=asc&_embed=up")
+	add("", "/wp/v2/search?search=e&per_page=2&page=2")
+	add("", "/wp/v2/search?type=post&subtype=page")
+	add("", "/wp/v2/search?search=clone&_embed")
+	return out
 }

@@ -282,11 +282,14 @@ func intersect(v any, tree map[string]any, keepLinks bool) any {
 	}
 	out := Object{}
 	for _, m := range obj {
+		if keepLinks && m.Key == "_links" {
+			// whole, even for _fields=_links.self: the item's links are added after the
+			// filter (a list's items carry theirs as data, and are narrowed)
+			out = append(out, m)
+			continue
+		}
 		want, ok := tree[m.Key]
 		if !ok {
-			if keepLinks && m.Key == "_links" {
-				out = append(out, m)
-			}
 			continue
 		}
 		if sub, isTree := want.(map[string]any); isTree {
