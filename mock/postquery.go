@@ -160,6 +160,7 @@ type postQuery struct {
 	page, perPage, offset int
 	hasOffset             bool
 	search                []string
+	prepared              []searchTerm // search, ready for matchesSearch (where)
 	// searchPublicOnly leaves password-protected posts out of a search, as
 	// WP_Query::parse_search does for visitors who are not logged in (it adds
 	// "AND post_password = ''"), so their hidden content cannot be probed.
@@ -406,10 +407,12 @@ func (q *postQuery) statusOnly() bool {
 // matches reports whether a post has one of the query's statuses and passes every
 // clause of where.
 func (q *postQuery) matches(p *store.Post) bool {
-	if !q.statuses[p.Status] {
-		return false
-	}
-	for _, c := range q.where() {
+	return q.statuses[p.Status] && matchesAll(q.where(), p)
+}
+
+// matchesAll reports whether a post passes every clause.
+func matchesAll(where []func(p *store.Post) bool, p *store.Post) bool {
+	for _, c := range where {
 		if !c(p) {
 			return false
 		}
@@ -468,6 +471,7 @@ func (q *postQuery) where() []func(p *store.Post) bool {
 		add(func(p *store.Post) bool { return q.formats[postFormat(p)] })
 	}
 	if len(q.search) > 0 {
+		q.prepared = q.searchTerms()
 		add(q.matchesSearch)
 	}
 	return q.clauses
@@ -587,9 +591,14 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 				window = append(window, at(i))
 			}
 		} else {
+			// an index of the one status asked holds only posts of it: the clauses are
+			// all that is left to check (a search reads every post)
+			_, single := q.singleStatus()
+			perStatus := single && q.orderby != "id"
+			where := q.where()
 			for i := 0; i < n; i++ {
 				p := at(i)
-				if !q.matches(p) {
+				if perStatus && !matchesAll(where, p) || !perStatus && !q.matches(p) {
 					continue
 				}
 				if total >= start && len(window) < q.perPage {
@@ -665,7 +674,8 @@ func tiesAscending(index []*store.Post) func(i int) *store.Post {
 
 // sortedIndex is the store's index that lists the posts in the query's order, and the
 // direction the index runs in ("desc" for the date, newest first; "asc" for the
-// others), so a list walks it instead of sorting; false where no index has the order
+// others), so a list walks it instead of sorting; with one status asked, every index
+// but the id's holds posts of that status only; false where no index has the order
 // (relevance, include, parent), where the orderings other than date and id are asked
 // of several statuses (they are indexed per status), or where ties must run by
 // ascending id against a descending order (idTieAsc), which the indexes' id

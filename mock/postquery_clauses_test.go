@@ -17,7 +17,7 @@ func TestEveryFilterIsAClause(t *testing.T) {
 		"idTieAsc": "ordering", "relevancePhrase": "ordering", "includeOrder": "ordering", "slugOrder": "ordering",
 		"stickyFirst": "moves rows, filters none", "nothing": "empties the answer after the walk",
 		"searchIn": "part of the search clause", "searchExact": "part of the search clause",
-		"searchPublicOnly": "part of the search clause", "taxOr": "part of the taxonomy clause",
+		"searchPublicOnly": "part of the search clause", "prepared": "part of the search clause", "taxOr": "part of the taxonomy clause",
 		"clauses": "the clauses", "clausesBuilt": "the clauses",
 	}
 	yes := true

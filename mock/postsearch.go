@@ -39,23 +39,43 @@ func searchTerms(s string) []string {
 	return out
 }
 
+// searchTerm is a term of the search, ready for matchesSearch: negated or not, and the
+// store's common trigrams it holds (store.GramMask).
+type searchTerm struct {
+	text  string
+	neg   bool
+	grams uint64
+	whole bool // the term is one of the trigrams: a column's bit is the answer
+}
+
+// searchTerms is q.search ready for matchesSearch, made once per query.
+func (q *postQuery) searchTerms() []searchTerm {
+	out := make([]searchTerm, 0, len(q.search))
+	for _, term := range q.search {
+		t := searchTerm{text: term}
+		if strings.HasPrefix(term, "-") && len(term) > 1 {
+			t.text, t.neg = term[1:], true
+		}
+		t.grams, t.whole = store.GramMask(t.text)
+		out = append(out, t)
+	}
+	return out
+}
+
 // matchesSearch is WP_Query::parse_search: every term (a leading "-" negates it) in
 // the title, the excerpt or the content; not a password-protected post for visitors.
 func (q *postQuery) matchesSearch(p *store.Post) bool {
 	if q.searchPublicOnly && p.Password != "" {
 		return false
 	}
-	for _, term := range q.search {
-		neg := strings.HasPrefix(term, "-") && len(term) > 1
-		if neg {
-			term = term[1:]
-		}
-		found := q.searchHit(p.Title, "post_title", term) || q.searchHit(p.Excerpt, "post_excerpt", term) ||
-			q.searchHit(p.Content, "post_content", term) ||
+	for _, t := range q.prepared {
+		found := q.searchHit(p, store.GramTitle, p.Title, "post_title", t) ||
+			q.searchHit(p, store.GramExcerpt, p.Excerpt, "post_excerpt", t) ||
+			q.searchHit(p, store.GramContent, p.Content, "post_content", t) ||
 			// attachments also match on their file (_wp_attached_file), as the media
 			// controller asks WP_Query to with wp_allow_query_attachment_by_filename
-			q.typ == "attachment" && q.searchHit(p.File, "", term)
-		if found == neg {
+			q.typ == "attachment" && q.searchHit(p, -1, p.File, "", t)
+		if found == t.neg {
 			return false
 		}
 	}
@@ -64,15 +84,24 @@ func (q *postQuery) matchesSearch(p *store.Post) bool {
 
 // searchHit is one column's LIKE of a search term: the column must be one the search
 // looks in (the attachment's file, column "", always is), and hold the term, or be it
-// when the search is exact.
-func (q *postQuery) searchHit(text, column, term string) bool {
+// when the search is exact. The post's Grams answer for a term that is one of the
+// common trigrams, and rule the column out when it lacks one the term holds; col is
+// the column's place in them (-1: none).
+func (q *postQuery) searchHit(p *store.Post, col int, text, column string, t searchTerm) bool {
 	if column != "" && q.searchIn != nil && !q.searchIn[column] {
 		return false
 	}
 	if q.searchExact {
-		return strings.EqualFold(text, term)
+		return strings.EqualFold(text, t.text)
 	}
-	return containsFold(text, term)
+	if col >= 0 {
+		if has := p.Grams[col] & t.grams; t.whole {
+			return has != 0
+		} else if has != t.grams {
+			return false
+		}
+	}
+	return containsFold(text, t.text)
 }
 
 // relevance ranks as WP_Query's search order: the whole phrase in the title first,

@@ -31,6 +31,7 @@ type Tables struct {
 func Load(clock func() time.Time, t Tables) *Store {
 	s := New(clock)
 	indexes := s.indexes()
+	setAllGrams(t.Posts)
 	for _, p := range t.Posts {
 		s.posts[p.ID] = p
 		s.noteFormat(p)

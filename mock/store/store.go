@@ -19,6 +19,10 @@ type Post struct {
 	ID     int
 	Type   string // post, attachment, revision
 	Status string
+	// Grams are the common trigrams the title, excerpt and content hold, for searches
+	// (search.go); the store sets them whenever the row is stored. Next to the status,
+	// in the row's first bytes, which a search reads of every post.
+	Grams  Grams
 	Author int
 	// Date is the local (site timezone) publication date; DateGMT is zero for a
 	// "floating" draft date, as WordPress stores 0000-00-00 00:00:00.
@@ -249,6 +253,7 @@ func (tx *Tx) InsertPost(p *Post) {
 	if p.ID >= s.nextPost {
 		s.nextPost = p.ID + 1
 	}
+	setGrams(p)
 	s.posts[p.ID] = p
 	for _, ix := range s.indexes() {
 		ix.add(p)
@@ -285,6 +290,7 @@ func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 	p.Rendered = nil // the site rendered the post as it was
 	change(&p)
 	p.ID = id
+	setGrams(&p)
 	s.posts[id] = &p
 	for _, ix := range s.indexes() {
 		ix.replace(old, &p)

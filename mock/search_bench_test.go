@@ -1,0 +1,28 @@
+package mock
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+// BenchmarkSearch100k measures the post searches make bench-scale times, on the site
+// wpmock -posts 100000 generates: the first page and the second of ?search=the (by
+// date, every published post scanned and counted), a rarer word, and by relevance.
+func BenchmarkSearch100k(b *testing.B) {
+	m, err := New(Options{Seed: 1, Size: large})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, query string }{
+		{"the", "search=the"},
+		{"the_page2", "search=the&page=2"},
+		{"rare", "search=zzyzx"},
+		{"two_words", "search=the+art"},
+		{"relevance", "search=the&orderby=relevance"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			serveBench(b, m, httptest.NewRequest(http.MethodGet, "/wp-json/wp/v2/posts?"+c.query, nil))
+		})
+	}
+}

@@ -1,0 +1,120 @@
+package store
+
+import (
+	"runtime"
+	"strings"
+	"sync"
+)
+
+// A post search (WP_Query's LIKE '%term%' over title, excerpt and content, case-
+// insensitive) has to look at every post to count its matches, and a common word is
+// found in most of them, each after a scan of its text. Grams spares the scan: each
+// post carries, per column, which of the commonest letter trigrams of English text its
+// lower-cased text holds, computed when the row is stored. A search for one of them
+// ("the") is then answered from the bits; a longer term that holds some of them skips
+// the columns that lack one. The bits are kept right by the store's only ways in:
+// Load, InsertPost and ChangePost (which stores a changed copy).
+
+// Grams are the common trigrams a post's columns hold: bit i of a column is set when
+// the column's text, as strings.ToLower lowers it, holds SearchGrams[i].
+type Grams [3]uint64
+
+// The columns of Grams.
+const (
+	GramTitle = iota
+	GramExcerpt
+	GramContent
+)
+
+// SearchGrams are the trigrams Grams records: the commonest in English text, in
+// lower case, letters only, at most 64.
+var SearchGrams = [...]string{
+	"the", "and", "ing", "ion", "tio", "ent", "ati", "for", "her", "ter",
+	"hat", "tha", "ere", "ate", "his", "con", "res", "ver", "all", "ons",
+	"nce", "men", "ith", "ted", "ers", "pro", "thi", "wit", "are", "ess",
+	"not", "ive", "was", "ect", "rea", "com", "eve", "per", "int", "est",
+	"sta", "cti", "ica", "ist", "ear", "ain", "one", "our", "iti", "rat",
+	"ell", "ant", "sti", "ove", "oul", "art", "out", "ome", "ple", "age",
+	"ran", "man", "ill", "ble",
+}
+
+// gramKey packs three letters' classes (1 to 26, a to z in either case) in 15 bits.
+func gramKey(a, b, c byte) uint32 {
+	return uint32(letterClass[a])<<10 | uint32(letterClass[b])<<5 | uint32(letterClass[c])
+}
+
+var (
+	letterClass [256]uint8     // 1 to 26 for a to z and A to Z, 0 for any other byte
+	gramBit     [1 << 15]uint8 // by gramKey: 1 + the gram's index in SearchGrams, or 0
+)
+
+func init() {
+	for c := 'a'; c <= 'z'; c++ {
+		letterClass[c] = uint8(c-'a') + 1
+		letterClass[c-'a'+'A'] = uint8(c-'a') + 1
+	}
+	for i, g := range SearchGrams {
+		k := gramKey(g[0], g[1], g[2])
+		if len(g) != 3 || letterClass[g[0]]*letterClass[g[1]]*letterClass[g[2]] == 0 || gramBit[k] != 0 || g != strings.ToLower(g) {
+			panic("store: SearchGrams: not a new lower-case letter trigram: " + g)
+		}
+		gramBit[k] = uint8(i) + 1
+	}
+}
+
+// GramMask is the bits of the SearchGrams that a lower-case term holds, and whether the
+// term is one of them (then a column holds the term exactly when it has the bit).
+func GramMask(term string) (mask uint64, whole bool) {
+	lower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	for i := 0; i+3 <= len(term); i++ {
+		if a, b, c := term[i], term[i+1], term[i+2]; lower(a) && lower(b) && lower(c) {
+			if bit := gramBit[gramKey(a, b, c)]; bit != 0 {
+				mask |= 1 << (bit - 1)
+			}
+		}
+	}
+	return mask, len(term) == 3 && mask != 0
+}
+
+// gramsOf is the SearchGrams that strings.ToLower(s) holds. Lowering keeps ASCII
+// letters where they are and turns any other rune into bytes that are not ASCII
+// letters, but for two runes whose lower case is ASCII (İ and the Kelvin sign): only
+// with one of them is the text lowered for real.
+func gramsOf(s string) uint64 {
+	if strings.Contains(s, "\u0130") || strings.Contains(s, "\u212A") {
+		s = strings.ToLower(s)
+	}
+	var k uint32
+	var bits uint64
+	for i := 0; i < len(s); i++ {
+		k = (k<<5 | uint32(letterClass[s[i]])) & (1<<15 - 1)
+		if b := gramBit[k]; b != 0 {
+			bits |= 1 << (b - 1)
+		}
+	}
+	return bits
+}
+
+// GramsOf is the Grams of a post's text, which the store gives the rows it stores.
+func GramsOf(p *Post) Grams {
+	return Grams{GramTitle: gramsOf(p.Title), GramExcerpt: gramsOf(p.Excerpt), GramContent: gramsOf(p.Content)}
+}
+
+func setGrams(p *Post) { p.Grams = GramsOf(p) }
+
+// setAllGrams computes the Grams of many posts, on every core: a million posts carry
+// more than a gigabyte of text.
+func setAllGrams(posts []*Post) {
+	workers := min(runtime.GOMAXPROCS(0), 1+len(posts)/1024)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(posts); i += workers {
+				setGrams(posts[i])
+			}
+		}()
+	}
+	wg.Wait()
+}
