@@ -3,6 +3,7 @@ package mock
 import (
 	"math"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -195,7 +196,8 @@ type postQuery struct {
 	// mimes limits attachments to these MIME types (media_type / mime_type); nil is any.
 	mimes map[string]bool
 	// idTieAsc: rows that tie on the sort key come back by ascending id whatever the
-	// order, as MySQL returned them on WordPress 6.1 (media and revisions use it).
+	// order, as MySQL returned them on WordPress 6.1 (media and revisions use it), and
+	// as its filesort gives them (sortTiesAscending).
 	idTieAsc        bool
 	order, orderby  string
 	relevancePhrase string
@@ -255,9 +257,6 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 	q.includeOrder = r.Ints("include")
 	q.include, q.exclude = intSet(q.includeOrder), intSet(r.Ints("exclude"))
 	q.parents, q.parentsNot = intSet(r.Ints("parent")), intSet(r.Ints("parent_exclude"))
-	// post_parent IN (...) reads MySQL's post_parent index, by parent then id, and
-	// the sort keeps that order for ties (as for revisions): ascending id
-	q.idTieAsc = q.idTieAsc || q.parents != nil
 	if slugs := r.Strings("slug"); len(slugs) > 0 {
 		q.slugs = map[string]bool{}
 		for _, s := range slugs {
@@ -316,6 +315,17 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 	q.nothing = q.searchExact && q.orderby == "relevance" && len(q.search) > 0
 	if typ == "attachment" {
 		q.mimes, q.idTieAsc = attachmentMimeFilter(r), true
+	}
+	// MySQL sorts these rows itself (a filesort), which leaves ties by ascending id
+	// whatever the order; the plain date order walks the type_status_date index
+	// backwards instead, ties by descending id (with a term or parent filter it may go
+	// either way, as the optimizer picks its plan by the table's statistics)
+	switch q.orderby {
+	case "date":
+		q.idTieAsc = q.idTieAsc || len(q.search) > 0
+	case "id", "include", "include_slugs":
+	default:
+		q.idTieAsc = true
 	}
 	return q, nil
 }
@@ -512,6 +522,41 @@ func (q *postQuery) matchesTax(p *store.Post) bool {
 // the same direction (or ascending, with idTieAsc), so lists are always explicitly
 // ordered.
 func (q *postQuery) less(a, b *store.Post) bool {
+	switch q.orderby {
+	case "include":
+		return rank(q.includeOrder, a.ID) < rank(q.includeOrder, b.ID)
+	case "include_slugs":
+		return rank(q.slugOrder, a.Slug) < rank(q.slugOrder, b.Slug)
+	case "relevance":
+		ra, rb := q.relevance(a), q.relevance(b)
+		if ra != rb {
+			return ra > rb
+		}
+	}
+	c := q.keyCompare(a, b)
+	if c == 0 {
+		if q.idTieAsc {
+			return a.ID < b.ID
+		}
+		c = a.ID - b.ID
+	}
+	if q.order == "asc" {
+		return c < 0
+	}
+	return c > 0
+}
+
+// sameKey is the test of a tie on the sort key of an index walk.
+func (q *postQuery) sameKey() func(a, b *store.Post) bool {
+	if q.orderby == "date" || q.orderby == "relevance" {
+		return func(a, b *store.Post) bool { return a.Date.Equal(b.Date) }
+	}
+	return func(a, b *store.Post) bool { return q.keyCompare(a, b) == 0 }
+}
+
+// keyCompare compares two posts by the query's sort key alone, ascending (the date
+// for relevance, whose ranks less compares first).
+func (q *postQuery) keyCompare(a, b *store.Post) int {
 	c := 0
 	switch q.orderby {
 	case "author":
@@ -528,29 +573,10 @@ func (q *postQuery) less(a, b *store.Post) bool {
 		c = strings.Compare(a.Slug, b.Slug)
 	case "title":
 		c = strings.Compare(a.Title, b.Title)
-	case "include":
-		return rank(q.includeOrder, a.ID) < rank(q.includeOrder, b.ID)
-	case "include_slugs":
-		return rank(q.slugOrder, a.Slug) < rank(q.slugOrder, b.Slug)
-	case "relevance":
-		ra, rb := q.relevance(a), q.relevance(b)
-		if ra != rb {
-			return ra > rb
-		}
-		c = a.Date.Compare(b.Date)
 	default:
 		c = a.Date.Compare(b.Date)
 	}
-	if c == 0 {
-		if q.idTieAsc {
-			return a.ID < b.ID
-		}
-		c = a.ID - b.ID
-	}
-	if q.order == "asc" {
-		return c < 0
-	}
-	return c > 0
+	return c
 }
 
 // rank is v's position in list, or len(list) when it is not there (orderby=include
@@ -581,31 +607,43 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 			}
 			return index[i]
 		}
-		if q.idTieAsc && q.order == "desc" && natural == "desc" {
-			at = tiesAscending(index)
+		all := ofStatus && q.statusOnly() // nothing else to filter
+		keep := func(p *store.Post) bool { return true }
+		if !all {
+			// an index of the one status asked holds only posts of it: the clauses are
+			// all that is left to check (a search reads every post)
+			where := q.where()
+			keep = func(p *store.Post) bool {
+				if ofStatus {
+					return matchesAll(where, p)
+				}
+				return q.matches(p)
+			}
 		}
-		if ofStatus && q.statusOnly() {
-			// nothing else to filter: the index (of that one status) is the result
+		first := -1 // the walk's position of the window's first post
+		if all {
 			total = n
+			first = start
 			for i := start; i < n && len(window) < q.perPage; i++ {
 				window = append(window, at(i))
 			}
 		} else {
-			// an index of the one status asked holds only posts of it: the clauses are
-			// all that is left to check (a search reads every post)
-			_, single := q.singleStatus()
-			perStatus := single && q.orderby != "id"
-			where := q.where()
 			for i := 0; i < n; i++ {
 				p := at(i)
-				if perStatus && !matchesAll(where, p) || !perStatus && !q.matches(p) {
+				if !keep(p) {
 					continue
 				}
 				if total >= start && len(window) < q.perPage {
+					if len(window) == 0 {
+						first = i
+					}
 					window = append(window, p)
 				}
 				total++
 			}
+		}
+		if q.idTieAsc && q.order == "desc" && len(window) > 0 {
+			window = tiesAscending(at, n, first, start, len(window), keep, q.sameKey())
 		}
 	} else {
 		var hits []*store.Post
@@ -652,34 +690,54 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	return resp, nil
 }
 
-// tiesAscending walks a newest-first date index with the posts of one date by
-// ascending id (idTieAsc) instead of the index's descending id: each run of equal
-// dates is read backwards. The last run found is kept, so a walk in order costs one
-// pass.
-func tiesAscending(index []*store.Post) func(i int) *store.Post {
-	from, to := 0, 0 // the run [from, to) last found
-	return func(i int) *store.Post {
-		if i < from || i >= to {
-			from, to = i, i+1
-			for from > 0 && index[from-1].Date.Equal(index[i].Date) {
-				from--
-			}
-			for to < len(index) && index[to].Date.Equal(index[i].Date) {
-				to++
+// tiesAscending is the window of size posts from the start-th kept post of a walk in
+// a descending order (at, over n posts; first is the walk's position of the window's
+// first post), with the posts of one sort key by ascending id (idTieAsc) instead of
+// the walk's descending id. Only the runs of equal keys the window touches are read:
+// the posts before them are counted by the walk already, and the order within a run
+// changes nothing outside it.
+func tiesAscending(at func(int) *store.Post, n, first, start, size int, keep func(*store.Post) bool, same func(a, b *store.Post) bool) []*store.Post {
+	// the window's runs are in positions [from, to): back from the first post while
+	// its key lasts, on from it until size kept posts and the last one's key are past
+	from := first
+	for from > 0 && same(at(from-1), at(first)) {
+		from--
+	}
+	var kept []*store.Post
+	before := 0 // kept posts in [from, first)
+	for i := from; i < n; i++ {
+		p := at(i)
+		if len(kept) >= before+size && !same(p, kept[len(kept)-1]) {
+			break
+		}
+		if keep(p) {
+			kept = append(kept, p)
+			if i < first {
+				before++
 			}
 		}
-		return index[from+to-1-i]
 	}
+	// each run backwards: ascending id
+	for lo := 0; lo < len(kept); {
+		hi := lo + 1
+		for hi < len(kept) && same(kept[hi], kept[lo]) {
+			hi++
+		}
+		slices.Reverse(kept[lo:hi])
+		lo = hi
+	}
+	// the window starts where the walk's did: start - before kept posts precede from
+	skip := before
+	return kept[skip:min(skip+size, len(kept))]
 }
 
 // sortedIndex is the store's index that lists the posts in the query's order, and the
 // direction the index runs in ("desc" for the date, newest first; "asc" for the
 // others), so a list walks it instead of sorting; with one status asked, every index
 // but the id's holds posts of that status only; false where no index has the order
-// (relevance, include, parent), where the orderings other than date and id are asked
-// of several statuses (they are indexed per status), or where ties must run by
-// ascending id against a descending order (idTieAsc), which the indexes' id
-// tie-break cannot give. ofStatus says the index holds the query's one status only.
+// (relevance, include, parent), or where the orderings other than date and id are
+// asked of several statuses (they are indexed per status). ofStatus says the index
+// holds the query's one status only.
 func (q *postQuery) sortedIndex(tx *store.Tx) (index []*store.Post, natural string, ofStatus, ok bool) {
 	switch {
 	case q.orderby == "date":
@@ -689,8 +747,6 @@ func (q *postQuery) sortedIndex(tx *store.Tx) (index []*store.Post, natural stri
 		return tx.PostsByDate(q.typ), "desc", false, true
 	case q.orderby == "id":
 		return tx.PostsByID(q.typ), "asc", false, true // every status
-	case q.idTieAsc && q.order == "desc":
-		return nil, "", false, false
 	}
 	st, only := q.singleStatus()
 	if !only {

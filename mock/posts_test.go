@@ -84,15 +84,15 @@ func TestOrderByIDCountsWhatTheCallerSees(t *testing.T) {
 	}
 }
 
-// TestParentListTiesByAscendingID: pages of one date listed by parent come back by
-// ascending id, as MySQL reads them through the post_parent index (WordPress 6.1:
-// /pages?parent=0 lists two pages made in the same second oldest id first), while the
-// unfiltered list keeps the date index's descending id.
-func TestParentListTiesByAscendingID(t *testing.T) {
+// TestFilesortTiesByAscendingID: orders MySQL sorts itself (modified, title, ...) keep
+// rows of one key by ascending id in either direction, as WordPress 6.1 lists pages
+// made in the same second by orderby=modified&order=desc; the plain date order keeps
+// the date index's descending id.
+func TestFilesortTiesByAscendingID(t *testing.T) {
 	s := newTestSite(t)
 	var ids []float64
-	for _, title := range []string{"Tie one", "Tie two", "Tie three"} {
-		r := s.send(t, http.MethodPost, "/wp/v2/pages", "admin", map[string]any{"title": title, "status": "publish", "date": "2001-01-01T00:00:00"})
+	for range 3 {
+		r := s.send(t, http.MethodPost, "/wp/v2/pages", "admin", map[string]any{"title": "Tie", "status": "publish", "date": "2001-01-01T00:00:00"})
 		ids = append(ids, r.obj(t)["id"].(float64))
 	}
 	got := func(q string) []float64 {
@@ -102,10 +102,22 @@ func TestParentListTiesByAscendingID(t *testing.T) {
 		}
 		return out
 	}
-	if g := got("parent=0"); !slices.Equal(g, ids) {
-		t.Errorf("parent=0: %v, want %v", g, ids)
+	for _, q := range []string{"orderby=modified&order=desc", "orderby=title&order=desc", "orderby=title&order=asc", "orderby=menu_order&order=desc"} {
+		if g := got(q); !slices.Equal(g, ids) {
+			t.Errorf("%s: %v, want ascending ids %v", q, g, ids)
+		}
 	}
 	if g := got("order=desc"); !slices.Equal(g, []float64{ids[2], ids[1], ids[0]}) {
-		t.Errorf("unfiltered: %v, want descending ids", g)
+		t.Errorf("date order: %v, want descending ids", g)
+	}
+	// pages cut through a run of ties; a filtered walk (search) too
+	for q, want := range map[string][]float64{
+		"orderby=modified&order=desc&per_page=2&page=1": ids[:2], "orderby=modified&order=desc&per_page=2&page=2": ids[2:],
+		"search=tie&per_page=2&page=1": ids[:2], "search=tie&per_page=2&page=2": ids[2:],
+		"search=tie&orderby=date&offset=1": ids[1:], "orderby=title&order=desc&offset=2": ids[2:],
+	} {
+		if g := got(q); !slices.Equal(g, want) {
+			t.Errorf("%s: %v, want %v", q, g, want)
+		}
 	}
 }
