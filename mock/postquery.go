@@ -317,13 +317,12 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 		q.mimes, q.idTieAsc = attachmentMimeFilter(r), true
 	}
 	// MySQL sorts these rows itself (a filesort), which leaves ties by ascending id
-	// whatever the order; the plain date order walks the type_status_date index
-	// backwards instead, ties by descending id (with a term or parent filter it may go
-	// either way, as the optimizer picks its plan by the table's statistics)
+	// whatever the order; the date order walks the type_status_date index backwards
+	// instead, ties by descending id (with a search, a term or a parent filter it may
+	// go either way, as the optimizer picks its plan by the table's statistics: the
+	// same query came back both ways, so those keep the index's order)
 	switch q.orderby {
-	case "date":
-		q.idTieAsc = q.idTieAsc || len(q.search) > 0
-	case "id", "include", "include_slugs":
+	case "date", "id", "include", "include_slugs":
 	default:
 		q.idTieAsc = true
 	}

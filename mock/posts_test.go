@@ -113,8 +113,8 @@ func TestFilesortTiesByAscendingID(t *testing.T) {
 	// pages cut through a run of ties; a filtered walk (search) too
 	for q, want := range map[string][]float64{
 		"orderby=modified&order=desc&per_page=2&page=1": ids[:2], "orderby=modified&order=desc&per_page=2&page=2": ids[2:],
-		"search=tie&per_page=2&page=1": ids[:2], "search=tie&per_page=2&page=2": ids[2:],
-		"search=tie&orderby=date&offset=1": ids[1:], "orderby=title&order=desc&offset=2": ids[2:],
+		"search=tie&orderby=title&per_page=2&page=1": ids[:2], "search=tie&orderby=title&per_page=2&page=2": ids[2:],
+		"search=tie&orderby=modified&offset=1": ids[1:], "orderby=title&order=desc&offset=2": ids[2:],
 	} {
 		if g := got(q); !slices.Equal(g, want) {
 			t.Errorf("%s: %v, want %v", q, g, want)

@@ -149,9 +149,10 @@ func TestSearchMatchesReference(t *testing.T) {
 			if c := b.Date.Compare(a.Date); c != 0 {
 				return c
 			}
-			// a search is sorted by MySQL itself: ties by ascending id (WordPress 6.1
-			// lists two posts of one second so for search=e, newest date first)
-			return a.ID - b.ID
+			if q.orderby == "relevance" {
+				return a.ID - b.ID // MySQL sorts by the rank itself: ties by ascending id
+			}
+			return b.ID - a.ID
 		})
 		want := []int{}
 		for i := (q.page - 1) * q.perPage; i < len(hits) && i < q.page*q.perPage; i++ {
