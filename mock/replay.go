@@ -30,9 +30,10 @@ type replay struct {
 	serverHeader http.Header
 }
 
-// loadRecordings indexes a dataset's recorded answers.
+// loadRecordings indexes a dataset's recorded answers, unless the mock serves the site
+// under another URL (-url): the recordings' links are the site's.
 func (m *Mock) loadRecordings(ds *fixtures.Dataset) {
-	if len(ds.Recorded) == 0 {
+	if len(ds.Recorded) == 0 || ds.Site == nil || m.opts.SiteURL != strings.TrimSuffix(ds.Site.URL, "/") {
 		return
 	}
 	m.replay.answers = make(map[string]*rest.Replayed, len(ds.Recorded))

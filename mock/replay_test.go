@@ -3,6 +3,7 @@ package mock
 import (
 	"bytes"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -119,6 +120,22 @@ func TestReplayRecordedAnswers(t *testing.T) {
 		t.Fatalf("reset: %d %s", r.status, r.body)
 	}
 	check("/wp/v2/posts?per_page=1&_embed", "", anon)
+}
+
+// TestReplayOffUnderAnotherURL: served under another site URL, a clone answers every
+// request itself, with that URL in links (the recordings link to the site).
+func TestReplayOffUnderAnotherURL(t *testing.T) {
+	m, err := New(Options{Dataset: clonedExample(), Clock: fixedClock, SiteURL: "http://localhost:9000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(m)
+	defer srv.Close()
+	s := &testSite{Mock: m, srv: srv}
+	r := s.get(t, "/wp/v2/posts?per_page=1&_embed", "")
+	if strings.Contains(string(r.body), "the site") || !strings.Contains(string(r.body), `http:\/\/localhost:9000\/`) {
+		t.Errorf("under another URL: %.200s", r.body)
+	}
 }
 
 func exportOfSite(t *testing.T, s *testSite) *fixtures.Dataset {
