@@ -81,6 +81,10 @@ var restHeader = map[string]bool{"Content-Type": true, "X-Robots-Tag": true, "Li
 	"Vary": true, "Expires": true, "Cache-Control": true, "Allow": true, "X-Wp-Total": true, "X-Wp-Totalpages": true,
 	"Access-Control-Allow-Origin": true, "Access-Control-Allow-Methods": true, "Access-Control-Allow-Credentials": true}
 
+// Replaying is the number of recorded answers the mock replays while its content is
+// as loaded (0: none, or a site served under another URL).
+func (m *Mock) Replaying() int { return len(m.replay.answers) }
+
 // noteWrite is told of every write that went through, inside its transaction.
 func (m *Mock) noteWrite() {
 	m.replay.pristine.Store(m.replay.reset && m.replay.answers != nil)

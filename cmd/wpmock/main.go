@@ -11,6 +11,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -385,6 +386,14 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 	fmt.Fprintf(m.Stdout, "wpmock: dataset %s: %d posts, %d revisions, %d media, %d users, %d terms (%s); POST %swpmock/v1/reset restores it\n",
 		from, types["post"], types["revision"], types["attachment"], len(ds.Users), len(ds.Terms),
 		loaded.Round(time.Millisecond), root)
+	if s := ds.Site; s != nil {
+		replay := fmt.Sprintf("links go to the site, and its %d recorded answers are replayed until the first write", len(ds.Recorded))
+		if site.Replaying() == 0 {
+			replay = "served under -url, the mock answers everything itself"
+		}
+		fmt.Fprintf(m.Stdout, "wpmock: a clone of %s (WordPress %s, read as %s): %s\n",
+			s.URL, s.WordPress, cmp.Or(s.User, "a visitor"), replay)
+	}
 }
 
 // export writes the start-up dataset (-export). A file is written whole or not at
