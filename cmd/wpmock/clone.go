@@ -89,8 +89,8 @@ func printCloneReport(w io.Writer, rep *clone.Report, out string) {
 	for _, k := range names {
 		fmt.Fprintf(w, " %s %d", k, rep.Items[k])
 	}
-	fmt.Fprintf(w, "\n  %d answers recorded; %d requests (%d retried), %d from the journal; %d files (%s); %s; %s\n",
-		rep.Recorded, rep.Requests, rep.Retries, rep.FromJournal, rep.Files, clone.Bytes(rep.FileBytes), rep.Duration.Round(1e6), out)
+	fmt.Fprintf(w, "\n  %d answers recorded; %d requests (%d retried), %d from the journal; %d files (%s); %s\n",
+		rep.Recorded, rep.Requests, rep.Retries, rep.FromJournal, rep.Files, clone.Bytes(rep.FileBytes), rep.Duration.Round(1e6))
 	if rep.Size > 0 {
 		fmt.Fprintf(w, "  wrote %s (%s): serve it with wpmock -data %s\n", out, clone.Bytes(rep.Size), out)
 	}
