@@ -113,20 +113,46 @@ func compareAll(t *testing.T, client *http.Client, api, copyAPI, password string
 	}
 	var diffs []string
 	same := [2]int{} // recorded, extra
+	// four at a time, as many as the site's PHP workers; reported in order
+	found := make([]string, len(gets))
+	errs := make(chan error, len(gets))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				g := gets[i]
+				site, err := fetch(client, api, g, password)
+				if err != nil {
+					errs <- fmt.Errorf("WordPress: GET %s: %v", g.route, err)
+					continue
+				}
+				mine, err := fetch(client, copyAPI, g, password)
+				if err != nil {
+					errs <- fmt.Errorf("the copy: GET %s: %v", g.route, err)
+					continue
+				}
+				found[i] = difference(site, mine)
+			}
+		}()
+	}
+	for i := range gets {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
 	for i, g := range gets {
-		site, err := fetch(client, api, g, password)
-		if err != nil {
-			t.Fatalf("WordPress: GET %s: %v", g.route, err)
-		}
-		mine, err := fetch(client, copyAPI, g, password)
-		if err != nil {
-			t.Fatalf("the copy: GET %s: %v", g.route, err)
-		}
 		kind := 1
 		if i < nRecorded {
 			kind = 0
 		}
-		if d := difference(site, mine); d != "" {
+		if d := found[i]; d != "" {
 			who := "anonymous"
 			if g.user != "" {
 				who = "as " + g.user
