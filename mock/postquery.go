@@ -598,7 +598,9 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	start := queryStart(q.page, q.perPage, q.offset, q.hasOffset)
 	var window []*store.Post
 	total := 0
-	if index, natural, ofStatus, ok := q.sortedIndex(tx); ok {
+	if q.orderby == "relevance" {
+		window, total = q.relevanceWindow(tx, start)
+	} else if index, natural, ofStatus, ok := q.sortedIndex(tx); ok {
 		n := len(index)
 		at := func(i int) *store.Post {
 			if q.order != natural {

@@ -64,12 +64,12 @@ func TestSearchMatchesReference(t *testing.T) {
 		}
 	})
 	type query struct {
-		search, login, status, columns, orderby string
-		page, perPage                           int
+		search, login, status, columns, orderby, order string
+		page, perPage                                  int
 	}
 	var queries []query
 	for _, term := range []string{"the", "THE", "thé", "the art", "-the", "\"e t\"", "ing", "tion", "k", "kelvin",
-		"i̇stanbul", "istanbul", "nation", "zz", "wise", "the -art", "théâtre"} {
+		"i̇stanbul", "istanbul", "nation", "zz", "wise", "the -art", "théâtre", "thing art", "art \"of the\""} {
 		for _, login := range []string{"", "admin"} {
 			queries = append(queries, query{search: term, login: login, page: 1, perPage: 10})
 		}
@@ -78,6 +78,16 @@ func TestSearchMatchesReference(t *testing.T) {
 			query{search: term, login: "admin", status: "any", page: 2, perPage: 7},
 			query{search: term, page: 2, perPage: 10},
 			query{search: term, page: 3, perPage: 5, orderby: "relevance"},
+			// by relevance: the ranks' runs, pages that span two ranks, posts of one
+			// date (the id decides), drafts and every status for the admin, oldest first
+			query{search: term, page: 1, perPage: 10, orderby: "relevance"},
+			query{search: term, page: 2, perPage: 7, orderby: "relevance"},
+			query{search: term, login: "admin", page: 2, perPage: 9, orderby: "relevance"},
+			query{search: term, login: "admin", status: "draft", page: 1, perPage: 4, orderby: "relevance"},
+			query{search: term, login: "admin", status: "any", page: 3, perPage: 6, orderby: "relevance"},
+			query{search: term, page: 2, perPage: 8, orderby: "relevance", order: "asc"},
+			query{search: term, login: "admin", status: "any", page: 1, perPage: 100, orderby: "relevance", order: "asc"},
+			query{search: term, login: "admin", columns: "post_title", page: 1, perPage: 5, orderby: "relevance"},
 			query{search: term, login: "admin", columns: "post_title", page: 1, perPage: 20},
 			query{search: term, columns: "post_excerpt,post_content", page: 2, perPage: 10},
 		)
@@ -92,6 +102,9 @@ func TestSearchMatchesReference(t *testing.T) {
 		}
 		if q.orderby != "" {
 			v.Set("orderby", q.orderby)
+		}
+		if q.order != "" {
+			v.Set("order", q.order)
 		}
 		path := "/wp/v2/posts?" + v.Encode()
 		got := s.get(t, path, q.login)
@@ -147,6 +160,9 @@ func TestSearchMatchesReference(t *testing.T) {
 				return rel[b.ID] - rel[a.ID]
 			}
 			if c := b.Date.Compare(a.Date); c != 0 {
+				if q.order == "asc" {
+					return -c
+				}
 				return c
 			}
 			if q.orderby == "relevance" {
@@ -165,7 +181,7 @@ func TestSearchMatchesReference(t *testing.T) {
 			continue
 		}
 		if ids := replyIDs(got); !slices.Equal(ids, want) || got.header.Get("X-WP-Total") != strconv.Itoa(len(hits)) {
-			t.Errorf("GET %s as %q: ids %v, total %s; want %v, %d", path, q.login, ids, got.header.Get("X-WP-Total"), want, len(hits))
+			t.Errorf("GET %s as %q: ids %v, total %s; want %v, %d (status %d %.200s)", path, q.login, ids, got.header.Get("X-WP-Total"), want, len(hits), got.status, got.body)
 		}
 	}
 }

@@ -120,6 +120,8 @@ func site(bin string, posts, idle, uploadMB, repeat int) error {
 		{"orderby=modified", "/wp-json/wp/v2/posts?orderby=modified"},
 		{"orderby=author", "/wp-json/wp/v2/posts?orderby=author"},
 		{"search=the, page 2", "/wp-json/wp/v2/posts?search=the&page=2"},
+		{"search=the, orderby=relevance", "/wp-json/wp/v2/posts?search=the&orderby=relevance"},
+		{"search=the art, orderby=relevance, page 50", "/wp-json/wp/v2/posts?search=the+art&orderby=relevance&page=50"},
 	}
 	for _, q := range queries {
 		rows = append(rows, target{"GET " + q.name, dur(c.median(q.path, repeat)), limit("< 20 ms", "< 150 ms")})

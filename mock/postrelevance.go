@@ -1,0 +1,139 @@
+package mock
+
+import (
+	"sync"
+
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// A list ordered by relevance (WP_Query::parse_search_order: the rank of the title's
+// match first, then the date) without a sort of the matches: the date index is walked
+// once in the asked order, each match's rank computed once, so the posts of one rank
+// come in date order already and the list is those runs one after the other, the
+// highest rank first. The walk counts the matches of each rank (X-WP-Total is their
+// sum) and notes every post's rank, a byte each; the page is then read from the ranks
+// it spans, and only there.
+
+// relevanceRanks is the number of ranks q.relevance gives, 0 to relevanceRanks-1.
+const relevanceRanks = 3
+
+// notKept marks, in a walk's ranks, a post the query does not list.
+const notKept = 0xFF
+
+// rankBufs recycles the walks' ranks: a byte per post of the index walked.
+var rankBufs sync.Pool
+
+// relevanceWindow is the window of q.perPage posts from the start-th of the list by
+// relevance, and the number of posts in the list. Posts of one rank and one date come
+// by ascending id, as MySQL's filesort leaves them (idTieAsc), whatever the order.
+func (q *postQuery) relevanceWindow(tx *store.Tx, start int) (window []*store.Post, total int) {
+	index, ofStatus := tx.PostsByDate(q.typ), false // newest first, ties by descending id
+	if st, only := q.singleStatus(); only {
+		index, ofStatus = tx.PostsByStatus(q.typ, st), true
+	}
+	n := len(index)
+	at := func(i int) *store.Post { return index[i] }
+	if q.order == "asc" {
+		at = func(i int) *store.Post { return index[n-1-i] }
+	}
+	where := q.where()
+	keep := func(p *store.Post) bool {
+		if ofStatus { // the index holds the query's one status only
+			return matchesAll(where, p)
+		}
+		return q.matches(p)
+	}
+	rankOf := q.relevanceRanker()
+
+	var ranks []uint8
+	if b, ok := rankBufs.Get().(*[]uint8); ok && cap(*b) >= n {
+		ranks = (*b)[:n]
+	} else {
+		ranks = make([]uint8, n)
+	}
+	defer func() { rankBufs.Put(&ranks) }()
+	var count [relevanceRanks]int
+	for i := 0; i < n; i++ {
+		p := at(i)
+		if !keep(p) {
+			ranks[i] = notKept
+			continue
+		}
+		r := rankOf(p)
+		ranks[i] = uint8(r)
+		count[r]++
+	}
+	for _, c := range count {
+		total += c
+	}
+
+	before := 0 // posts of the higher ranks
+	for r := relevanceRanks - 1; r >= 0 && len(window) < q.perPage; r-- {
+		lo := max(start-before, 0) // the rank's first post in the window, counted in the rank
+		before += count[r]
+		if lo >= count[r] {
+			continue
+		}
+		size := min(q.perPage-len(window), count[r]-lo)
+		first, seen := -1, 0 // the walk's position of the rank's lo-th post
+		var part []*store.Post
+		for i := 0; i < n && len(part) < size; i++ {
+			if ranks[i] != uint8(r) {
+				continue
+			}
+			if seen >= lo {
+				if first < 0 {
+					first = i
+				}
+				part = append(part, at(i))
+			}
+			seen++
+		}
+		if q.idTieAsc && q.order == "desc" {
+			rank := r
+			part = tiesAscending(at, n, first, lo, size, func(p *store.Post) bool {
+				return keep(p) && rankOf(p) == rank
+			}, q.sameKey())
+		}
+		window = append(window, part...)
+	}
+	return window, total
+}
+
+// relevanceRanker is q.relevance made for many posts: the terms' common trigrams are
+// found once, rule out a title that lacks one (or answer for a term that is one), and
+// the rest is looked for without lowering the title (containsFold).
+func (q *postQuery) relevanceRanker() func(p *store.Post) int {
+	type term struct {
+		text  string
+		grams uint64
+		whole bool
+	}
+	prep := func(s string) term {
+		g, whole := store.GramMask(s)
+		return term{s, g, whole}
+	}
+	inTitle := func(p *store.Post, t term) bool {
+		has := p.Grams[store.GramTitle] & t.grams
+		if t.whole {
+			return has != 0
+		}
+		return has == t.grams && containsFold(p.Title, t.text)
+	}
+	phrase := prep(q.relevancePhrase)
+	terms := make([]term, len(q.search))
+	for i, s := range q.search {
+		terms[i] = prep(s)
+	}
+	return func(p *store.Post) int {
+		if inTitle(p, phrase) {
+			return 2
+		}
+		for _, t := range terms {
+			if !inTitle(p, t) {
+				return 0
+			}
+		}
+		return 1
+	}
+}
