@@ -141,7 +141,11 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 				total++
 			}
 		}
-		if q.idTieAsc && q.order == "desc" && len(window) > 0 {
+		switch {
+		case !q.idTieAsc || q.order != "desc" || len(window) == 0:
+		case all:
+			window = tiesAscendingAll(at, n, start, len(window), q.keyCompare)
+		default:
 			window = tiesAscending(at, n, first, start, len(window), keep, q.sameKey())
 		}
 	} else {
@@ -228,6 +232,23 @@ func tiesAscending(at func(int) *store.Post, n, first, start, size int, keep fun
 	// the window starts where the walk's did: start - before kept posts precede from
 	skip := before
 	return kept[skip:min(skip+size, len(kept))]
+}
+
+// tiesAscendingAll is tiesAscending for a walk that keeps every post (of n, keys
+// descending by cmp): each run's bounds are found by binary search, so a page deep in
+// a long run (one author's thousands of posts) costs log n, not the run.
+func tiesAscendingAll(at func(int) *store.Post, n, start, size int, cmp func(a, b *store.Post) int) []*store.Post {
+	out := make([]*store.Post, 0, size)
+	from, to := 0, 0 // the run [from, to) of the last post
+	for i := start; i < n && len(out) < size; i++ {
+		if i >= to {
+			k := at(i)
+			from = sort.Search(i, func(p int) bool { return cmp(at(p), k) <= 0 })
+			to = i + sort.Search(n-i, func(j int) bool { return cmp(at(i+j), k) < 0 })
+		}
+		out = append(out, at(from+to-1-i))
+	}
+	return out
 }
 
 // sortedIndex is the store's index that lists the posts in the query's order, and the

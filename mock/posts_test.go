@@ -1,6 +1,9 @@
 package mock
 
 import (
+	"cmp"
+	"fmt"
+	"github.com/wpmock/wpmock/mock/store"
 	"net/http"
 	"slices"
 	"testing"
@@ -119,5 +122,37 @@ func TestFilesortTiesByAscendingID(t *testing.T) {
 		if g := got(q); !slices.Equal(g, want) {
 			t.Errorf("%s: %v, want %v", q, g, want)
 		}
+	}
+}
+
+// TestUnfilteredTiesByAscendingID: a list with nothing to filter walks its index and
+// finds each run of ties by binary search; page after page, the posts of one author
+// come by ascending id, as a sort of the published posts gives.
+func TestUnfilteredTiesByAscendingID(t *testing.T) {
+	s := newTestSite(t)
+	for i := range 5 { // one author's run of posts across pages
+		s.send(t, http.MethodPost, "/wp/v2/posts", "admin", map[string]any{"title": fmt.Sprintf("Run %d", i), "status": "publish"})
+	}
+	var want []int
+	s.store.Read(func(tx *store.Tx) {
+		var pub []*store.Post
+		for _, p := range tx.PostsByID("post") {
+			if p.Status == "publish" {
+				pub = append(pub, p)
+			}
+		}
+		slices.SortStableFunc(pub, func(a, b *store.Post) int { return cmp.Or(b.Author-a.Author, a.ID-b.ID) })
+		for _, p := range pub {
+			want = append(want, p.ID)
+		}
+	})
+	var got []int
+	for page := 1; len(got) < len(want) && page < 50; page++ {
+		for _, x := range s.get(t, fmt.Sprintf("/wp/v2/posts?orderby=author&order=desc&per_page=2&page=%d&_fields=id", page), "").json.([]any) {
+			got = append(got, int(x.(map[string]any)["id"].(float64)))
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("orderby=author&order=desc, page by page: %v, want %v", got, want)
 	}
 }
