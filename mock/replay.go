@@ -64,7 +64,7 @@ func serverHeader(recorded []fixtures.Recording) http.Header {
 		}
 	}
 	for name := range common {
-		if restHeader[name] {
+		if rest.OwnFields[name] {
 			delete(common, name)
 		}
 	}
@@ -73,13 +73,6 @@ func serverHeader(recorded []fixtures.Recording) http.Header {
 	}
 	return common
 }
-
-// restHeader are the fields WordPress's REST server sets on its answers (and the mock
-// with it), canonical.
-var restHeader = map[string]bool{"Content-Type": true, "X-Robots-Tag": true, "Link": true,
-	"X-Content-Type-Options": true, "Access-Control-Expose-Headers": true, "Access-Control-Allow-Headers": true,
-	"Vary": true, "Expires": true, "Cache-Control": true, "Allow": true, "X-Wp-Total": true, "X-Wp-Totalpages": true,
-	"Access-Control-Allow-Origin": true, "Access-Control-Allow-Methods": true, "Access-Control-Allow-Credentials": true}
 
 // Replaying is the number of recorded answers the mock replays while its content is
 // as loaded (0: none, or a site served under another URL).

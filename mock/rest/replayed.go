@@ -6,6 +6,14 @@ import (
 	"slices"
 )
 
+// OwnFields are the header fields WordPress's REST server sets on its answers, as write
+// and the handlers' paging and Allow set them here (canonical names): a recorded
+// site's other constant fields come from its web server.
+var OwnFields = map[string]bool{"Content-Type": true, "X-Robots-Tag": true, "Link": true,
+	"X-Content-Type-Options": true, "Access-Control-Expose-Headers": true, "Access-Control-Allow-Headers": true,
+	"Vary": true, "Expires": true, "Cache-Control": true, "Allow": true, "X-Wp-Total": true, "X-Wp-Totalpages": true,
+	"Access-Control-Allow-Origin": true, "Access-Control-Allow-Methods": true, "Access-Control-Allow-Credentials": true}
+
 // Replayed is an answer recorded earlier, sent again as it was (Server.Replay).
 type Replayed struct {
 	Status int
