@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -84,7 +85,7 @@ func fragmentSite(t *testing.T, v rest.Version) *Mock {
 	d := time.Date(2024, 2, 12, 13, 30, 0, 0, time.UTC)
 	m.store.Write(func(tx *store.Tx) {
 		tx.InsertPost(&store.Post{Type: "post", Status: "publish", Author: 1, Date: d, DateGMT: d, Modified: d, ModifiedGMT: d,
-			Title: "Members only", Slug: "members-only", Content: "<p>Secret words, many of them, more than three.</p>",
+			Title: "Members only", Slug: "members-only", Content: prose.Plain("<p>Secret words, many of them, more than three.</p>"),
 			Password: "open sesame", CommentStatus: "open", PingStatus: "open", Categories: []int{1}})
 	})
 	return m

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -182,7 +183,7 @@ func mediaSite(t *testing.T) *testSite {
 	s.store.Write(func(tx *store.Tx) {
 		for i, a := range []store.Post{
 			{Title: "Notes", Slug: "exp-notes", MimeType: "text/plain", File: "2024/02/exp-notes.txt", FileSize: 11,
-				Content: "Long words here in the description"},
+				Content: prose.Plain("Long words here in the description")},
 			{Title: "Photo", Slug: "photo", MimeType: "image/jpeg", File: "2024/03/photo.jpg", Width: 400, Height: 300,
 				FileSize: 1135, Parent: 4},
 			{Title: "Clip", Slug: "12345", MimeType: "video/mp4", File: "2024/04/clip.mp4", FileSize: 2048, Parent: 1},

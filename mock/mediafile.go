@@ -180,7 +180,7 @@ func renderDescription(r *rest.Request, p *store.Post) string {
 	if rd := p.Rendered; rd != nil && rd.Content != nil {
 		return *rd.Content // as the cloned site rendered it
 	}
-	return attachmentParagraph(r, p) + "\n" + renderContent(p.Content)
+	return attachmentParagraph(r, p) + "\n" + renderContent(p.Content.String())
 }
 
 func attachmentParagraph(r *rest.Request, p *store.Post) string {

@@ -3,6 +3,7 @@ package mock
 import (
 	"strings"
 
+	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -46,6 +47,9 @@ type searchTerm struct {
 	neg   bool
 	grams uint64
 	whole bool // the term is one of the trigrams: a column's bit is the answer
+	// pieces is the term's LIKE over texts made of pieces of one table, made for the
+	// first such text the search meets
+	pieces *pieceMatch
 }
 
 // searchTerms is q.search ready for matchesSearch, made once per query.
@@ -68,13 +72,14 @@ func (q *postQuery) matchesSearch(p *store.Post) bool {
 	if q.searchPublicOnly && p.Password != "" {
 		return false
 	}
-	for _, t := range q.prepared {
-		found := q.searchHit(p, store.GramTitle, p.Title, "post_title", t) ||
-			q.searchHit(p, store.GramExcerpt, p.Excerpt, "post_excerpt", t) ||
+	for i := range q.prepared {
+		t := &q.prepared[i]
+		found := q.searchHit(p, store.GramTitle, prose.Plain(p.Title), "post_title", t) ||
+			q.searchHit(p, store.GramExcerpt, prose.Plain(p.Excerpt), "post_excerpt", t) ||
 			q.searchHit(p, store.GramContent, p.Content, "post_content", t) ||
 			// attachments also match on their file (_wp_attached_file), as the media
 			// controller asks WP_Query to with wp_allow_query_attachment_by_filename
-			q.typ == "attachment" && q.searchHit(p, -1, p.File, "", t)
+			q.typ == "attachment" && q.searchHit(p, -1, prose.Plain(p.File), "", t)
 		if found == t.neg {
 			return false
 		}
@@ -87,12 +92,12 @@ func (q *postQuery) matchesSearch(p *store.Post) bool {
 // when the search is exact. The post's Grams answer for a term that is one of the
 // common trigrams, and rule the column out when it lacks one the term holds; col is
 // the column's place in them (-1: none).
-func (q *postQuery) searchHit(p *store.Post, col int, text, column string, t searchTerm) bool {
+func (q *postQuery) searchHit(p *store.Post, col int, text prose.Text, column string, t *searchTerm) bool {
 	if column != "" && q.searchIn != nil && !q.searchIn[column] {
 		return false
 	}
 	if q.searchExact {
-		return strings.EqualFold(text, t.text)
+		return strings.EqualFold(text.String(), t.text)
 	}
 	if col >= 0 {
 		if has := p.Grams[col] & t.grams; t.whole {
@@ -101,7 +106,13 @@ func (q *postQuery) searchHit(p *store.Post, col int, text, column string, t sea
 			return false
 		}
 	}
-	return containsFold(text, t.text)
+	if tab, toks := text.Pieces(); tab != nil && len(t.text) <= maxPieceTerm {
+		if t.pieces == nil || t.pieces.tab != tab {
+			t.pieces = newPieceMatch(tab, t.text)
+		}
+		return t.pieces.in(toks)
+	}
+	return containsFold(text.String(), t.text)
 }
 
 // relevance ranks as WP_Query's search order: the whole phrase in the title first,

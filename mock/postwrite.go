@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -178,11 +179,12 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	now := tx.Now()
 	for _, f := range []struct {
 		name string
-		dst  *string
-	}{{"title", &p.Title}, {"content", &p.Content}, {"excerpt", &p.Excerpt}} {
+		set  func(string)
+	}{{"title", func(s string) { p.Title = s }}, {"content", func(s string) { p.Content = prose.Plain(s) }},
+		{"excerpt", func(s string) { p.Excerpt = s }}} {
 		if v, ok := r.Raw(f.name); ok {
 			if s, ok := rawValue(v); ok {
-				*f.dst = s
+				f.set(s)
 			}
 		}
 	}
@@ -255,10 +257,10 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	if r.Has("template") {
 		p.Template = r.String("template")
 	}
-	if create && w.typ != "attachment" && p.Title == "" && p.Content == "" && p.Excerpt == "" {
+	if create && w.typ != "attachment" && p.Title == "" && p.Content.IsZero() && p.Excerpt == "" {
 		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
 	}
-	if !create && w.typ != "attachment" && p.Title == "" && p.Content == "" && p.Excerpt == "" {
+	if !create && w.typ != "attachment" && p.Title == "" && p.Content.IsZero() && p.Excerpt == "" {
 		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
 	}
 	// rest_get_date_with_gmt wrote the date with gmdate('Y-m-d H:i:s'), so strtotime's
@@ -346,11 +348,11 @@ func defaultCommentStatus(pt *postType, feature string, v rest.Version) string {
 func applyAttachmentText(r *rest.Request, p *store.Post) {
 	for _, f := range []struct {
 		name string
-		dst  *string
-	}{{"caption", &p.Excerpt}, {"description", &p.Content}} {
+		set  func(string)
+	}{{"caption", func(s string) { p.Excerpt = s }}, {"description", func(s string) { p.Content = prose.Plain(s) }}} {
 		if v, ok := r.Raw(f.name); ok {
 			if s, ok := rawValue(v); ok {
-				*f.dst = s
+				f.set(s)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -29,7 +30,8 @@ type renders struct {
 }
 
 type rendered struct {
-	content, excerpt   string // sources
+	content            prose.Text // sources
+	excerpt            string
 	rContent, rExcerpt string // their rendered forms
 }
 
@@ -39,11 +41,12 @@ func (c *renders) get(p *store.Post) rendered {
 	c.mu.Lock()
 	e, ok := c.m[p.ID]
 	c.mu.Unlock()
-	if ok && e.content == p.Content && e.excerpt == p.Excerpt {
+	if ok && e.content.Equal(p.Content) && e.excerpt == p.Excerpt {
 		return e
 	}
+	content := p.Content.String()
 	e = rendered{content: p.Content, excerpt: p.Excerpt,
-		rContent: renderContent(p.Content), rExcerpt: renderExcerpt(p.Excerpt, p.Content)}
+		rContent: renderContent(content), rExcerpt: renderExcerpt(p.Excerpt, content)}
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= maxRenders {
 		c.m = make(map[int]rendered)

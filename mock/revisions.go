@@ -399,7 +399,7 @@ func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
 			continue // an autosave
 		}
 		if normalizeWhitespace(rv.Title) == normalizeWhitespace(p.Title) &&
-			normalizeWhitespace(rv.Content) == normalizeWhitespace(p.Content) &&
+			(rv.Content.Equal(p.Content) || normalizeWhitespace(rv.Content.String()) == normalizeWhitespace(p.Content.String())) &&
 			normalizeWhitespace(rv.Excerpt) == normalizeWhitespace(p.Excerpt) &&
 			!slices.ContainsFunc(metaKeys, func(key string) bool {
 				return !slices.Equal(metaValues(tx, p.ID, key), metaValues(tx, rv.ID, key))

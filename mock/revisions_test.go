@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -23,7 +24,7 @@ func captureRevisionSite(t *testing.T) *testSite {
 		tx.DeletePost(5)
 		tx.InsertPost(&store.Post{ID: 5, Type: "revision", Status: "inherit", Author: 1, Parent: 1, Date: d, DateGMT: d,
 			Modified: d, ModifiedGMT: d, Slug: "1-revision-v1", GUID: "/?p=5", Title: "Hello world!",
-			Content: content, CommentStatus: "closed", PingStatus: "closed"})
+			Content: prose.Plain(content), CommentStatus: "closed", PingStatus: "closed"})
 	})
 	return s
 }
@@ -75,7 +76,7 @@ func revisionSite(t *testing.T) *testSite {
 		for i, edit := range []struct{ content, excerpt string }{
 			{"v2 apple", ""}, {"v3 apple banana", "ex 3"}, {"v4 cherry", "ex 3"},
 		} {
-			p.Content, p.Excerpt = edit.content, edit.excerpt
+			p.Content, p.Excerpt = prose.Plain(edit.content), edit.excerpt
 			p.Modified = d.Add(time.Duration(min(i, 1)+1) * time.Hour)
 			p.ModifiedGMT = p.Modified
 			if rv := s.saveRevision(r, p); rv == nil || rv.ID != 10+i {
@@ -207,7 +208,7 @@ func TestSaveRevision(t *testing.T) {
 		if d := valueDiff(want, *rv); d != "" {
 			t.Errorf("revision: %s", d)
 		}
-		p.Content = "  " + p.Content + "\r\n\r\n"
+		p.Content = prose.Plain("  " + p.Content.String() + "\r\n\r\n")
 		if rv := s.saveRevision(r, p); rv != nil {
 			t.Errorf("whitespace-only change: got revision %d", rv.ID)
 		}

@@ -89,7 +89,7 @@ func lastError(fields []string) string {
 // db_insert_error 400; add_data moves last_error into additional_data. nil when the
 // row fits.
 func postRowError(p *store.Post, create bool) *rest.Error {
-	bad := misfits(colValue{colPostContent, p.Content}, colValue{colPostTitle, p.Title}, colValue{colPostExcerpt, p.Excerpt},
+	bad := misfits(colValue{colPostContent, p.Content.String()}, colValue{colPostTitle, p.Title}, colValue{colPostExcerpt, p.Excerpt},
 		colValue{colPostPassword, p.Password})
 	if len(bad) == 0 {
 		return nil

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/wpmock/wpmock/fixtures/prose"
 )
 
 // A post search (WP_Query's LIKE '%term%' over title, excerpt and content, case-
@@ -97,7 +99,61 @@ func gramsOf(s string) uint64 {
 
 // GramsOf is the Grams of a post's text, which the store gives the rows it stores.
 func GramsOf(p *Post) Grams {
-	return Grams{GramTitle: gramsOf(p.Title), GramExcerpt: gramsOf(p.Excerpt), GramContent: gramsOf(p.Content)}
+	return Grams{GramTitle: gramsOf(p.Title), GramExcerpt: gramsOf(p.Excerpt), GramContent: gramsOfText(p.Content)}
+}
+
+// gramsOfText is gramsOf(t.String()), read from the pieces' own bits for a text made
+// of pieces: only the trigrams across two pieces are looked at anew.
+func gramsOfText(t prose.Text) uint64 {
+	tab, toks := t.Pieces()
+	if tab == nil {
+		return gramsOf(t.String())
+	}
+	pieces := tab.Memo(pieceGramsKey{}, func() any { return newPieceGrams(tab) }).([]pieceGrams)
+	var k uint32
+	var bits uint64
+	for _, i := range toks {
+		pg := &pieces[i]
+		bits |= pg.bits
+		for j := 0; j < int(pg.n); j++ { // the trigrams that end in the piece's first two bytes
+			k = (k<<5 | uint32(letterClass[pg.head[j]])) & (1<<15 - 1)
+			if b := gramBit[k]; b != 0 {
+				bits |= 1 << (b - 1)
+			}
+		}
+		if pg.n == 2 {
+			k = pg.end
+		}
+	}
+	return bits
+}
+
+type pieceGramsKey struct{}
+
+// pieceGrams is what gramsOfText needs of a piece: its own trigrams, its first two
+// bytes (n of them, for a shorter piece), and gramsOf's key after its last byte.
+type pieceGrams struct {
+	bits uint64
+	end  uint32
+	head [2]byte
+	n    uint8
+}
+
+func newPieceGrams(tab *prose.Table) any {
+	out := make([]pieceGrams, tab.Len())
+	for i := range out {
+		s := tab.Piece(uint16(i))
+		if strings.Contains(s, "\u0130") || strings.Contains(s, "\u212A") {
+			s = strings.ToLower(s) // as gramsOf lowers a text that holds one
+		}
+		pg := pieceGrams{bits: gramsOf(s), n: uint8(min(2, len(s)))}
+		copy(pg.head[:], s)
+		for j := 0; j < len(s); j++ {
+			pg.end = (pg.end<<5 | uint32(letterClass[s[j]])) & (1<<15 - 1)
+		}
+		out[i] = pg
+	}
+	return out
 }
 
 func setGrams(p *Post) { p.Grams = GramsOf(p) }

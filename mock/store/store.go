@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/wpmock/wpmock/fixtures/prose"
 )
 
 // Post is a row of wp_posts: a post, an attachment or a revision.
@@ -29,7 +31,8 @@ type Post struct {
 	Date, DateGMT         time.Time
 	Modified, ModifiedGMT time.Time
 	Slug                  string
-	Title, Content        string
+	Title                 string
+	Content               prose.Text // compact when generated (fixtures/prose)
 	Excerpt               string
 	Password              string
 	Parent                int

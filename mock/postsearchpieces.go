@@ -1,0 +1,75 @@
+package mock
+
+import (
+	"strings"
+
+	"github.com/wpmock/wpmock/fixtures/prose"
+)
+
+// A generated post's content is a run of pieces of one table (fixtures/prose): a few
+// thousand sentences, headings and list items that every post draws from. A search
+// looks at each piece once per query, and then at each post's piece numbers only, not
+// at its bytes. A match may also run across pieces: the term's first k bytes end one
+// piece and the rest start the next, or run on through pieces shorter than the rest.
+
+// maxPieceTerm is the longest term a pieceMatch follows (a bit per length matched so
+// far); a longer one is looked for in the text's bytes.
+const maxPieceTerm = 64
+
+// pieceMatch is a lower-case term's LIKE over texts made of pieces of tab.
+type pieceMatch struct {
+	tab    *prose.Table
+	pieces []pieceTerm
+}
+
+// pieceTerm is what a piece, lowered as strings.ToLower lowers it, does for a term of
+// m bytes. Bit k (1 <= k < m) of a mask stands for the term's first k bytes.
+type pieceTerm struct {
+	whole bool   // the piece holds the term
+	ends  uint64 // bit k: the piece ends with the term's first k bytes
+	rest  uint64 // bit k: the piece starts with the rest of the term after its first k
+	// bit k: the piece is the term's bytes k to k+n, not reaching its end, so a match
+	// of k bytes before it is one of k+n after it
+	inside uint64
+	n      uint8 // the piece's length, where inside has a bit (n < m)
+}
+
+func newPieceMatch(tab *prose.Table, term string) *pieceMatch {
+	m := len(term)
+	lower := tab.Lower()
+	pm := &pieceMatch{tab: tab, pieces: make([]pieceTerm, len(lower))}
+	for i, s := range lower {
+		pt := &pm.pieces[i]
+		if pt.whole = strings.Contains(s, term); pt.whole {
+			continue
+		}
+		n := len(s)
+		for k := 1; k < m; k++ {
+			if k <= n && s[n-k:] == term[:k] {
+				pt.ends |= 1 << k
+			}
+			if rest := term[k:]; len(rest) <= n {
+				if s[:len(rest)] == rest {
+					pt.rest |= 1 << k
+				}
+			} else if s == rest[:n] {
+				pt.inside |= 1 << k
+				pt.n = uint8(n)
+			}
+		}
+	}
+	return pm
+}
+
+// in reports whether the text of these pieces holds the term.
+func (pm *pieceMatch) in(toks []uint16) bool {
+	var open uint64 // bit k: the text so far ends with the term's first k bytes
+	for _, k := range toks {
+		pt := &pm.pieces[k]
+		if pt.whole || open&pt.rest != 0 {
+			return true
+		}
+		open = pt.ends | (open&pt.inside)<<pt.n
+	}
+	return false
+}
