@@ -36,13 +36,10 @@ func (c *control) permission(r *rest.Request) *rest.Error {
 // reset swaps the whole store for a fresh copy of the start-up dataset, inside the
 // request's exclusive transaction: no other request sees a half-reset site.
 func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
-	txOf(r).Replace(c.m.build())
+	ds := c.m.startup()
+	txOf(r).Replace(c.m.build(ds))
 	c.m.replay.reset = true // the recorded answers describe the site again
-	ds := c.m.dataset
-	types, taxonomies := map[string]int{}, map[string]int{}
-	for _, p := range ds.Posts {
-		types[p.Type]++
-	}
+	types, taxonomies := c.m.startupPosts, map[string]int{}
 	for _, t := range ds.Terms {
 		taxonomies[t.Taxonomy]++
 	}

@@ -3,6 +3,7 @@ package mock
 import (
 	"bytes"
 	"io"
+	"maps"
 	"strconv"
 	"time"
 
@@ -22,23 +23,31 @@ func (m *Mock) Dataset() *fixtures.Dataset {
 	return ds
 }
 
-// StartupDataset is the dataset the site started from, which a reset restores. It is
-// shared: do not change it.
-func (m *Mock) StartupDataset() *fixtures.Dataset { return m.dataset }
+// StartupDataset is the dataset the site started from, which a reset restores (a
+// large generated site's is generated again). It may be shared: do not change it.
+func (m *Mock) StartupDataset() *fixtures.Dataset { return m.startup() }
+
+// StartupPosts is how many rows of each post type (post, page, attachment, revision)
+// the site started with.
+func (m *Mock) StartupPosts() map[string]int { return maps.Clone(m.startupPosts) }
+
+// StartupKept is the start-up dataset as the site keeps it: whole, but for a large
+// generated site's posts (StartupPosts counts them), which StartupDataset generates
+// again. It is shared: do not change it.
+func (m *Mock) StartupKept() *fixtures.Dataset { return m.dataset }
 
 // Export writes the site's current content in the dataset format.
 func (m *Mock) Export(w io.Writer) error { return m.Dataset().Encode(w) }
 
 // Reset puts the site back to its start-up dataset, all at once.
 func (m *Mock) Reset() {
-	fresh := m.build()
+	fresh := m.build(m.startup())
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
 }
 
 // build makes a new store holding the start-up dataset. The store shares the
 // dataset's strings and file bytes, which neither side changes.
-func (m *Mock) build() *store.Store {
-	ds := m.dataset
+func (m *Mock) build(ds *fixtures.Dataset) *store.Store {
 	files := make(map[string]*store.File, len(ds.Files))
 	t := store.Tables{
 		Posts: make([]*store.Post, len(ds.Posts)),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -269,5 +270,47 @@ func TestStreamedExportIsTheDataset(t *testing.T) {
 	}
 	if !bytes.Equal(snap.Bytes(), got.body) {
 		t.Errorf("a write after the snapshot changed the stream")
+	}
+}
+
+// TestResetOfALargeGeneratedSite: a large generated site keeps its start-up dataset
+// without the posts, and a reset generates them again: the site after a change and a
+// reset exports as it did at start-up, and StartupPosts counts what StartupDataset
+// holds.
+func TestResetOfALargeGeneratedSite(t *testing.T) {
+	size := fixtures.DefaultSize
+	size.Posts = 17000
+	m, err := New(Options{Seed: 4, Size: size, Clock: fixedClock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.regenerate || m.StartupKept().Posts != nil {
+		t.Fatalf("a site of %d posts keeps its start-up posts (regenerate %v)", size.Posts, m.regenerate)
+	}
+	export := func() string {
+		var b strings.Builder
+		if err := m.Export(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	before := export()
+	m.store.Write(func(tx *store.Tx) {
+		tx.ChangePost(1, func(p *store.Post) { p.Title = "Changed" })
+		tx.DeletePost(tx.PostsByID("post")[5].ID)
+	})
+	if export() == before {
+		t.Fatal("the change did not show")
+	}
+	m.Reset()
+	if after := export(); after != before {
+		t.Errorf("after a reset the site exports %d bytes, at start-up %d", len(after), len(before))
+	}
+	types := map[string]int{}
+	for _, p := range m.StartupDataset().Posts {
+		types[p.Type]++
+	}
+	if got := m.StartupPosts(); !maps.Equal(got, types) || got["post"] != size.Posts {
+		t.Errorf("StartupPosts %v, the start-up dataset holds %v", got, types)
 	}
 }

@@ -72,8 +72,12 @@ type Mock struct {
 	opts    Options
 	store   *store.Store
 	server  *rest.Server
-	// dataset is the start-up content, which a reset restores.
-	dataset *fixtures.Dataset
+	// dataset is the start-up content, which a reset restores. A large generated
+	// site's is kept without its posts, which are generated again when asked for
+	// (startup), and startupPosts counts them by type.
+	dataset      *fixtures.Dataset
+	regenerate   bool
+	startupPosts map[string]int
 	// version is the WordPress version the mock answers as (never 0 after New).
 	version rest.Version
 	// Passwords are the seeded users' application passwords by login, for the banner.

@@ -24,10 +24,39 @@ func (m *Mock) seed() error {
 		return err
 	}
 	m.dataset = ds
-	fresh := m.build()
+	fresh := m.build(ds)
 	m.Passwords = m.plainPasswords(ds)
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
+	m.startupPosts = map[string]int{}
+	for _, p := range ds.Posts {
+		m.startupPosts[p.Type]++
+	}
+	if m.opts.Dataset == nil && len(ds.Posts) > regenerateAbove {
+		// the same seed and size write the same site again: a reset of a large
+		// generated site writes it anew instead of keeping a second copy of its rows
+		light := *ds
+		light.Posts = nil
+		m.dataset, m.regenerate = &light, true
+	}
 	return nil
+}
+
+// regenerateAbove is the number of rows of wp_posts above which a generated site's
+// start-up posts are generated again for a reset rather than kept: at 100,000 posts
+// the kept rows are about 90 MB, and a generation takes a second or two.
+const regenerateAbove = 20000
+
+// startup is the start-up dataset, whole: the kept one, or a large generated site
+// generated again.
+func (m *Mock) startup() *fixtures.Dataset {
+	if !m.regenerate {
+		return m.dataset
+	}
+	ds, err := fixtures.Generate(m.opts.Seed, m.opts.Size)
+	if err != nil {
+		panic("mock: the site generated at start-up cannot be generated again: " + err.Error())
+	}
+	return ds
 }
 
 // seedImage draws a small PNG.

@@ -254,6 +254,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		m.Options.OnChange = saver.changed
 	}
 	start := time.Now()
+	tuneGCForLoading()
 	if m.Data != "" {
 		ds, err := fixtures.LoadFile(m.Data)
 		if err != nil {
@@ -324,7 +325,7 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 	// every user of a small site; the first user of each role (admin first) of a large one
 	all := len(site.Passwords) <= 12
 	shown, roles := 0, map[string]bool{}
-	for _, u := range site.StartupDataset().Users {
+	for _, u := range site.StartupKept().Users {
 		pw, ok := site.Passwords[u.Login]
 		if !ok || len(u.Roles) == 0 || (!all && roles[u.Roles[0]]) {
 			continue
@@ -378,11 +379,7 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 	if m.Data != "" {
 		from = "from " + m.Data
 	}
-	ds := site.StartupDataset()
-	types := map[string]int{}
-	for _, p := range ds.Posts {
-		types[p.Type]++
-	}
+	types, ds := site.StartupPosts(), site.StartupKept()
 	fmt.Fprintf(m.Stdout, "wpmock: dataset %s: %d posts, %d revisions, %d media, %d users, %d terms (%s); POST %swpmock/v1/reset restores it\n",
 		from, types["post"], types["revision"], types["attachment"], len(ds.Users), len(ds.Terms),
 		loaded.Round(time.Millisecond), root)
