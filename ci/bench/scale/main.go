@@ -120,6 +120,9 @@ func site(bin string, posts, idle, uploadMB, repeat int) error {
 		{"orderby=modified", "/wp-json/wp/v2/posts?orderby=modified"},
 		{"orderby=author", "/wp-json/wp/v2/posts?orderby=author"},
 		{"search=the, page 2", "/wp-json/wp/v2/posts?search=the&page=2"},
+		// words with none of the common trigrams (store/search.go): every post's text
+		{"search=quixotic", "/wp-json/wp/v2/posts?search=quixotic"},
+		{"search=zz", "/wp-json/wp/v2/posts?search=zz"},
 		{"search=the, orderby=relevance", "/wp-json/wp/v2/posts?search=the&orderby=relevance"},
 		{"search=the art, orderby=relevance, page 50", "/wp-json/wp/v2/posts?search=the+art&orderby=relevance&page=50"},
 	}
