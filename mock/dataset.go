@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"io"
 	"maps"
+	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
@@ -68,14 +71,14 @@ func (m *Mock) build(ds *fixtures.Dataset) *store.Store {
 			Description: x.Description, Parent: x.Parent}
 	}
 	posts := make([]store.Post, len(ds.Posts)) // one allocation for a large site's posts
-	for i := range ds.Posts {
+	inParallel(len(ds.Posts), func(i int) {
 		p := &posts[i]
 		storePost(p, &ds.Posts[i])
 		if f := files[p.File]; f != nil {
 			p.FileSize = len(f.Data)
 		}
 		t.Posts[i] = p
-	}
+	})
 	for i, x := range ds.Meta {
 		t.Meta[i] = &store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
 	}
@@ -112,6 +115,27 @@ func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.
 		}
 	}
 	return out
+}
+
+// inParallel calls f(i) for i from 0 to n-1, in runs of indexes on every core.
+func inParallel(n int, f func(i int)) {
+	const run = 4096
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), 1+n/run) {
+		wg.Go(func() {
+			for {
+				start := int(next.Add(run)) - run
+				if start >= n {
+					return
+				}
+				for i := start; i < min(start+run, n); i++ {
+					f(i)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func storePost(p *store.Post, x *fixtures.Post) {

@@ -3,6 +3,7 @@ package store
 import (
 	"slices"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -30,19 +31,28 @@ type Tables struct {
 // O(n²). Ids must be distinct and positive (the dataset's validation sees to it).
 func Load(clock func() time.Time, t Tables) *Store {
 	s := New(clock)
-	indexes := s.indexes()
+	// the maps with a key per post, sized once: growing them to a million keys
+	// rehashes every key many times
+	s.posts = make(map[int]*Post, len(t.Posts))
+	s.slugs.m = make(map[string][]*Post, len(t.Posts))
 	setAllGrams(t.Posts)
+	// each index on its own goroutine: they share nothing but the rows, which they
+	// only read
+	var wg sync.WaitGroup
+	for _, ix := range s.indexes() {
+		wg.Go(func() {
+			for _, p := range t.Posts {
+				ix.appendUnsorted(p)
+			}
+			ix.sortAll()
+		})
+	}
 	for _, p := range t.Posts {
 		s.posts[p.ID] = p
 		s.noteFormat(p)
-		for _, ix := range indexes {
-			ix.appendUnsorted(p)
-		}
 		s.nextPost = max(s.nextPost, p.ID+1)
 	}
-	for _, ix := range indexes {
-		ix.sortAll()
-	}
+	wg.Wait()
 	for _, u := range t.Users {
 		s.users[u.ID] = u
 		s.userID = append(s.userID, u.ID)
