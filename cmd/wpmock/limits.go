@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"sync"
@@ -49,6 +50,7 @@ func (l Limits) httpServer(h http.Handler) *http.Server {
 		WriteTimeout:      l.WriteTimeout,
 		IdleTimeout:       l.IdleTimeout,
 		MaxHeaderBytes:    l.MaxHeaderBytes,
+		ConnState:         markIdle,
 		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
 			return context.WithValue(ctx, connKey{}, c)
 		},
@@ -81,15 +83,28 @@ func (l Limits) bodyDeadline(h http.Handler) http.Handler {
 // limitListener accepts at most max connections at once (0: any number), the way
 // golang.org/x/net/netutil.LimitListener does: Accept waits for a connection to
 // close, so further clients wait in the kernel's backlog instead of being refused.
+// With a parker (park.go), Accept also hands back parked connections that have become
+// readable; they kept their slot while parked.
 type limitListener struct {
 	net.Listener
 	slots     chan struct{} // nil: no limit
 	done      chan struct{}
 	closeOnce sync.Once
+
+	parker    *parker // nil: idle connections are not parked
+	accepted  chan accepted
+	startOnce sync.Once
 }
 
-func newLimitListener(l net.Listener, max int) *limitListener {
-	ll := &limitListener{Listener: l, done: make(chan struct{})}
+// accepted is one result of the real Accept, which runs in its own goroutine when
+// there is a parker (acceptLoop).
+type accepted struct {
+	conn net.Conn
+	err  error
+}
+
+func newLimitListener(l net.Listener, max int, p *parker) *limitListener {
+	ll := &limitListener{Listener: l, done: make(chan struct{}), parker: p, accepted: make(chan accepted)}
 	if max > 0 {
 		ll.slots = make(chan struct{}, max)
 	}
@@ -97,6 +112,25 @@ func newLimitListener(l net.Listener, max int) *limitListener {
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
+	if l.parker == nil {
+		return l.accept()
+	}
+	l.startOnce.Do(func() {
+		l.parker.start()
+		go l.acceptLoop()
+	})
+	select {
+	case pc := <-l.parker.woken:
+		return l.wrap(pc.conn), nil
+	case a := <-l.accepted:
+		return a.conn, a.err
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+}
+
+// accept waits for a slot, then for a new connection.
+func (l *limitListener) accept() (net.Conn, error) {
 	if l.slots != nil {
 		select {
 		case l.slots <- struct{}{}:
@@ -109,7 +143,30 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		l.release()
 		return nil, err
 	}
-	return &limitedConn{Conn: c, release: l.release}, nil
+	return l.wrap(c), nil
+}
+
+// acceptLoop runs accept for Accept while Accept also waits for parked connections.
+// It ends when the listener is closed.
+func (l *limitListener) acceptLoop() {
+	for {
+		c, err := l.accept()
+		select {
+		case l.accepted <- accepted{c, err}:
+		case <-l.done:
+			if c != nil {
+				c.Close()
+			}
+			return
+		}
+		if errors.Is(err, net.ErrClosed) {
+			return
+		}
+	}
+}
+
+func (l *limitListener) wrap(c net.Conn) net.Conn {
+	return &limitedConn{Conn: c, release: l.release, parker: l.parker}
 }
 
 func (l *limitListener) release() {
@@ -118,27 +175,52 @@ func (l *limitListener) release() {
 	}
 }
 
+// Close closes the listener and every parked connection.
 func (l *limitListener) Close() error {
-	l.closeOnce.Do(func() { close(l.done) })
+	l.closeOnce.Do(func() {
+		close(l.done)
+		if l.parker != nil {
+			l.parker.stop()
+		}
+	})
 	return l.Listener.Close()
 }
 
 // limitedConn gives its slot back when closed, and remembers the read deadline the
-// HTTP server set (for bodyDeadline).
+// HTTP server set (for bodyDeadline and parking).
 type limitedConn struct {
 	net.Conn
-	release     func()
-	releaseOnce sync.Once
-	mu          sync.Mutex
-	deadline    time.Time
+	release   func()
+	closeOnce sync.Once
+	parker    *parker // nil: never parked
+
+	mu       sync.Mutex
+	deadline time.Time
+	// idle: net/http waits for the next request (markIdle), and idleDeadlines counts
+	// its SetReadDeadline calls since: one before the wait, one after (park.go).
+	idle          bool
+	idleDeadlines int
+	bufSize       int  // the length of the first Read: net/http's whole buffer
+	parkOnClose   bool // Read gave up waiting: Close parks the connection
 }
 
 // NetConn is the connection it wraps (mock's reset fault sets SO_LINGER on it).
 func (c *limitedConn) NetConn() net.Conn { return c.Conn }
 
+// Close closes the connection and gives its slot back, or parks it (park.go). Only
+// the first call does anything: net/http may close an idle connection from Shutdown
+// while its own goroutine closes it too, and the second must not close a connection
+// since parked.
 func (c *limitedConn) Close() error {
-	err := c.Conn.Close()
-	c.releaseOnce.Do(c.release)
+	err := net.ErrClosed
+	c.closeOnce.Do(func() {
+		if c.parker != nil && c.park() {
+			err = nil
+			return
+		}
+		err = c.Conn.Close()
+		c.release()
+	})
 	return err
 }
 
@@ -155,6 +237,10 @@ func (c *limitedConn) SetReadDeadline(t time.Time) error {
 func (c *limitedConn) setReadDeadline(t time.Time) {
 	c.mu.Lock()
 	c.deadline = t
+	if c.idle {
+		c.idleDeadlines++
+		c.idle = c.idleDeadlines < 2
+	}
 	c.mu.Unlock()
 }
 

@@ -26,7 +26,13 @@ func startServer(t *testing.T, flags ...string) string {
 // Run's error) or the test ends.
 func startMain(t *testing.T, args ...string) (m *Main, stop func() error) {
 	t.Helper()
-	m = &Main{Stdout: io.Discard, Stderr: io.Discard, ready: make(chan struct{})}
+	return runMain(t, &Main{Stdout: io.Discard, Stderr: io.Discard}, args...)
+}
+
+// runMain runs m (built by the test) with these flags, as startMain does.
+func runMain(t *testing.T, m *Main, args ...string) (_ *Main, stop func() error) {
+	t.Helper()
+	m.ready = make(chan struct{})
 	if err := m.ParseFlags(args); err != nil {
 		t.Fatal(err)
 	}

@@ -86,6 +86,12 @@ type Main struct {
 	// URL is the site URL once Run is listening.
 	URL   string
 	ready chan struct{}
+
+	// idleGrace is how long an idle keep-alive connection waits before it is parked
+	// (park.go); zero: parkGrace. parker holds them once Run is listening (nil where
+	// connections are not parked).
+	idleGrace time.Duration
+	parker    *parker
 }
 
 // envFlags are the flags a WPMOCK_* environment variable can set, each with an
@@ -276,7 +282,12 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	ln := newLimitListener(tcp, m.Limits.MaxConns)
+	m.parker, err = newParker(cmp.Or(m.idleGrace, parkGrace))
+	if err != nil {
+		tcp.Close()
+		return err
+	}
+	ln := newLimitListener(tcp, m.Limits.MaxConns, m.parker)
 	m.URL = "http://" + reachableAddr(ln.Addr())
 	m.banner(site, loaded)
 	go site.Warm() // the lists' other orderings, while the first requests come in
