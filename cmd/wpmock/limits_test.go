@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -249,5 +250,41 @@ func TestLimitFlags(t *testing.T) {
 	t.Setenv("WPMOCK_BODY_TIMEOUT", "")
 	if err := (&Main{Stdout: io.Discard, Stderr: io.Discard}).ParseFlags([]string{"-body-timeout", "3m"}); err == nil {
 		t.Error("-body-timeout 3m with -write-timeout 2m: want an error")
+	}
+}
+
+// TestQuietReleasesOncePerSpell: the memory goes back once the server has had no
+// request in flight for quietAfter, once per busy spell, and never while a request is
+// in flight.
+func TestQuietReleasesOncePerSpell(t *testing.T) {
+	var q quiet
+	release := make(chan struct{}, 1)
+	h := q.count(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/slow" {
+			<-release
+		}
+	}))
+	done := make(chan struct{})
+	defer close(done)
+	go q.release(done)
+	serve := func(path string) {
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", path, nil))
+	}
+	serve("/")
+	if !q.dirty.Load() {
+		t.Fatal("a request did not mark the spell")
+	}
+	go serve("/slow")
+	time.Sleep(quietAfter + quietAfter/2)
+	if !q.dirty.Load() {
+		t.Fatal("released while a request was in flight")
+	}
+	release <- struct{}{}
+	deadline := time.Now().Add(3 * quietAfter)
+	for q.dirty.Load() && time.Now().Before(deadline) {
+		time.Sleep(quietAfter / 10)
+	}
+	if q.dirty.Load() {
+		t.Fatal("no release a quiet second after the last request")
 	}
 }

@@ -301,7 +301,11 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		saver.start(site)
 		fmt.Fprintf(m.Stdout, "wpmock: -persist: changes made through the API are written back to %s\n", m.Data)
 	}
-	srv := m.Limits.httpServer(site)
+	var q quiet
+	srv := m.Limits.httpServer(q.count(site))
+	quietDone := make(chan struct{})
+	defer close(quietDone)
+	go q.release(quietDone)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	if m.ready != nil {
