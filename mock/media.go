@@ -38,7 +38,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 		pfClassList(m),
 		rest.Nested(rest.Obj("description").Desc("The attachment description.").Ctx(viewEdit...),
 			rest.F(rest.Str("raw").Desc("Description for the attachment, as it exists in the database.").Ctx(editOnly...),
-				func(_ *rest.Request, p *store.Post) any { return p.Content }),
+				func(_ *rest.Request, p *store.Post) any { return p.Content.String() }),
 			rest.F(rest.Str("rendered").Desc("HTML description for the attachment, transformed for display.").Ctx(viewEdit...).RO(),
 				func(r *rest.Request, p *store.Post) any { return renderDescription(r, p) }),
 		).WithArg(rawText),

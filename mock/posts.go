@@ -59,7 +59,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	add(pt.has("title"), pfTitle(noun))
 	add(pt.has("editor"), rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
 		rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
-			func(_ *rest.Request, p *store.Post) any { return p.Content }),
+			func(_ *rest.Request, p *store.Post) any { return p.Content.String() }),
 		rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
 			func(r *rest.Request, p *store.Post) any {
 				if passwordRequired(r, p) {

@@ -65,7 +65,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 	guid.Properties = []*rest.Schema{guid.Sub[1].Schema, guid.Sub[0].Schema} // the schema lists raw first
 	content := rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
 		rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
-			func(_ *rest.Request, p *store.Post) any { return p.Content }),
+			func(_ *rest.Request, p *store.Post) any { return p.Content.String() }),
 		rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return res.m.renderedContent(p) }),
 	)

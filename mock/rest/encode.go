@@ -2,6 +2,7 @@ package rest
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"math"
 	"sort"
@@ -147,6 +148,13 @@ func encode(b *bytes.Buffer, v any) {
 		}
 	case *embedding: // never left by Server.finish; the item without its _embedded
 		encode(b, x.obj)
+	case encoding.TextMarshaler: // a string of its own kind (prose.Text): as PHP writes a string
+		text, err := x.MarshalText()
+		if err != nil {
+			b.WriteString("null")
+			return
+		}
+		encodeString(b, string(text))
 	default:
 		enc := json.NewEncoder(b)
 		enc.SetEscapeHTML(false)
