@@ -50,6 +50,7 @@ type searchTerm struct {
 	// pieces is the term's LIKE over texts made of pieces of one table, made for the
 	// first such text the search meets
 	pieces *pieceMatch
+	sieve  store.Sieve // the bits a title's or excerpt's sieve must have (store.SieveMask)
 }
 
 // searchTerms is q.search ready for matchesSearch, made once per query.
@@ -61,6 +62,7 @@ func (q *postQuery) searchTerms() []searchTerm {
 			t.text, t.neg = term[1:], true
 		}
 		t.grams, t.whole = store.GramMask(t.text)
+		t.sieve = store.SieveMask(t.text)
 		out = append(out, t)
 	}
 	return out
@@ -105,6 +107,9 @@ func (q *postQuery) searchHit(p *store.Post, col int, text prose.Text, column st
 		} else if has != t.grams {
 			return false
 		}
+	}
+	if (col == store.SieveTitle || col == store.SieveExcerpt) && !p.Sieves[col].Holds(t.sieve) {
+		return false
 	}
 	if tab, toks := text.Pieces(); tab != nil && len(t.text) <= maxPieceTerm {
 		if t.pieces == nil || t.pieces.tab != tab {

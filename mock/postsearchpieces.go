@@ -16,10 +16,16 @@ import (
 // far); a longer one is looked for in the text's bytes.
 const maxPieceTerm = 64
 
-// pieceMatch is a lower-case term's LIKE over texts made of pieces of tab.
+// pieceMatch is a lower-case term's LIKE over texts made of pieces of tab. Most
+// terms are simpler than the general walk (in): a rare word is in no piece and cannot
+// run across two (never: no text of the table holds it), and most words cannot run
+// across pieces, which end in ".", ">" or a space (whole: a piece holds it or not).
 type pieceMatch struct {
 	tab    *prose.Table
 	pieces []pieceTerm
+	never  bool
+	spans  bool   // some piece ends with the start of the term
+	whole  []bool // by piece, where !spans
 }
 
 // pieceTerm is what a piece, lowered as strings.ToLower lowers it, does for a term of
@@ -44,7 +50,7 @@ func newPieceMatch(tab *prose.Table, term string) *pieceMatch {
 			continue
 		}
 		n := len(s)
-		for k := 1; k < m; k++ {
+		for k := 1; k < m; k++ { // (Contains said no: no k covers the whole term)
 			if k <= n && s[n-k:] == term[:k] {
 				pt.ends |= 1 << k
 			}
@@ -58,11 +64,34 @@ func newPieceMatch(tab *prose.Table, term string) *pieceMatch {
 			}
 		}
 	}
+	found := false
+	for i := range pm.pieces {
+		found = found || pm.pieces[i].whole
+		pm.spans = pm.spans || pm.pieces[i].ends != 0
+	}
+	pm.never = !found && !pm.spans
+	if !pm.spans {
+		pm.whole = make([]bool, len(pm.pieces))
+		for i := range pm.pieces {
+			pm.whole[i] = pm.pieces[i].whole
+		}
+	}
 	return pm
 }
 
 // in reports whether the text of these pieces holds the term.
 func (pm *pieceMatch) in(toks []uint16) bool {
+	switch {
+	case pm.never:
+		return false
+	case !pm.spans:
+		for _, k := range toks {
+			if pm.whole[k] {
+				return true
+			}
+		}
+		return false
+	}
 	var open uint64 // bit k: the text so far ends with the term's first k bytes
 	for _, k := range toks {
 		pt := &pm.pieces[k]

@@ -204,7 +204,7 @@ func TestSaveRevision(t *testing.T) {
 		want := store.Post{ID: rv.ID, Type: "revision", Status: "inherit", Author: 2, Parent: 6, Date: p.Modified,
 			DateGMT: p.Modified, Modified: fixedClock(), ModifiedGMT: fixedClock(), Slug: "6-revision-v1",
 			Title: p.Title, Content: p.Content, GUID: "/?p=" + strconv.Itoa(rv.ID), CommentStatus: "closed", PingStatus: "closed"}
-		want.Grams = store.GramsOf(&want) // what the store derives from the text, for searches
+		want.Grams, want.Sieves = store.GramsOf(&want), store.SievesOf(&want) // what the store derives from the text, for searches
 		if d := valueDiff(want, *rv); d != "" {
 			t.Errorf("revision: %s", d)
 		}

@@ -156,7 +156,58 @@ func newPieceGrams(tab *prose.Table) any {
 	return out
 }
 
-func setGrams(p *Post) { p.Grams = GramsOf(p) }
+func setGrams(p *Post) { p.Grams, p.Sieves = GramsOf(p), SievesOf(p) }
+
+// Sieves rule a rare word out of a post's title and excerpt without reading them: a
+// column's sieve has a bit, of 128, for every trigram of ASCII letters its lowered text
+// holds, hashed. A term with a trigram whose bit is clear is not in the column; a term
+// whose trigrams' bits are all set may be (a title of 40 letters sets about a quarter
+// of the bits, so a word of six trigrams passes about one title in four thousand).
+// Generated content needs none: its pieces are searched once each (mock's pieceMatch).
+type Sieves [2]Sieve
+
+// Sieve is one column's 128 bits.
+type Sieve [2]uint64
+
+// The columns of Sieves: the first two of Grams.
+const (
+	SieveTitle   = GramTitle
+	SieveExcerpt = GramExcerpt
+)
+
+// SievesOf is the Sieves of a post's title and excerpt.
+func SievesOf(p *Post) Sieves { return Sieves{sieveOf(p.Title), sieveOf(p.Excerpt)} }
+
+// SieveMask is the bits of the letter trigrams a lower-case term holds; a column holds
+// the term only if its sieve has them all.
+func SieveMask(term string) Sieve { return sieveOf(term) }
+
+// Holds reports whether the sieve has every bit of mask.
+func (s Sieve) Holds(mask Sieve) bool { return s[0]&mask[0] == mask[0] && s[1]&mask[1] == mask[1] }
+
+// sieveOf is the sieve of strings.ToLower(s): as gramsOf reads it, letters of either
+// case alike, any other byte a break.
+func sieveOf(s string) Sieve {
+	if strings.Contains(s, "\u0130") || strings.Contains(s, "\u212A") {
+		s = strings.ToLower(s)
+	}
+	var sv Sieve
+	var k uint32
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := letterClass[s[i]]
+		if c == 0 {
+			run = 0
+			continue
+		}
+		k = (k<<5 | uint32(c)) & (1<<15 - 1)
+		if run++; run >= 3 {
+			bit := (k * 2654435761) >> 25 // 7 bits of a multiplicative hash
+			sv[bit>>6] |= 1 << (bit & 63)
+		}
+	}
+	return sv
+}
 
 // setAllGrams computes the Grams of many posts, on every core: a million posts carry
 // more than a gigabyte of text.

@@ -91,3 +91,33 @@ func TestGramMask(t *testing.T) {
 		}
 	}
 }
+
+// TestSieveHoldsWhatTheTextHolds: a term that strings.ToLower of a text holds passes
+// the text's sieve, for random texts and terms over a few letters of both cases, the
+// runes that lower to ASCII and other bytes; and most terms a text lacks do not.
+func TestSieveHoldsWhatTheTextHolds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	alphabet := []string{"a", "B", "c", "D", "e", "k", "\u212A", "i", "\u0130", " ", "é", "-"}
+	word := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	ruled := 0
+	for i := 0; i < 200000; i++ {
+		text := word(rng.IntN(20))
+		term := strings.ToLower(word(1 + rng.IntN(6)))
+		holds := sieveOf(text).Holds(SieveMask(term))
+		if strings.Contains(strings.ToLower(text), term) && !holds {
+			t.Fatalf("%q holds %q, its sieve says no", text, term)
+		}
+		if !holds {
+			ruled++
+		}
+	}
+	if ruled == 0 {
+		t.Error("the sieve never ruled a term out")
+	}
+}

@@ -24,7 +24,9 @@ type Post struct {
 	// Grams are the common trigrams the title, excerpt and content hold, for searches
 	// (search.go); the store sets them whenever the row is stored. Next to the status,
 	// in the row's first bytes, which a search reads of every post.
-	Grams  Grams
+	Grams Grams
+	// Sieves are every letter trigram of the title and the excerpt, hashed (search.go).
+	Sieves Sieves
 	Author int
 	// Date is the local (site timezone) publication date; DateGMT is zero for a
 	// "floating" draft date, as WordPress stores 0000-00-00 00:00:00.
