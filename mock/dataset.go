@@ -70,14 +70,19 @@ func (m *Mock) build(ds *fixtures.Dataset) *store.Store {
 		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
 			Description: x.Description, Parent: x.Parent}
 	}
-	posts := make([]store.Post, len(ds.Posts)) // one allocation for a large site's posts
-	inParallel(len(ds.Posts), func(i int) {
-		p := &posts[i]
-		storePost(p, &ds.Posts[i])
-		if f := files[p.File]; f != nil {
-			p.FileSize = len(f.Data)
+	inParallel(len(ds.Posts), func(start, end int) {
+		// an allocation per run of rows, not one for all: a large site's rows then
+		// fit in memory the collector has freed (what generating the site left),
+		// where one array would take fresh memory, each page of it faulted in
+		posts := make([]store.Post, end-start)
+		for i := start; i < end; i++ {
+			p := &posts[i-start]
+			storePost(p, &ds.Posts[i])
+			if f := files[p.File]; f != nil {
+				p.FileSize = len(f.Data)
+			}
+			t.Posts[i] = p
 		}
-		t.Posts[i] = p
 	})
 	for i, x := range ds.Meta {
 		t.Meta[i] = &store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
@@ -117,8 +122,9 @@ func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.
 	return out
 }
 
-// inParallel calls f(i) for i from 0 to n-1, in runs of indexes on every core.
-func inParallel(n int, f func(i int)) {
+// inParallel calls f(start, end) for runs of the indexes from 0 to n-1, on every
+// core.
+func inParallel(n int, f func(start, end int)) {
 	const run = 4096
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -129,9 +135,7 @@ func inParallel(n int, f func(i int)) {
 				if start >= n {
 					return
 				}
-				for i := start; i < min(start+run, n); i++ {
-					f(i)
-				}
+				f(start, min(start+run, n))
 			}
 		})
 	}
