@@ -273,14 +273,14 @@ func TestStreamedExportIsTheDataset(t *testing.T) {
 	}
 }
 
-// TestResetOfALargeGeneratedSite: a large generated site keeps its start-up dataset
-// without the posts, and a reset generates them again: the site after a change and a
-// reset exports as it did at start-up, and StartupPosts counts what StartupDataset
-// holds.
+// TestResetOfALargeGeneratedSite: a large generated site (here above 200 rows, to be
+// quick) keeps its start-up dataset without the posts, and a reset generates them
+// again: the site after a change and a reset exports as it did at start-up, and
+// StartupPosts counts what StartupDataset holds.
 func TestResetOfALargeGeneratedSite(t *testing.T) {
 	size := fixtures.DefaultSize
-	size.Posts = 17000
-	m, err := New(Options{Seed: 4, Size: size, Clock: fixedClock})
+	size.Posts = 300
+	m, err := New(Options{Seed: 4, Size: size, Clock: fixedClock, regenerateAbove: 200})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,6 +61,9 @@ type Options struct {
 	// Version is the WordPress version the mock answers as (rest.Profiles); 0 is
 	// the dataset's version if it records one, else 6.1.
 	Version rest.Version
+
+	// regenerateAbove is regenerateAbove (seed.go) where not zero, for tests.
+	regenerateAbove int
 }
 
 // Mock is a mock WordPress site.

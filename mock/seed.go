@@ -2,6 +2,7 @@ package mock
 
 import (
 	"bytes"
+	"cmp"
 	"image"
 	"image/color"
 	"image/png"
@@ -31,7 +32,7 @@ func (m *Mock) seed() error {
 	for _, p := range ds.Posts {
 		m.startupPosts[p.Type]++
 	}
-	if m.opts.Dataset == nil && len(ds.Posts) > regenerateAbove {
+	if m.opts.Dataset == nil && len(ds.Posts) > cmp.Or(m.opts.regenerateAbove, regenerateAbove) {
 		// the same seed and size write the same site again: a reset of a large
 		// generated site writes it anew instead of keeping a second copy of its rows
 		light := *ds
