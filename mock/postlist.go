@@ -3,9 +3,12 @@ package mock
 import (
 	"math"
 	"net/http"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -127,19 +130,7 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 				window = append(window, at(i))
 			}
 		} else {
-			for i := 0; i < n; i++ {
-				p := at(i)
-				if !keep(p) {
-					continue
-				}
-				if total >= start && len(window) < q.perPage {
-					if len(window) == 0 {
-						first = i
-					}
-					window = append(window, p)
-				}
-				total++
-			}
+			window, total, first = filteredWindow(n, at, keep, start, q.perPage)
 		}
 		switch {
 		case !q.idTieAsc || q.order != "desc" || len(window) == 0:
@@ -199,6 +190,73 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 // the walk's descending id. Only the runs of equal keys the window touches are read:
 // the posts before them are counted by the walk already, and the order within a run
 // changes nothing outside it.
+// filteredWindow walks an index of n posts (at) for the ones keep lets through: their
+// number, the window of up to size of them from the start-th, and the walk's position
+// of the window's first post (-1: none). A long index is counted on every core, a
+// run of it at a time; then only the runs from the one the window starts in are
+// walked again for it. keep must be safe to call from several goroutines.
+func filteredWindow(n int, at func(int) *store.Post, keep func(*store.Post) bool, start, size int) (window []*store.Post, total, first int) {
+	first = -1
+	from, before := 0, 0 // where to walk from, and how many kept posts come before it
+	counted := false     // total is known: the walk may stop at the window's end
+	if workers := runtime.GOMAXPROCS(0); workers > 1 && n >= parallelWalk {
+		counted = true
+		run := max(parallelWalk/4, n/(8*workers))
+		counts := make([]int, (n+run-1)/run)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for c := int(next.Add(1)) - 1; c < len(counts); c = int(next.Add(1)) - 1 {
+					k := 0
+					for i := c * run; i < min(n, (c+1)*run); i++ {
+						if keep(at(i)) {
+							k++
+						}
+					}
+					counts[c] = k
+				}
+			})
+		}
+		wg.Wait()
+		for _, k := range counts {
+			total += k
+		}
+		for c, k := range counts {
+			if before+k > start {
+				break
+			}
+			before += k
+			from = (c + 1) * run
+		}
+	}
+	kept := before
+	for i := from; i < n; i++ {
+		p := at(i)
+		if !keep(p) {
+			continue
+		}
+		if kept >= start && len(window) < size {
+			if len(window) == 0 {
+				first = i
+			}
+			window = append(window, p)
+		}
+		kept++
+		if counted && len(window) == size {
+			break
+		}
+	}
+	if !counted {
+		total = kept
+	}
+	return window, total, first
+}
+
+// parallelWalk is the length of an index from which filteredWindow counts on every
+// core (a variable for tests).
+var parallelWalk = 32768
+
 func tiesAscending(at func(int) *store.Post, n, first, start, size int, keep func(*store.Post) bool, same func(a, b *store.Post) bool) []*store.Post {
 	// the window's runs are in positions [from, to): back from the first post while
 	// its key lasts, on from it until size kept posts and the last one's key are past

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/store"
@@ -48,8 +49,9 @@ type searchTerm struct {
 	grams uint64
 	whole bool // the term is one of the trigrams: a column's bit is the answer
 	// pieces is the term's LIKE over texts made of pieces of one table, made for the
-	// first such text the search meets
-	pieces *pieceMatch
+	// first such text the search meets (by any of the walks of a long list, which go
+	// on every core: filteredWindow)
+	pieces *atomic.Pointer[pieceMatch]
 	sieve  store.Sieve // the bits a title's or excerpt's sieve must have (store.SieveMask)
 }
 
@@ -63,6 +65,7 @@ func (q *postQuery) searchTerms() []searchTerm {
 		}
 		t.grams, t.whole = store.GramMask(t.text)
 		t.sieve = store.SieveMask(t.text)
+		t.pieces = new(atomic.Pointer[pieceMatch])
 		out = append(out, t)
 	}
 	return out
@@ -112,10 +115,12 @@ func (q *postQuery) searchHit(p *store.Post, col int, text prose.Text, column st
 		return false
 	}
 	if tab, toks := text.Pieces(); tab != nil && len(t.text) <= maxPieceTerm {
-		if t.pieces == nil || t.pieces.tab != tab {
-			t.pieces = newPieceMatch(tab, t.text)
+		pm := t.pieces.Load()
+		if pm == nil || pm.tab != tab {
+			pm = newPieceMatch(tab, t.text)
+			t.pieces.Store(pm)
 		}
-		return t.pieces.in(toks)
+		return pm.in(toks)
 	}
 	return containsFold(text.String(), t.text)
 }

@@ -23,8 +23,12 @@ import (
 // that lower to ASCII, words run together, protected posts, drafts), some of them
 // changed after they were stored, and is asked as a visitor and as the admin, with
 // search_columns (6.8), on first and later pages; with terms that run across the
-// pieces generated content is kept in.
+// pieces generated content is kept in; with the lists counted on every core.
 func TestSearchMatchesReference(t *testing.T) {
+	// the lists are walked on every core from 16 posts on, a run of 4 at a time
+	// (filteredWindow), so that windows start and end in every run
+	defer func(n int) { parallelWalk = n }(parallelWalk)
+	parallelWalk = 16
 	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, Version: rest.V68})
 	if err != nil {
 		t.Fatal(err)
