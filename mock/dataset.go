@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"io"
 	"maps"
-	"runtime"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
@@ -70,7 +67,7 @@ func (m *Mock) build(ds *fixtures.Dataset) *store.Store {
 		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
 			Description: x.Description, Parent: x.Parent}
 	}
-	inParallel(len(ds.Posts), func(start, end int) {
+	inRuns(len(ds.Posts), 4096, func(start, end int) {
 		// an allocation per run of rows, not one for all: a large site's rows then
 		// fit in memory the collector has freed (what generating the site left),
 		// where one array would take fresh memory, each page of it faulted in
@@ -120,26 +117,6 @@ func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.
 		}
 	}
 	return out
-}
-
-// inParallel calls f(start, end) for runs of the indexes from 0 to n-1, on every
-// core.
-func inParallel(n int, f func(start, end int)) {
-	const run = 4096
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), 1+n/run) {
-		wg.Go(func() {
-			for {
-				start := int(next.Add(run)) - run
-				if start >= n {
-					return
-				}
-				f(start, min(start+run, n))
-			}
-		})
-	}
-	wg.Wait()
 }
 
 func storePost(p *store.Post, x *fixtures.Post) {

@@ -3,12 +3,9 @@ package mock
 import (
 	"math"
 	"net/http"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -199,26 +196,19 @@ func filteredWindow(n int, at func(int) *store.Post, keep func(*store.Post) bool
 	first = -1
 	from, before := 0, 0 // where to walk from, and how many kept posts come before it
 	counted := false     // total is known: the walk may stop at the window's end
-	if workers := runtime.GOMAXPROCS(0); workers > 1 && n >= parallelWalk {
+	if walkInParallel(n) {
 		counted = true
-		run := max(parallelWalk/4, n/(8*workers))
+		run := walkRun(n)
 		counts := make([]int, (n+run-1)/run)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for c := int(next.Add(1)) - 1; c < len(counts); c = int(next.Add(1)) - 1 {
-					k := 0
-					for i := c * run; i < min(n, (c+1)*run); i++ {
-						if keep(at(i)) {
-							k++
-						}
-					}
-					counts[c] = k
+		inRuns(n, run, func(lo, hi int) {
+			k := 0
+			for i := lo; i < hi; i++ {
+				if keep(at(i)) {
+					k++
 				}
-			})
-		}
-		wg.Wait()
+			}
+			counts[lo/run] = k
+		})
 		for _, k := range counts {
 			total += k
 		}
@@ -252,10 +242,6 @@ func filteredWindow(n int, at func(int) *store.Post, keep func(*store.Post) bool
 	}
 	return window, total, first
 }
-
-// parallelWalk is the length of an index from which filteredWindow counts on every
-// core (a variable for tests).
-var parallelWalk = 32768
 
 func tiesAscending(at func(int) *store.Post, n, first, start, size int, keep func(*store.Post) bool, same func(a, b *store.Post) bool) []*store.Post {
 	// the window's runs are in positions [from, to): back from the first post while

@@ -53,15 +53,31 @@ func (q *postQuery) relevanceWindow(tx *store.Tx, start int) (window []*store.Po
 	}
 	defer func() { rankBufs.Put(&ranks) }()
 	var count [relevanceRanks]int
-	for i := 0; i < n; i++ {
-		p := at(i)
-		if !keep(p) {
-			ranks[i] = notKept
-			continue
+	rankRun := func(lo, hi int) (count [relevanceRanks]int) {
+		for i := lo; i < hi; i++ {
+			p := at(i)
+			if !keep(p) {
+				ranks[i] = notKept
+				continue
+			}
+			r := rankOf(p)
+			ranks[i] = uint8(r)
+			count[r]++
 		}
-		r := rankOf(p)
-		ranks[i] = uint8(r)
-		count[r]++
+		return count
+	}
+	if walkInParallel(n) { // each run writes its own ranks, and adds its counts
+		var mu sync.Mutex
+		inRuns(n, walkRun(n), func(lo, hi int) {
+			c := rankRun(lo, hi)
+			mu.Lock()
+			for r := range count {
+				count[r] += c[r]
+			}
+			mu.Unlock()
+		})
+	} else {
+		count = rankRun(0, n)
 	}
 	for _, c := range count {
 		total += c
