@@ -262,8 +262,7 @@ func idleConns(base string, pid, n int) (target, error) {
 	addr := strings.TrimPrefix(base, "http://")
 	// the server hands back what earlier steps left (the export's garbage) a quiet
 	// second after their last request: measure from there, or that would count
-	time.Sleep(2 * time.Second)
-	before := memKB(pid, "VmRSS")
+	before := settled(pid)
 	conns := make([]net.Conn, 0, n)
 	defer func() {
 		for _, c := range conns {
@@ -288,10 +287,24 @@ func idleConns(base string, pid, n int) (target, error) {
 			return target{}, fmt.Errorf("idle connection %d: %w", i, err)
 		}
 	}
-	time.Sleep(2 * time.Second)
-	after := memKB(pid, "VmRSS")
+	after := settled(pid)
 	return target{fmt.Sprintf("%d idle connections", n),
 		fmt.Sprintf("+%s (%.1f KiB each)", mib(after-before), float64(after-before)/float64(n)), "< 50 MB"}, nil
+}
+
+// settled is the server's resident set once it stays within 1 MiB for a second (at
+// most 30 seconds): a large site's collection takes a while.
+func settled(pid int) int {
+	last := memKB(pid, "VmRSS")
+	for range 30 {
+		time.Sleep(time.Second)
+		now := memKB(pid, "VmRSS")
+		if now-last < 1024 && last-now < 1024 {
+			return now
+		}
+		last = now
+	}
+	return last
 }
 
 // peakDuring runs f and returns the largest resident set the server had meanwhile,
