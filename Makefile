@@ -59,17 +59,11 @@ lint: ## gofmt check and go vet
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet -composites=false ./...
 
-# FUZZTIME bounds each fuzz target's run in make fuzz (CI keeps the default); an input
-# that finds new code is minimised for at most 3 s of it, a failing one too.
+# FUZZTIME bounds each fuzz target's run in make fuzz (CI keeps the default).
 FUZZTIME ?= 10s
 
 fuzz: ## run every fuzz target (func FuzzXxx in a tracked _test.go file) for $(FUZZTIME); a failing input lands in its package's testdata/fuzz
-	@set -e; for dir in $$(git ls-files '*_test.go' | xargs grep -l '^func Fuzz' | xargs -n1 dirname | sort -u | sed 's|^|./|'); do \
-	  for name in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$dir/*_test.go); do \
-	    echo "=== fuzz $$name in $$dir for $(FUZZTIME)"; \
-	    $(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 3s $$dir; \
-	  done; \
-	done
+	FUZZTIME=$(FUZZTIME) GO=$(GO) bash ci/fuzz.sh
 
 bench: ## run the Go micro-benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./mock/...
