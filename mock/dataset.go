@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/internal/parallel"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -67,7 +68,7 @@ func (m *Mock) build(ds *fixtures.Dataset) *store.Store {
 		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
 			Description: x.Description, Parent: x.Parent}
 	}
-	inRuns(len(ds.Posts), 4096, func(start, end int) {
+	parallel.Runs(len(ds.Posts), 4096, func(start, end int) {
 		// an allocation per run of rows, not one for all: a large site's rows then
 		// fit in memory the collector has freed (what generating the site left),
 		// where one array would take fresh memory, each page of it faulted in

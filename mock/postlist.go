@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/internal/parallel"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -200,7 +201,7 @@ func filteredWindow(n int, at func(int) *store.Post, keep func(*store.Post) bool
 		counted = true
 		run := walkRun(n)
 		counts := make([]int, (n+run-1)/run)
-		inRuns(n, run, func(lo, hi int) {
+		parallel.Runs(n, run, func(lo, hi int) {
 			k := 0
 			for i := lo; i < hi; i++ {
 				if keep(at(i)) {

@@ -3,6 +3,7 @@ package mock
 import (
 	"sync"
 
+	"github.com/wpmock/wpmock/mock/internal/parallel"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -68,7 +69,7 @@ func (q *postQuery) relevanceWindow(tx *store.Tx, start int) (window []*store.Po
 	}
 	if walkInParallel(n) { // each run writes its own ranks, and adds its counts
 		var mu sync.Mutex
-		inRuns(n, walkRun(n), func(lo, hi int) {
+		parallel.Runs(n, walkRun(n), func(lo, hi int) {
 			c := rankRun(lo, hi)
 			mu.Lock()
 			for r := range count {

@@ -1,29 +1,6 @@
 package mock
 
-import (
-	"runtime"
-	"sync"
-	"sync/atomic"
-)
-
-// inRuns calls f(start, end) for the runs of run indexes from 0 to n-1 (the last may
-// be shorter), on every core, each run once. start is a multiple of run.
-func inRuns(n, run int, f func(start, end int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), (n+run-1)/run) {
-		wg.Go(func() {
-			for {
-				start := int(next.Add(int64(run))) - run
-				if start >= n {
-					return
-				}
-				f(start, min(start+run, n))
-			}
-		})
-	}
-	wg.Wait()
-}
+import "runtime"
 
 // parallelWalk is the length of an index from which a list's walk (filteredWindow,
 // relevanceWindow) goes on every core (a variable for tests).

@@ -1,11 +1,10 @@
 package store
 
 import (
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/internal/parallel"
 )
 
 // A post search (WP_Query's LIKE '%term%' over title, excerpt and content, case-
@@ -209,19 +208,11 @@ func sieveOf(s string) Sieve {
 	return sv
 }
 
-// setAllGrams computes the Grams of many posts, on every core: a million posts carry
-// more than a gigabyte of text.
+// setAllGrams computes the Grams and Sieves of many posts, on every core.
 func setAllGrams(posts []*Post) {
-	workers := min(runtime.GOMAXPROCS(0), 1+len(posts)/1024)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(posts); i += workers {
-				setGrams(posts[i])
-			}
-		}()
-	}
-	wg.Wait()
+	parallel.Runs(len(posts), 1024, func(start, end int) {
+		for _, p := range posts[start:end] {
+			setGrams(p)
+		}
+	})
 }
