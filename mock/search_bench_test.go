@@ -18,6 +18,8 @@ func BenchmarkSearch100k(b *testing.B) {
 		{"the", "search=the"},
 		{"the_page2", "search=the&page=2"},
 		{"rare", "search=zzyzx"},
+		{"two_letters", "search=zz"},
+		{"ai", "search=ai"}, {"js", "search=js"}, {"go", "search=go"},
 		{"two_words", "search=the+art"},
 		{"relevance", "search=the&orderby=relevance"},
 	} {

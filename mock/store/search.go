@@ -158,10 +158,11 @@ func newPieceGrams(tab *prose.Table) any {
 func setGrams(p *Post) { p.Grams, p.Sieves = GramsOf(p), SievesOf(p) }
 
 // Sieves rule a rare word out of a post's title and excerpt without reading them: a
-// column's sieve has a bit, of 128, for every trigram of ASCII letters its lowered text
-// holds, hashed. A term with a trigram whose bit is clear is not in the column; a term
-// whose trigrams' bits are all set may be (a title of 40 letters sets about a quarter
-// of the bits, so a word of six trigrams passes about one title in four thousand).
+// column's sieve has a bit, of 128, for every pair and every trigram of ASCII letters
+// its lowered text holds, hashed. A term with a pair or trigram whose bit is clear is
+// not in the column; a term whose bits are all set may be (a title of 30 letters sets
+// about a third of the bits: a word of two letters passes one title in three, one of
+// six, with five pairs and four trigrams, about one in twenty thousand).
 // Generated content needs none: its pieces are searched once each (mock's pieceMatch).
 type Sieves [2]Sieve
 
@@ -177,8 +178,8 @@ const (
 // SievesOf is the Sieves of a post's title and excerpt.
 func SievesOf(p *Post) Sieves { return Sieves{sieveOf(p.Title), sieveOf(p.Excerpt)} }
 
-// SieveMask is the bits of the letter trigrams a lower-case term holds; a column holds
-// the term only if its sieve has them all.
+// SieveMask is the bits of the letter pairs and trigrams a lower-case term holds; a
+// column holds the term only if its sieve has them all.
 func SieveMask(term string) Sieve { return sieveOf(term) }
 
 // Holds reports whether the sieve has every bit of mask.
@@ -200,8 +201,13 @@ func sieveOf(s string) Sieve {
 			continue
 		}
 		k = (k<<5 | uint32(c)) & (1<<15 - 1)
-		if run++; run >= 3 {
-			bit := (k * 2654435761) >> 25 // 7 bits of a multiplicative hash
+		run++
+		if run >= 2 { // the pair, marked apart from trigrams (bit 15)
+			bit := ((k&(1<<10-1) | 1<<15) * 2654435761) >> 25 // 7 bits of a multiplicative hash
+			sv[bit>>6] |= 1 << (bit & 63)
+		}
+		if run >= 3 {
+			bit := (k * 2654435761) >> 25
 			sv[bit>>6] |= 1 << (bit & 63)
 		}
 	}
