@@ -25,18 +25,21 @@ type Post struct {
 	// (search.go); the store sets them whenever the row is stored. Next to the status,
 	// in the row's first bytes, which a search reads of every post.
 	Grams Grams
-	// Sieves are every letter trigram of the title and the excerpt, hashed (search.go).
+	// Sieves are every letter pair and trigram of the title and the excerpt, hashed
+	// (search.go).
 	Sieves Sieves
-	Author int
+	// What a search reads of every post follows, so that it reads three of the
+	// row's cache lines and not five.
+	Title    string
+	Excerpt  string
+	Password string
+	Content  prose.Text // compact when generated (fixtures/prose)
+	Author   int
 	// Date is the local (site timezone) publication date; DateGMT is zero for a
 	// "floating" draft date, as WordPress stores 0000-00-00 00:00:00.
 	Date, DateGMT         time.Time
 	Modified, ModifiedGMT time.Time
 	Slug                  string
-	Title                 string
-	Content               prose.Text // compact when generated (fixtures/prose)
-	Excerpt               string
-	Password              string
 	Parent                int
 	MenuOrder             int // pages: page-attributes' order
 	CommentStatus         string
