@@ -242,11 +242,13 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 // exportOf is the dataset of the store's current content as an encoder to stream it
 // with, after the transaction: the posts, the largest table, are kept as the stored
 // rows, which the store never changes in place (ChangePost copies), and become
-// records one at a time while the body is written.
+// records one at a time while the body is written. While it is written, the process's
+// memory may grow by exportHeadroom at most.
 func (m *Mock) exportOf(tx *store.Tx) func(io.Writer) error {
 	ds, posts := m.datasetParts(tx)
 	var rec fixtures.Post
 	return func(w io.Writer) error {
+		defer boundExportMemory()()
 		return ds.EncodeWith(w, len(posts), func(i int) *fixtures.Post {
 			rec = postRecord(posts[i])
 			return &rec

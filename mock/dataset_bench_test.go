@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/store"
 )
 
 // large is wpmock -posts 100000 (the other sizes at their defaults).
@@ -84,4 +85,53 @@ func BenchmarkQueries100k(b *testing.B) {
 			serveBench(b, m, httptest.NewRequest(http.MethodGet, "/wp-json/wp/v2/posts"+q, nil))
 		})
 	}
+}
+
+// BenchmarkExport measures GET /wpmock/v1/dataset of a generated site of 20,000 posts:
+// what the export allocates per post is garbage that a large site's heap piles up
+// before the collector runs (B/post).
+func BenchmarkExport(b *testing.B) {
+	size := fixtures.Size{Posts: 20000, Users: 10, Terms: 30, Media: 20}
+	m, err := New(Options{Seed: 1, Size: size, AdminAppPassword: "bnch MARK pass w0rd 1234 abcd"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rows int
+	m.store.Read(func(tx *store.Tx) { rows = len(tx.Tables().Posts) })
+	req := httptest.NewRequest(http.MethodGet, "/wp-json/wpmock/v1/dataset", nil)
+	req.SetBasicAuth("admin", "bnch MARK pass w0rd 1234 abcd")
+	b.ReportAllocs()
+	var total uint64
+	for i := 0; i < b.N; i++ {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		w := &countingWriter{header: http.Header{}}
+		m.ServeHTTP(w, req)
+		runtime.ReadMemStats(&after)
+		if w.status != http.StatusOK {
+			b.Fatalf("status %d", w.status)
+		}
+		total += after.TotalAlloc - before.TotalAlloc
+		b.SetBytes(int64(w.n))
+	}
+	b.ReportMetric(float64(total)/float64(b.N)/float64(rows), "B/post")
+}
+
+// countingWriter is a ResponseWriter that counts the body's bytes and keeps none.
+type countingWriter struct {
+	header http.Header
+	status int
+	n      int
+}
+
+func (w *countingWriter) Header() http.Header { return w.header }
+func (w *countingWriter) WriteHeader(s int) {
+	if w.status == 0 {
+		w.status = s
+	}
+}
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	w.n += len(p)
+	return len(p), nil
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -313,4 +314,60 @@ func TestResetOfALargeGeneratedSite(t *testing.T) {
 	if got := m.StartupPosts(); !maps.Equal(got, types) || got["post"] != size.Posts {
 		t.Errorf("StartupPosts %v, the start-up dataset holds %v", got, types)
 	}
+}
+
+// TestExportBoundsMemory: while an export streams, the process's memory limit is what
+// it used at the start plus exportHeadroom (or a lower limit it had), and after it the
+// limit is what it was, also when two exports overlap.
+func TestExportBoundsMemory(t *testing.T) {
+	s := newTestSite(t)
+	prev := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(prev)
+	var first, second func(io.Writer) error
+	s.store.Read(func(tx *store.Tx) { first, second = s.Mock.exportOf(tx), s.Mock.exportOf(tx) })
+	var during, nested []int64
+	w := &limitWriter{seen: &during, inner: func() {
+		if len(nested) == 0 { // a second export inside the first
+			if err := second(&limitWriter{seen: &nested}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}}
+	if err := first(w); err != nil {
+		t.Fatal(err)
+	}
+	if len(during) == 0 || len(nested) == 0 {
+		t.Fatal("the exports wrote nothing")
+	}
+	for _, l := range append(during, nested...) {
+		if l >= prev || l <= exportHeadroom || l != during[0] {
+			t.Fatalf("while exporting, the memory limit was %d (before %d, at the first write %d)", l, prev, during[0])
+		}
+	}
+	if got := debug.SetMemoryLimit(-1); got != prev {
+		t.Errorf("after the exports, the memory limit is %d, not %d as before", got, prev)
+	}
+	// a lower limit of the process's own is kept
+	debug.SetMemoryLimit(1 << 20)
+	during = nil
+	if err := first(&limitWriter{seen: &during}); err != nil {
+		t.Fatal(err)
+	}
+	if during[0] != 1<<20 || debug.SetMemoryLimit(prev) != 1<<20 {
+		t.Errorf("a lower limit of 1 MiB became %d while exporting", during[0])
+	}
+}
+
+// limitWriter records the memory limit at each write, and calls inner after the first.
+type limitWriter struct {
+	seen  *[]int64
+	inner func()
+}
+
+func (w *limitWriter) Write(p []byte) (int, error) {
+	*w.seen = append(*w.seen, debug.SetMemoryLimit(-1))
+	if w.inner != nil && len(*w.seen) == 1 {
+		w.inner()
+	}
+	return len(p), nil
 }
