@@ -250,6 +250,9 @@ func (m *Mock) exportOf(tx *store.Tx) func(io.Writer) error {
 	return func(w io.Writer) error {
 		defer boundExportMemory()()
 		return ds.EncodeWith(w, len(posts), func(i int) *fixtures.Post {
+			if i%4096 == 4095 {
+				followExportMemory()
+			}
 			rec = postRecord(posts[i])
 			return &rec
 		})

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -370,4 +371,24 @@ func (w *limitWriter) Write(p []byte) (int, error) {
 		w.inner()
 	}
 	return len(p), nil
+}
+
+// TestExportLimitFollowsLiveMemory: memory that becomes live while an export runs
+// raises the export's limit, so that the collector is not left running without pause.
+func TestExportLimitFollowsLiveMemory(t *testing.T) {
+	prev := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(prev)
+	end := boundExportMemory()
+	defer end()
+	start := debug.SetMemoryLimit(-1)
+	kept := make([]byte, 2*exportHeadroom)
+	for i := 0; i < len(kept); i += 4096 {
+		kept[i] = 1
+	}
+	runtime.GC()
+	followExportMemory()
+	if got := debug.SetMemoryLimit(-1); got < start+exportHeadroom {
+		t.Errorf("with %d MiB more live, the export's limit went from %d to %d MiB", len(kept)>>20, start>>20, got>>20)
+	}
+	runtime.KeepAlive(kept)
 }
