@@ -122,7 +122,7 @@ func (q *postQuery) searchHit(p *store.Post, col int, text prose.Text, column st
 	if tab, toks := text.Pieces(); tab != nil && len(t.text) <= maxPieceTerm {
 		pm := t.pieces.Load()
 		if pm == nil || pm.tab != tab {
-			pm = newPieceMatch(tab, t.text)
+			pm = pieceMatchOf(tab, t.text)
 			t.pieces.Store(pm)
 		}
 		return pm.in(toks)

@@ -2,6 +2,8 @@ package mock
 
 import (
 	"strings"
+	"sync"
+	"unsafe"
 
 	"github.com/wpmock/wpmock/fixtures/prose"
 )
@@ -22,7 +24,7 @@ const maxPieceTerm = 64
 // across pieces, which end in ".", ">" or a space (whole: a piece holds it or not).
 type pieceMatch struct {
 	tab    *prose.Table
-	pieces []pieceTerm
+	pieces []pieceTerm // by piece, where spans (in needs only whole otherwise)
 	never  bool
 	spans  bool   // some piece ends with the start of the term
 	whole  []bool // by piece, where !spans
@@ -38,6 +40,51 @@ type pieceTerm struct {
 	// of k bytes before it is one of k+n after it
 	inside uint64
 	n      uint8 // the piece's length, where inside has a bit (n < m)
+}
+
+// pieceMatchOf is the pieceMatch of a lower-case term over tab's texts, kept for
+// the next searches: making one reads every piece of the table (for the generated
+// vocabulary, 1.4 ms and 460 KB), which a search of a small site would otherwise
+// spend on every request, twenty times what the rest of it costs. A pieceMatch never
+// changes (nor does its table), so searches on every core share it.
+func pieceMatchOf(tab *prose.Table, term string) *pieceMatch {
+	kept := tab.Memo(keptPieceMatchesKey{}, func() any {
+		return &keptPieceMatches{terms: map[string]*pieceMatch{}}
+	}).(*keptPieceMatches)
+	kept.mu.Lock()
+	pm := kept.terms[term]
+	kept.mu.Unlock()
+	if pm != nil {
+		return pm
+	}
+	pm = newPieceMatch(tab, term)
+	kept.mu.Lock()
+	defer kept.mu.Unlock()
+	if kept.bytes += pm.bytes(); kept.bytes > keptPieceMatchBytes {
+		clear(kept.terms) // all are dropped at once: searches for other terms keep them anew
+		kept.bytes = pm.bytes()
+	}
+	kept.terms[strings.Clone(term)] = pm
+	return pm
+}
+
+type keptPieceMatchesKey struct{}
+
+// keptPieceMatches is a table's pieceMatches by term, up to keptPieceMatchBytes.
+type keptPieceMatches struct {
+	mu    sync.Mutex
+	terms map[string]*pieceMatch
+	bytes int
+}
+
+// keptPieceMatchBytes bounds what a table's kept pieceMatches take: about six hundred
+// terms that cannot run across pieces (10 KB each for the generated vocabulary), or
+// twenty that can. (A variable for tests.)
+var keptPieceMatchBytes = 6 << 20
+
+// bytes is about what the pieceMatch takes.
+func (pm *pieceMatch) bytes() int {
+	return 64 + len(pm.pieces)*int(unsafe.Sizeof(pieceTerm{})) + len(pm.whole)
 }
 
 func newPieceMatch(tab *prose.Table, term string) *pieceMatch {
@@ -70,11 +117,12 @@ func newPieceMatch(tab *prose.Table, term string) *pieceMatch {
 		pm.spans = pm.spans || pm.pieces[i].ends != 0
 	}
 	pm.never = !found && !pm.spans
-	if !pm.spans {
+	if !pm.spans { // whole is all in needs
 		pm.whole = make([]bool, len(pm.pieces))
 		for i := range pm.pieces {
 			pm.whole[i] = pm.pieces[i].whole
 		}
+		pm.pieces = nil
 	}
 	return pm
 }

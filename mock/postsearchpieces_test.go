@@ -3,6 +3,7 @@ package mock
 import (
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/wpmock/wpmock/fixtures/prose"
@@ -41,5 +42,44 @@ func TestPieceMatchIsContains(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPieceMatchesKept: the pieceMatch of a term is made once per table and shared,
+// also by searches on several goroutines; past the budget, the kept ones are dropped
+// and the answers stay those of a new pieceMatch.
+func TestPieceMatchesKept(t *testing.T) {
+	tab := prose.NewTable([]string{"Jazz and ", "pizza. ", "<p>", "</p>", "z", "zz top"})
+	other := prose.NewTable([]string{"Jazz and ", "pizza. "})
+	if a, b := pieceMatchOf(tab, "zz"), pieceMatchOf(tab, "zz"); a != b {
+		t.Error("the same term's pieceMatch was made twice")
+	}
+	if pieceMatchOf(tab, "zz") == pieceMatchOf(tab, "za") || pieceMatchOf(tab, "zz") == pieceMatchOf(other, "zz") {
+		t.Error("another term, or another table, shares a pieceMatch")
+	}
+	defer func(b int) { keptPieceMatchBytes = b }(keptPieceMatchBytes)
+	keptPieceMatchBytes = 3 * newPieceMatch(tab, "zz").bytes()
+	terms := []string{"zz", "za", "z", "a", "jazz", "pizza", "p>", "zzz", "top", "az"}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 9))
+			for range 500 {
+				term := terms[rng.IntN(len(terms))]
+				toks := make([]uint16, rng.IntN(8))
+				for j := range toks {
+					toks[j] = uint16(rng.IntN(tab.Len()))
+				}
+				if got, want := pieceMatchOf(tab, term).in(toks), newPieceMatch(tab, term).in(toks); got != want {
+					t.Errorf("%q in %q: kept %v, new %v", term, tab.Text(toks).String(), got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	kept := tab.Memo(keptPieceMatchesKey{}, nil).(*keptPieceMatches)
+	if kept.bytes > keptPieceMatchBytes || len(kept.terms) == 0 || len(kept.terms) >= len(terms) {
+		t.Errorf("with a budget of %d bytes, %d of %d terms are kept, in %d bytes", keptPieceMatchBytes, len(kept.terms), len(terms), kept.bytes)
 	}
 }
