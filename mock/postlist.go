@@ -182,12 +182,6 @@ func (m *Mock) listPosts(r *rest.Request, q *postQuery, collection string, rende
 	return resp, nil
 }
 
-// tiesAscending is the window of size posts from the start-th kept post of a walk in
-// a descending order (at, over n posts; first is the walk's position of the window's
-// first post), with the posts of one sort key by ascending id (idTieAsc) instead of
-// the walk's descending id. Only the runs of equal keys the window touches are read:
-// the posts before them are counted by the walk already, and the order within a run
-// changes nothing outside it.
 // filteredWindow walks an index of n posts (at) for the ones keep lets through: their
 // number, the window of up to size of them from the start-th, and the walk's position
 // of the window's first post (-1: none). A long index is counted on every core, a
@@ -244,6 +238,12 @@ func filteredWindow(n int, at func(int) *store.Post, keep func(*store.Post) bool
 	return window, total, first
 }
 
+// tiesAscending is the window of size posts from the start-th kept post of a walk in
+// a descending order (at, over n posts; first is the walk's position of the window's
+// first post), with the posts of one sort key by ascending id (idTieAsc) instead of
+// the walk's descending id. Only the runs of equal keys the window touches are read:
+// the posts before them are counted by the walk already, and the order within a run
+// changes nothing outside it.
 func tiesAscending(at func(int) *store.Post, n, first, start, size int, keep func(*store.Post) bool, same func(a, b *store.Post) bool) []*store.Post {
 	// the window's runs are in positions [from, to): back from the first post while
 	// its key lasts, on from it until size kept posts and the last one's key are past
