@@ -36,9 +36,10 @@ func (c *control) permission(r *rest.Request) *rest.Error {
 // reset swaps the whole store for a fresh copy of the start-up dataset, inside the
 // request's exclusive transaction: no other request sees a half-reset site.
 func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
-	ds := c.m.startup()
-	txOf(r).Replace(c.m.build(ds))
+	txOf(r).Replace(c.m.fresh())
 	c.m.replay.reset = true // the recorded answers describe the site again
+	// the kept dataset: whole but for a large generated site's posts, which types counts
+	ds := c.m.dataset
 	types, taxonomies := c.m.startupPosts, map[string]int{}
 	for _, t := range ds.Terms {
 		taxonomies[t.Taxonomy]++

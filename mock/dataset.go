@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"maps"
+	"slices"
 	"strconv"
 	"time"
 
@@ -42,16 +43,16 @@ func (m *Mock) Export(w io.Writer) error { return m.Dataset().Encode(w) }
 
 // Reset puts the site back to its start-up dataset, all at once.
 func (m *Mock) Reset() {
-	fresh := m.build(m.startup())
+	fresh := m.fresh()
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
 }
 
-// build makes a new store holding the start-up dataset. The store shares the
-// dataset's strings and file bytes, which neither side changes.
-func (m *Mock) build(ds *fixtures.Dataset) *store.Store {
+// build makes a new store holding a dataset, its posts made into rows (postRows).
+// The store shares the dataset's strings and file bytes, which neither side changes.
+func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 	files := make(map[string]*store.File, len(ds.Files))
 	t := store.Tables{
-		Posts: make([]*store.Post, len(ds.Posts)),
+		Posts: rows.posts,
 		Users: make([]*store.User, len(ds.Users)),
 		Terms: make([]*store.Term, len(ds.Terms)),
 		Meta:  make([]*store.Meta, len(ds.Meta)),
@@ -61,6 +62,11 @@ func (m *Mock) build(ds *fixtures.Dataset) *store.Store {
 		t.Files[i] = &store.File{Path: f.Path, MimeType: f.MimeType, Data: f.Data}
 		files[f.Path] = t.Files[i]
 	}
+	for _, p := range rows.attachments {
+		if f := files[p.File]; f != nil {
+			p.FileSize = len(f.Data)
+		}
+	}
 	for i := range ds.Users {
 		t.Users[i] = m.storeUser(&ds.Users[i])
 	}
@@ -68,30 +74,58 @@ func (m *Mock) build(ds *fixtures.Dataset) *store.Store {
 		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
 			Description: x.Description, Parent: x.Parent}
 	}
-	parallel.Runs(len(ds.Posts), 4096, func(start, end int) {
-		// an allocation per run of rows, not one for all: a large site's rows then
-		// fit in memory the collector has freed (what generating the site left),
-		// where one array would take fresh memory, each page of it faulted in
-		posts := make([]store.Post, end-start)
-		for i := start; i < end; i++ {
-			p := &posts[i-start]
-			storePost(p, &ds.Posts[i])
-			if f := files[p.File]; f != nil {
-				p.FileSize = len(f.Data)
-			}
-			t.Posts[i] = p
-		}
-	})
 	for i, x := range ds.Meta {
 		t.Meta[i] = &store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
 	}
-	t.Files = append(t.Files, seededSubsizes(t.Posts, files)...)
+	t.Files = append(t.Files, seededSubsizes(rows.attachments, files)...)
 	t.Comments = storeComments(ds.Comments)
 	next := ds.NextIDs()
 	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta, Comment: next.Comments}
 	s := store.Load(m.opts.Clock, t)
 	s.Write(recount)
 	return s
+}
+
+// postRows are a dataset's posts made store rows, a run at a time, as the dataset
+// reads or generates them.
+type postRows struct {
+	posts       []*store.Post // by ascending id, as the dataset has them
+	attachments []*store.Post
+	types       map[string]int // how many rows of each post type
+}
+
+// postRowsOf makes a dataset's posts rows.
+func postRowsOf(posts []fixtures.Post) *postRows {
+	rows := &postRows{types: map[string]int{}}
+	for start := 0; start < len(posts); start += rowRun {
+		rows.add(posts[start:min(start+rowRun, len(posts))])
+	}
+	return rows
+}
+
+// rowRun is how many rows are made at a time (and in one allocation).
+const rowRun = 4096
+
+// add makes rows of run's posts, on every core. The rows of a run are one
+// allocation, not one each nor one for all: a large site's rows then fit in memory
+// the collector has freed (what generating the site left), where one array would take
+// fresh memory, each page of it faulted in.
+func (r *postRows) add(run []fixtures.Post) {
+	made := make([]store.Post, len(run))
+	from := len(r.posts)
+	r.posts = slices.Grow(r.posts, len(run))[:from+len(run)]
+	parallel.Runs(len(run), 1024, func(start, end int) {
+		for i := start; i < end; i++ {
+			storePost(&made[i], &run[i])
+			r.posts[from+i] = &made[i]
+		}
+	})
+	for i := range run {
+		r.types[run[i].Type]++
+		if run[i].Type == "attachment" {
+			r.attachments = append(r.attachments, &made[i])
+		}
+	}
 }
 
 // seededSubsizes lists the sub-sizes of the seeded images, as an import of the site

@@ -3,6 +3,7 @@ package mock
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -15,31 +16,56 @@ import (
 // fixtures generates from Options.Seed and Options.Size. A dataset that does not
 // validate leaves the mock unbuilt, never half-loaded.
 func (m *Mock) seed() error {
-	ds := m.opts.Dataset
+	var (
+		ds   = m.opts.Dataset
+		rows *postRows
+	)
 	if ds == nil {
 		var err error
-		if ds, err = fixtures.Generate(m.opts.Seed, m.opts.Size); err != nil {
+		if ds, rows, err = m.generate(true); err != nil {
 			return err
 		}
 	} else if err := ds.Validate(); err != nil {
 		return err
+	} else {
+		rows = postRowsOf(ds.Posts)
 	}
 	m.dataset = ds
-	fresh := m.build(ds)
+	m.regenerate = m.opts.Dataset == nil && ds.Posts == nil && len(rows.posts) > 0
+	fresh := m.build(ds, rows)
 	m.Passwords = m.plainPasswords(ds)
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
-	m.startupPosts = map[string]int{}
-	for _, p := range ds.Posts {
-		m.startupPosts[p.Type]++
-	}
-	if m.opts.Dataset == nil && len(ds.Posts) > cmp.Or(m.opts.regenerateAbove, regenerateAbove) {
-		// the same seed and size write the same site again: a reset of a large
-		// generated site writes it anew instead of keeping a second copy of its rows
-		light := *ds
-		light.Posts = nil
-		m.dataset, m.regenerate = &light, true
-	}
+	m.startupPosts = rows.types
 	return nil
+}
+
+// generate generates the site of Options.Seed and Options.Size, its posts made store
+// rows as they come (fixtures.GenerateEach): a large site's posts are never all held
+// as records too. The dataset keeps its posts, validated, if there are no more than
+// regenerateAbove of them and keep is set; a larger site's dataset has none (a reset
+// generates them again).
+func (m *Mock) generate(keep bool) (*fixtures.Dataset, *postRows, error) {
+	limit := cmp.Or(m.opts.regenerateAbove, regenerateAbove)
+	rows := &postRows{types: map[string]int{}}
+	var kept []fixtures.Post
+	ds, err := fixtures.GenerateEach(m.opts.Seed, m.opts.Size, func(run []fixtures.Post) {
+		rows.add(run)
+		if keep = keep && len(kept)+len(run) <= limit; keep {
+			kept = append(kept, run...)
+		} else {
+			kept = nil
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if keep {
+		ds.Posts = kept
+		if err := ds.Validate(); err != nil {
+			return nil, nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
+		}
+	}
+	return ds, rows, nil
 }
 
 // regenerateAbove is the number of rows of wp_posts above which a generated site's
@@ -58,6 +84,19 @@ func (m *Mock) startup() *fixtures.Dataset {
 		panic("mock: the site generated at start-up cannot be generated again: " + err.Error())
 	}
 	return ds
+}
+
+// fresh is a new store holding the start-up dataset, for a reset: a large generated
+// site's posts are generated again, straight into the store's rows.
+func (m *Mock) fresh() *store.Store {
+	if !m.regenerate {
+		return m.build(m.dataset, postRowsOf(m.dataset.Posts))
+	}
+	ds, rows, err := m.generate(false)
+	if err != nil {
+		panic("mock: the site generated at start-up cannot be generated again: " + err.Error())
+	}
+	return m.build(ds, rows)
 }
 
 // seedImage draws a small PNG.
