@@ -52,11 +52,12 @@ func (m *Mock) Reset() {
 func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 	files := make(map[string]*store.File, len(ds.Files))
 	t := store.Tables{
-		Posts: rows.posts,
-		Users: make([]*store.User, len(ds.Users)),
-		Terms: make([]*store.Term, len(ds.Terms)),
-		Meta:  make([]*store.Meta, len(ds.Meta)),
-		Files: make([]*store.File, len(ds.Files)),
+		Posts:    rows.posts,
+		Prepared: true, // postRows.add prepares each row
+		Users:    make([]*store.User, len(ds.Users)),
+		Terms:    make([]*store.Term, len(ds.Terms)),
+		Meta:     make([]*store.Meta, len(ds.Meta)),
+		Files:    make([]*store.File, len(ds.Files)),
 	}
 	for i, f := range ds.Files {
 		t.Files[i] = &store.File{Path: f.Path, MimeType: f.MimeType, Data: f.Data}
@@ -117,6 +118,7 @@ func (r *postRows) add(run []fixtures.Post) {
 	parallel.Runs(len(run), 1024, func(start, end int) {
 		for i := start; i < end; i++ {
 			storePost(&made[i], &run[i])
+			store.Prepare(&made[i])
 			r.posts[from+i] = &made[i]
 		}
 	})

@@ -85,11 +85,15 @@ func (ix *index[K]) sortAll() {
 }
 
 // The indexes' keys.
-func byType(p *Post) (string, bool)       { return p.Type, true }
-func byTypeStatus(p *Post) (string, bool) { return p.Type + "/" + p.Status, true }
-func byParent(p *Post) (int, bool)        { return p.Parent, p.Parent != 0 }
-func byTypeSlug(p *Post) (string, bool)   { return p.Type + "/" + p.Slug, p.Slug != "" }
-func byAuthorID(p *Post) (int, bool)      { return p.Author, p.Author != 0 }
+func byType(p *Post) (string, bool)        { return p.Type, true }
+func byTypeStatus(p *Post) (typeKey, bool) { return typeKey{p.Type, p.Status}, true }
+func byParent(p *Post) (int, bool)         { return p.Parent, p.Parent != 0 }
+func byTypeSlug(p *Post) (typeKey, bool)   { return typeKey{p.Type, p.Slug}, p.Slug != "" }
+func byAuthorID(p *Post) (int, bool)       { return p.Author, p.Author != 0 }
+
+// typeKey is a post type and a status or slug: a key made of the post's own strings,
+// where joining them would make a string per post and per look-up.
+type typeKey struct{ typ, name string }
 
 // idCmp orders by ascending id.
 func idCmp(a, b *Post) int { return a.ID - b.ID }

@@ -24,6 +24,8 @@ type Tables struct {
 	Comments []*Comment
 	// Next are the next ids; a field below one past the largest id is raised to it.
 	Next Sequences
+	// Prepared says every post went through Prepare; Load prepares them otherwise.
+	Prepared bool
 }
 
 // Load returns a store holding the tables' records, which it takes over. It sorts each
@@ -34,8 +36,10 @@ func Load(clock func() time.Time, t Tables) *Store {
 	// the maps with a key per post, sized once: growing them to a million keys
 	// rehashes every key many times
 	s.posts = make(map[int]*Post, len(t.Posts))
-	s.slugs.m = make(map[string][]*Post, len(t.Posts))
-	setAllGrams(t.Posts)
+	s.slugs.m = make(map[typeKey][]*Post, len(t.Posts))
+	if !t.Prepared {
+		setAllGrams(t.Posts)
+	}
 	// each index on its own goroutine: they share nothing but the rows, which they
 	// only read
 	var wg sync.WaitGroup

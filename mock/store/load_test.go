@@ -65,7 +65,7 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 			t.Errorf("%s by id: got %v, want %v", typ, b, a)
 		}
 		for _, st := range []string{"publish", "draft", "inherit"} {
-			if a, b := ids(inserted.byStatus.m[typ+"/"+st]), ids(loaded.byStatus.m[typ+"/"+st]); !reflect.DeepEqual(a, b) {
+			if a, b := ids(inserted.byStatus.m[typeKey{typ, st}]), ids(loaded.byStatus.m[typeKey{typ, st}]); !reflect.DeepEqual(a, b) {
 				t.Errorf("%s/%s: got %v, want %v", typ, st, b, a)
 			}
 		}

@@ -39,7 +39,7 @@ func cmpThenID(c int, a, b *Post) int {
 type orderIndex struct {
 	mu  sync.Mutex
 	cmp func(a, b *Post) int
-	ix  *index[string]
+	ix  *index[typeKey]
 }
 
 func newOrders() map[string]*orderIndex {
@@ -67,7 +67,7 @@ func (tx *Tx) PostsOrdered(typ, status, by string) ([]*Post, bool) {
 		}
 		o.ix = ix
 	}
-	return o.ix.list(typ + "/" + status), true
+	return o.ix.list(typeKey{typ, status}), true
 }
 
 // The postIndex side: an ordering not built yet has nothing to keep right.

@@ -157,6 +157,12 @@ func newPieceGrams(tab *prose.Table) any {
 
 func setGrams(p *Post) { p.Grams, p.Sieves = GramsOf(p), SievesOf(p) }
 
+// Prepare sets what the store derives from a post's text (its Grams and Sieves), as
+// storing it does: a loader that makes rows on several goroutines prepares each as it
+// makes it, and says so (Tables.Prepared), instead of leaving Load a pass over them
+// all.
+func Prepare(p *Post) { setGrams(p) }
+
 // Sieves rule a rare word out of a post's title and excerpt without reading them: a
 // column's sieve has a bit, of 128, for every pair and every trigram of ASCII letters
 // its lowered text holds, hashed. A term with a pair or trigram whose bit is clear is

@@ -140,10 +140,10 @@ type Store struct {
 	byDate *index[string] // per type, newest first (date desc, id desc)
 	// per type and status ("post/publish"), newest first: the default lists (one
 	// status, no other filter) page through it without scanning
-	byStatus *index[string]
+	byStatus *index[typeKey]
 	byID     *index[string]         // per type, ascending id
 	children *index[int]            // by parent id (revisions, attachments), ascending id
-	slugs    *index[string]         // by "type/slug", for wp_unique_post_slug
+	slugs    *index[typeKey]        // by type and slug, for wp_unique_post_slug
 	byAuthor *index[int]            // by author id, ascending id
 	orders   map[string]*orderIndex // the other orderings of lists (order.go)
 	postMeta map[int][]int          // meta ids by post id, ascending
@@ -235,7 +235,7 @@ func (tx *Tx) PostsByDate(typ string) []*Post { return tx.s.byDate.list(typ) }
 // PostsByStatus lists the posts of a type and status newest first. Do not change the
 // slice.
 func (tx *Tx) PostsByStatus(typ, status string) []*Post {
-	return tx.s.byStatus.list(typ + "/" + status)
+	return tx.s.byStatus.list(typeKey{typ, status})
 }
 
 // PostsByID lists the posts of a type by ascending id. Do not change the slice.
@@ -270,7 +270,7 @@ func (tx *Tx) InsertPost(p *Post) {
 }
 
 // PostsWithSlug lists the posts of a type that have the slug. Do not change the slice.
-func (tx *Tx) PostsWithSlug(typ, slug string) []*Post { return tx.s.slugs.list(typ + "/" + slug) }
+func (tx *Tx) PostsWithSlug(typ, slug string) []*Post { return tx.s.slugs.list(typeKey{typ, slug}) }
 
 // PostsByAuthor lists the posts (of any type) of a user, by ascending id. Do not change
 // the slice.
