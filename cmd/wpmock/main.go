@@ -273,8 +273,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	loaded := time.Since(start)
-	debug.FreeOSMemory() // what building a large site allocated and dropped goes back
-	tuneGC()
+	// what building a large site allocated and dropped goes back, and the collector is
+	// tuned from the live heap left: on a goroutine of its own, since the collection
+	// takes a second of a core at a million posts, and the site can answer meanwhile
+	go func() {
+		debug.FreeOSMemory()
+		tuneGC()
+	}()
 	if m.Export != "" {
 		return m.export(site)
 	}
