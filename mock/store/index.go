@@ -1,6 +1,7 @@
 package store
 
 import (
+	"iter"
 	"slices"
 	"sort"
 )
@@ -8,14 +9,20 @@ import (
 // index is one of the store's lists of posts: key says which list a post belongs in
 // (ok false: in none), cmp the list's order. Every index is declared once, in
 // Store.indexes, and maintained by the same code on insert, update, delete and load.
+//
+// A key whose list is one post long keeps it in one, without a slice: most keys of
+// the slug index name one post (a million posts made it 1.28 million one-post slices
+// and 136 MB of map), and so do many parents in the children index. A key is in one
+// or in many, never both.
 type index[K comparable] struct {
-	m   map[K][]*Post
-	key func(p *Post) (K, bool)
-	cmp func(a, b *Post) int
+	one  map[K]*Post
+	many map[K][]*Post // two posts or more, in order
+	key  func(p *Post) (K, bool)
+	cmp  func(a, b *Post) int
 }
 
 func newIndex[K comparable](key func(p *Post) (K, bool), cmp func(a, b *Post) int) *index[K] {
-	return &index[K]{m: map[K][]*Post{}, key: key, cmp: cmp}
+	return &index[K]{one: map[K]*Post{}, many: map[K][]*Post{}, key: key, cmp: cmp}
 }
 
 // postIndex is what the store does with any index.
@@ -27,12 +34,62 @@ type postIndex interface {
 	sortAll()
 }
 
-func (ix *index[K]) list(k K) []*Post { return ix.m[k] }
+// list is the key's list; a one-post list is a new slice.
+func (ix *index[K]) list(k K) []*Post {
+	if p := ix.one[k]; p != nil {
+		return []*Post{p}
+	}
+	return ix.many[k]
+}
+
+// lists yields every key and its list.
+func (ix *index[K]) lists() iter.Seq2[K, []*Post] {
+	return func(yield func(K, []*Post) bool) {
+		for k, p := range ix.one {
+			if !yield(k, []*Post{p}) {
+				return
+			}
+		}
+		for k, list := range ix.many {
+			if !yield(k, list) {
+				return
+			}
+		}
+	}
+}
+
+// keys is how many keys have a list.
+func (ix *index[K]) keys() int { return len(ix.one) + len(ix.many) }
+
+// set makes list the key's list.
+func (ix *index[K]) set(k K, list []*Post) {
+	switch len(list) {
+	case 0:
+		delete(ix.one, k)
+		delete(ix.many, k)
+	case 1:
+		delete(ix.many, k)
+		ix.one[k] = list[0]
+	default:
+		delete(ix.one, k)
+		ix.many[k] = list
+	}
+}
 
 func (ix *index[K]) add(p *Post) {
-	if k, ok := ix.key(p); ok {
-		ix.m[k] = insertSorted(ix.m[k], p, ix.cmp)
+	k, ok := ix.key(p)
+	if !ok {
+		return
 	}
+	if q := ix.one[k]; q != nil {
+		ix.set(k, insertSorted([]*Post{q}, p, ix.cmp))
+		return
+	}
+	if list, ok := ix.many[k]; ok {
+		ix.many[k] = insertSorted(list, p, ix.cmp)
+		return
+	}
+	ix.one[k] = p
 }
 
 func (ix *index[K]) remove(p *Post, old Post) {
@@ -40,10 +97,12 @@ func (ix *index[K]) remove(p *Post, old Post) {
 	if !ok {
 		return
 	}
-	if list := removeSorted(ix.m[k], p, &old, ix.cmp); len(list) > 0 {
-		ix.m[k] = list
-	} else {
-		delete(ix.m, k)
+	if ix.one[k] == p {
+		delete(ix.one, k)
+		return
+	}
+	if list, ok := ix.many[k]; ok {
+		ix.set(k, removeSorted(list, p, &old, ix.cmp))
 	}
 }
 
@@ -54,7 +113,11 @@ func (ix *index[K]) replace(old, p *Post) {
 	ko, okOld := ix.key(old)
 	kn, okNew := ix.key(p)
 	if okOld && okNew && ko == kn && ix.cmp(old, p) == 0 {
-		list := ix.m[ko]
+		if ix.one[ko] == old {
+			ix.one[ko] = p
+			return
+		}
+		list := ix.many[ko]
 		i := sort.Search(len(list), func(i int) bool { return ix.cmp(old, list[i]) <= 0 })
 		if i < len(list) && list[i] == old {
 			list[i] = p
@@ -73,13 +136,24 @@ func (ix *index[K]) replace(old, p *Post) {
 }
 
 func (ix *index[K]) appendUnsorted(p *Post) {
-	if k, ok := ix.key(p); ok {
-		ix.m[k] = append(ix.m[k], p)
+	k, ok := ix.key(p)
+	if !ok {
+		return
 	}
+	if q := ix.one[k]; q != nil {
+		delete(ix.one, k)
+		ix.many[k] = []*Post{q, p}
+		return
+	}
+	if list, ok := ix.many[k]; ok {
+		ix.many[k] = append(list, p)
+		return
+	}
+	ix.one[k] = p
 }
 
 func (ix *index[K]) sortAll() {
-	for _, list := range ix.m {
+	for _, list := range ix.many {
 		slices.SortFunc(list, ix.cmp)
 	}
 }

@@ -36,7 +36,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 	// the maps with a key per post, sized once: growing them to a million keys
 	// rehashes every key many times
 	s.posts = make(map[int]*Post, len(t.Posts))
-	s.slugs.m = make(map[typeKey][]*Post, len(t.Posts))
+	s.slugs.one = make(map[typeKey]*Post, len(t.Posts))
 	if !t.Prepared {
 		setAllGrams(t.Posts)
 	}

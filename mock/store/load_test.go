@@ -58,34 +58,34 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 		return out
 	}
 	for _, typ := range []string{"post", "attachment", "revision"} {
-		if a, b := ids(inserted.byDate.m[typ]), ids(loaded.byDate.m[typ]); !reflect.DeepEqual(a, b) {
+		if a, b := ids(inserted.byDate.list(typ)), ids(loaded.byDate.list(typ)); !reflect.DeepEqual(a, b) {
 			t.Errorf("%s by date: got %v, want %v", typ, b, a)
 		}
-		if a, b := ids(inserted.byID.m[typ]), ids(loaded.byID.m[typ]); !reflect.DeepEqual(a, b) {
+		if a, b := ids(inserted.byID.list(typ)), ids(loaded.byID.list(typ)); !reflect.DeepEqual(a, b) {
 			t.Errorf("%s by id: got %v, want %v", typ, b, a)
 		}
 		for _, st := range []string{"publish", "draft", "inherit"} {
-			if a, b := ids(inserted.byStatus.m[typeKey{typ, st}]), ids(loaded.byStatus.m[typeKey{typ, st}]); !reflect.DeepEqual(a, b) {
+			if a, b := ids(inserted.byStatus.list(typeKey{typ, st})), ids(loaded.byStatus.list(typeKey{typ, st})); !reflect.DeepEqual(a, b) {
 				t.Errorf("%s/%s: got %v, want %v", typ, st, b, a)
 			}
 		}
 	}
-	for id := range inserted.children.m {
-		if a, b := ids(inserted.children.m[id]), ids(loaded.children.m[id]); !reflect.DeepEqual(a, b) {
+	for id := range inserted.children.lists() {
+		if a, b := ids(inserted.children.list(id)), ids(loaded.children.list(id)); !reflect.DeepEqual(a, b) {
 			t.Errorf("children of %d: got %v, want %v", id, b, a)
 		}
 	}
-	for id := range inserted.byAuthor.m {
-		if a, b := ids(inserted.byAuthor.m[id]), ids(loaded.byAuthor.m[id]); !reflect.DeepEqual(a, b) {
+	for id := range inserted.byAuthor.lists() {
+		if a, b := ids(inserted.byAuthor.list(id)), ids(loaded.byAuthor.list(id)); !reflect.DeepEqual(a, b) {
 			t.Errorf("posts of author %d: got %v, want %v", id, b, a)
 		}
 	}
-	for key := range inserted.slugs.m {
-		if a, b := ids(inserted.slugs.m[key]), ids(loaded.slugs.m[key]); !reflect.DeepEqual(a, b) {
+	for key := range inserted.slugs.lists() {
+		if a, b := ids(inserted.slugs.list(key)), ids(loaded.slugs.list(key)); !reflect.DeepEqual(a, b) {
 			t.Errorf("slug %s: got %v, want %v", key, b, a)
 		}
 	}
-	if len(inserted.byAuthor.m) != len(loaded.byAuthor.m) || len(inserted.slugs.m) != len(loaded.slugs.m) {
+	if inserted.byAuthor.keys() != loaded.byAuthor.keys() || inserted.slugs.keys() != loaded.slugs.keys() {
 		t.Error("author or slug indexes differ in size")
 	}
 	if !reflect.DeepEqual(inserted.postMeta, loaded.postMeta) || !reflect.DeepEqual(inserted.metaID, loaded.metaID) {

@@ -62,8 +62,8 @@ func (tx *Tx) PostsOrdered(typ, status, by string) ([]*Post, bool) {
 	defer o.mu.Unlock()
 	if o.ix == nil {
 		ix := newIndex(byTypeStatus, o.cmp)
-		for k, list := range tx.s.byStatus.m {
-			ix.m[k] = slices.SortedFunc(slices.Values(list), o.cmp)
+		for k, list := range tx.s.byStatus.lists() {
+			ix.set(k, slices.SortedFunc(slices.Values(list), o.cmp))
 		}
 		o.ix = ix
 	}
