@@ -57,7 +57,7 @@ func followExportMemory() {
 	exportMemory.Lock()
 	defer exportMemory.Unlock()
 	if exportMemory.running > 0 {
-		raiseExportLimit(liveMemory())
+		raiseExportLimit(LiveMemory())
 	}
 }
 
@@ -79,10 +79,12 @@ func memoryInUse() int64 {
 	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
 }
 
-// liveMemory is memoryInUse but for what the heap could reuse: its garbage, as of the
-// last collection, and its free and unused space. The limit follows it up as an export
-// goes; were those counted, it would climb by the garbage each collection frees.
-func liveMemory() int64 {
+// LiveMemory is the memory a soft limit (debug.SetMemoryLimit) counts, but for what
+// the heap could reuse: its garbage, as of the last collection, and its free and
+// unused space. The export's limit follows it up as an export goes, and wpmock's limit
+// while it builds a site; were those counted, it would climb by the garbage each
+// collection frees.
+func LiveMemory() int64 {
 	s := []metrics.Sample{
 		{Name: "/memory/classes/total:bytes"},
 		{Name: "/memory/classes/heap/released:bytes"},

@@ -260,15 +260,17 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		m.Options.OnChange = saver.changed
 	}
 	start := time.Now()
-	tuneGCForLoading()
+	loadingDone := tuneGCForLoading()
 	if m.Data != "" {
 		ds, err := fixtures.LoadFile(m.Data)
 		if err != nil {
+			loadingDone()
 			return err
 		}
 		m.Options.Dataset = ds
 	}
 	site, err := mock.New(m.Options)
+	loadingDone()
 	if err != nil {
 		return err
 	}
