@@ -33,9 +33,9 @@ type Tables struct {
 // O(n²). Ids must be distinct and positive (the dataset's validation sees to it).
 func Load(clock func() time.Time, t Tables) *Store {
 	s := New(clock)
-	// the maps with a key per post, sized once: growing them to a million keys
-	// rehashes every key many times
-	s.posts = make(map[int]*Post, len(t.Posts))
+	s.posts = tableOf(t.Posts, func(p *Post) int { return p.ID })
+	// the slug index's map has a key for most posts, sized once: growing it to a
+	// million keys rehashes every key many times
 	s.slugs.one = make(map[typeKey]*Post, len(t.Posts))
 	if !t.Prepared {
 		setAllGrams(t.Posts)
@@ -52,7 +52,6 @@ func Load(clock func() time.Time, t Tables) *Store {
 		})
 	}
 	for _, p := range t.Posts {
-		s.posts[p.ID] = p
 		s.noteFormat(p)
 		s.nextPost = max(s.nextPost, p.ID+1)
 	}
@@ -70,13 +69,11 @@ func Load(clock func() time.Time, t Tables) *Store {
 		s.nextTerm = max(s.nextTerm, term.ID+1)
 	}
 	sort.Ints(s.termID)
+	s.meta = tableOf(t.Meta, func(m *Meta) int { return m.ID })
 	for _, m := range t.Meta {
-		s.meta[m.ID] = m
-		s.metaID = append(s.metaID, m.ID)
 		s.postMeta[m.PostID] = append(s.postMeta[m.PostID], m.ID)
 		s.nextMeta = max(s.nextMeta, m.ID+1)
 	}
-	sort.Ints(s.metaID)
 	for _, ids := range s.postMeta {
 		sort.Ints(ids)
 	}
@@ -99,7 +96,7 @@ func (tx *Tx) Replace(src *Store) {
 		s.freed.Add(int64(len(f.Data))) // the old content goes (TakeFreed)
 	}
 	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs, s.byAuthor = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs, src.byAuthor
-	s.orders, s.postMeta, s.meta, s.metaID = src.orders, src.postMeta, src.meta, src.metaID
+	s.orders, s.postMeta, s.meta = src.orders, src.postMeta, src.meta
 	s.users, s.userID, s.logins, s.terms, s.termID, s.files = src.users, src.userID, src.logins, src.terms, src.termID, src.files
 	s.comments = src.comments
 	s.formats = src.formats
@@ -111,24 +108,17 @@ func (tx *Tx) Replace(src *Store) {
 func (tx *Tx) Tables() Tables {
 	s := tx.s
 	t := Tables{
-		Posts: make([]*Post, 0, len(s.posts)),
+		Posts: s.posts.appendAll(make([]*Post, 0, s.posts.len())),
 		Users: tx.Users(),
 		Terms: make([]*Term, 0, len(s.termID)),
-		Meta:  make([]*Meta, 0, len(s.metaID)),
+		Meta:  s.meta.appendAll(make([]*Meta, 0, s.meta.len())),
 		Files: make([]*File, 0, len(s.files)),
 		Next: Sequences{Post: s.nextPost, User: s.nextUser, Term: s.nextTerm, Meta: s.nextMeta,
 			Comment: s.comments.next},
 		Comments: s.comments.byID(),
 	}
-	for _, p := range s.posts {
-		t.Posts = append(t.Posts, p)
-	}
-	slices.SortFunc(t.Posts, idCmp)
 	for _, id := range s.termID {
 		t.Terms = append(t.Terms, s.terms[id])
-	}
-	for _, id := range s.metaID {
-		t.Meta = append(t.Meta, s.meta[id])
 	}
 	for _, f := range s.files {
 		t.Files = append(t.Files, f)

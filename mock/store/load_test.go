@@ -88,7 +88,7 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 	if inserted.byAuthor.keys() != loaded.byAuthor.keys() || inserted.slugs.keys() != loaded.slugs.keys() {
 		t.Error("author or slug indexes differ in size")
 	}
-	if !reflect.DeepEqual(inserted.postMeta, loaded.postMeta) || !reflect.DeepEqual(inserted.metaID, loaded.metaID) {
+	if !reflect.DeepEqual(inserted.postMeta, loaded.postMeta) || !reflect.DeepEqual(inserted.meta.appendAll(nil), loaded.meta.appendAll(nil)) {
 		t.Error("meta indexes differ")
 	}
 	if loaded.nextPost != 500 || loaded.nextMeta != 101 {

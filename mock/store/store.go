@@ -136,7 +136,7 @@ type Store struct {
 	freed atomic.Int64  // bytes of files deleted since the last TakeFreed
 	clock func() time.Time
 
-	posts  map[int]*Post
+	posts  *table[Post]   // wp_posts
 	byDate *index[string] // per type, newest first (date desc, id desc)
 	// per type and status ("post/publish"), newest first: the default lists (one
 	// status, no other filter) page through it without scanning
@@ -152,8 +152,7 @@ type Store struct {
 	logins   map[string]int // user ids by login (a login never changes)
 	terms    map[int]*Term
 	termID   []int
-	meta     map[int]*Meta
-	metaID   []int
+	meta     *table[Meta] // wp_postmeta
 	files    map[string]*File
 	comments *comments       // wp_comments (comments.go)
 	formats  map[string]bool // the post formats some post has had (formats.go)
@@ -168,7 +167,8 @@ func New(clock func() time.Time) *Store {
 	}
 	return &Store{
 		clock:    clock,
-		posts:    map[int]*Post{},
+		posts:    newTable[Post](0, 0),
+		meta:     newTable[Meta](0, 0),
 		byDate:   newIndex(byType, dateCmp),
 		byStatus: newIndex(byTypeStatus, dateCmp),
 		children: newIndex(byParent, idCmp),
@@ -180,7 +180,6 @@ func New(clock func() time.Time) *Store {
 		users:    map[int]*User{},
 		logins:   map[string]int{},
 		terms:    map[int]*Term{},
-		meta:     map[int]*Meta{},
 		files:    map[string]*File{},
 		comments: newComments(),
 		formats:  map[string]bool{},
@@ -226,7 +225,7 @@ func (tx *Tx) mustWrite() {
 }
 
 // Post returns the post (of any type) with the id, or nil.
-func (tx *Tx) Post(id int) *Post { return tx.s.posts[id] }
+func (tx *Tx) Post(id int) *Post { return tx.s.posts.get(id) }
 
 // PostsByDate lists the posts of a type newest first (date desc, then id desc). The
 // slice belongs to the store: do not change it.
@@ -262,7 +261,7 @@ func (tx *Tx) InsertPost(p *Post) {
 		s.nextPost = p.ID + 1
 	}
 	setGrams(p)
-	s.posts[p.ID] = p
+	s.posts.set(p.ID, p)
 	for _, ix := range s.indexes() {
 		ix.add(p)
 	}
@@ -289,7 +288,7 @@ func (tx *Tx) Children(id int) []*Post { return tx.s.children.list(id) }
 func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 	tx.mustWrite()
 	s := tx.s
-	old := s.posts[id]
+	old := s.posts.get(id)
 	if old == nil {
 		return nil
 	}
@@ -299,7 +298,7 @@ func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 	change(&p)
 	p.ID = id
 	setGrams(&p)
-	s.posts[id] = &p
+	s.posts.set(id, &p)
 	for _, ix := range s.indexes() {
 		ix.replace(old, &p)
 	}
@@ -311,11 +310,11 @@ func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 func (tx *Tx) DeletePost(id int) {
 	tx.mustWrite()
 	s := tx.s
-	p := s.posts[id]
+	p := s.posts.get(id)
 	if p == nil {
 		return
 	}
-	delete(s.posts, id)
+	s.posts.delete(id)
 	for _, ix := range s.indexes() {
 		ix.remove(p, *p)
 	}
@@ -420,7 +419,7 @@ func (tx *Tx) DeleteTerm(id int) {
 }
 
 // Meta returns the meta row with the id, or nil.
-func (tx *Tx) Meta(id int) *Meta { return tx.s.meta[id] }
+func (tx *Tx) Meta(id int) *Meta { return tx.s.meta.get(id) }
 
 // PostMeta lists a post's meta rows by ascending id.
 func (tx *Tx) PostMeta(postID int) []*Meta {
@@ -430,19 +429,14 @@ func (tx *Tx) PostMeta(postID int) []*Meta {
 	}
 	out := make([]*Meta, len(ids))
 	for i, id := range ids {
-		out[i] = tx.s.meta[id]
+		out[i] = tx.s.meta.get(id)
 	}
 	return out
 }
 
 // MetaKeyUsed reports whether any post has a meta row with the key.
 func (tx *Tx) MetaKeyUsed(key string) bool {
-	for _, id := range tx.s.metaID {
-		if tx.s.meta[id].Key == key {
-			return true
-		}
-	}
-	return false
+	return tx.s.meta.any(func(m *Meta) bool { return m.Key == key })
 }
 
 // InsertMeta stores a new meta row with the next meta id (unless it has one).
@@ -455,8 +449,7 @@ func (tx *Tx) InsertMeta(m *Meta) {
 	if m.ID >= s.nextMeta {
 		s.nextMeta = m.ID + 1
 	}
-	s.meta[m.ID] = m
-	s.metaID = insertID(s.metaID, m.ID)
+	s.meta.set(m.ID, m)
 	s.postMeta[m.PostID] = insertID(s.postMeta[m.PostID], m.ID)
 }
 
@@ -464,12 +457,11 @@ func (tx *Tx) InsertMeta(m *Meta) {
 func (tx *Tx) DeleteMeta(id int) {
 	tx.mustWrite()
 	s := tx.s
-	m := s.meta[id]
+	m := s.meta.get(id)
 	if m == nil {
 		return
 	}
-	delete(s.meta, id)
-	s.metaID = removeID(s.metaID, id)
+	s.meta.delete(id)
 	if ids := removeID(s.postMeta[m.PostID], id); len(ids) > 0 {
 		s.postMeta[m.PostID] = ids
 	} else {
