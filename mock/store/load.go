@@ -34,9 +34,6 @@ type Tables struct {
 func Load(clock func() time.Time, t Tables) *Store {
 	s := New(clock)
 	s.posts = tableOf(t.Posts, func(p *Post) int { return p.ID })
-	// the slug index's map has a key for most posts, sized once: growing it to a
-	// million keys rehashes every key many times
-	s.slugs.one = make(map[typeKey]*Post, len(t.Posts))
 	if !t.Prepared {
 		setAllGrams(t.Posts)
 	}

@@ -29,6 +29,7 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 		meta = append(meta, Meta{ID: id, PostID: 1 + rng.IntN(300), Key: "k"})
 	}
 	inserted := New(time.Now)
+	inserted.slugs.get(inserted) // built while empty, and kept right by the inserts
 	inserted.Write(func(tx *Tx) {
 		for i := range posts {
 			p := posts[i]
@@ -80,12 +81,12 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 			t.Errorf("posts of author %d: got %v, want %v", id, b, a)
 		}
 	}
-	for key := range inserted.slugs.lists() {
-		if a, b := ids(inserted.slugs.list(key)), ids(loaded.slugs.list(key)); !reflect.DeepEqual(a, b) {
+	for key := range inserted.slugs.get(inserted).lists() {
+		if a, b := ids(inserted.slugs.get(inserted).list(key)), ids(loaded.slugs.get(loaded).list(key)); !reflect.DeepEqual(a, b) {
 			t.Errorf("slug %s: got %v, want %v", key, b, a)
 		}
 	}
-	if inserted.byAuthor.keys() != loaded.byAuthor.keys() || inserted.slugs.keys() != loaded.slugs.keys() {
+	if inserted.byAuthor.keys() != loaded.byAuthor.keys() || inserted.slugs.get(inserted).keys() != loaded.slugs.get(loaded).keys() {
 		t.Error("author or slug indexes differ in size")
 	}
 	if !reflect.DeepEqual(inserted.postMeta, loaded.postMeta) || !reflect.DeepEqual(inserted.meta.appendAll(nil), loaded.meta.appendAll(nil)) {

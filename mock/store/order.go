@@ -8,7 +8,7 @@ import (
 
 // The orderings a list may ask for besides the date: each is an index of the posts of
 // a type and status ("post/publish", as byStatus), ascending by its key and then by
-// id, so that the default lists (one status) page through it without a scan. It is built the first time a list asks for
+// id, so that the default lists (one status) page through it without a scan. It is
 // built the first time a list asks for it (a million posts sort in about a second,
 // which start-up should not pay for an ordering nobody asks for) and kept right by
 // every change after that.
@@ -33,19 +33,42 @@ func cmpThenID(c int, a, b *Post) int {
 	return a.ID - b.ID
 }
 
-// orderIndex is one ordering: nil ix until first asked for. Readers build it under mu
-// (several may hold the store's read lock at once); writers, who hold the store
-// exclusively, keep a built one right.
-type orderIndex struct {
-	mu  sync.Mutex
-	cmp func(a, b *Post) int
-	ix  *index[typeKey]
+// lazyIndex is an index that start-up does not build: nil ix until first asked for
+// (get). Readers build it under mu (several may hold the store's read lock at once);
+// writers, who hold the store exclusively, keep a built one right.
+type lazyIndex[K comparable] struct {
+	mu    sync.Mutex
+	build func(s *Store) *index[K]
+	ix    *index[K]
 }
+
+func newLazyIndex[K comparable](build func(s *Store) *index[K]) *lazyIndex[K] {
+	return &lazyIndex[K]{build: build}
+}
+
+// get is the index, built now if it was not.
+func (l *lazyIndex[K]) get(s *Store) *index[K] {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ix == nil {
+		l.ix = l.build(s)
+	}
+	return l.ix
+}
+
+// orderIndex is one ordering of the lists, built from the status index.
+type orderIndex = lazyIndex[typeKey]
 
 func newOrders() map[string]*orderIndex {
 	out := map[string]*orderIndex{}
 	for name, cmp := range orderCmps() {
-		out[name] = &orderIndex{cmp: cmp}
+		out[name] = newLazyIndex(func(s *Store) *index[typeKey] {
+			ix := newIndex(byTypeStatus, cmp)
+			for k, list := range s.byStatus.lists() {
+				ix.set(k, slices.SortedFunc(slices.Values(list), cmp))
+			}
+			return ix
+		})
 	}
 	return out
 }
@@ -58,44 +81,37 @@ func (tx *Tx) PostsOrdered(typ, status, by string) ([]*Post, bool) {
 	if !ok {
 		return nil, false
 	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.ix == nil {
-		ix := newIndex(byTypeStatus, o.cmp)
-		for k, list := range tx.s.byStatus.lists() {
-			ix.set(k, slices.SortedFunc(slices.Values(list), o.cmp))
-		}
-		o.ix = ix
-	}
-	return o.ix.list(typeKey{typ, status}), true
+	return o.get(tx.s).list(typeKey{typ, status}), true
 }
 
-// The postIndex side: an ordering not built yet has nothing to keep right.
-func (o *orderIndex) add(p *Post) {
-	if o.ix != nil {
-		o.ix.add(p)
+// The postIndex side: an index not built yet has nothing to keep right.
+func (l *lazyIndex[K]) add(p *Post) {
+	if l.ix != nil {
+		l.ix.add(p)
 	}
 }
 
-func (o *orderIndex) remove(p *Post, old Post) {
-	if o.ix != nil {
-		o.ix.remove(p, old)
+func (l *lazyIndex[K]) remove(p *Post, old Post) {
+	if l.ix != nil {
+		l.ix.remove(p, old)
 	}
 }
 
-func (o *orderIndex) replace(old, p *Post) {
-	if o.ix != nil {
-		o.ix.replace(old, p)
+func (l *lazyIndex[K]) replace(old, p *Post) {
+	if l.ix != nil {
+		l.ix.replace(old, p)
 	}
 }
 
-func (o *orderIndex) appendUnsorted(*Post) {}
-func (o *orderIndex) sortAll()             {}
+func (l *lazyIndex[K]) appendUnsorted(*Post) {}
+func (l *lazyIndex[K]) sortAll()             {}
 
-// WarmOrders builds every ordering now, so the first list that asks for one does not
-// wait for it (cmd/wpmock calls it once it listens).
+// WarmOrders builds every ordering and the slug index now, so the first list that
+// asks for one, or the first write, does not wait for it (cmd/wpmock calls it once it
+// listens).
 func (tx *Tx) WarmOrders() {
 	for _, name := range Orders {
 		tx.PostsOrdered("", "", name)
 	}
+	tx.s.slugs.get(tx.s)
 }

@@ -143,7 +143,7 @@ type Store struct {
 	byStatus *index[typeKey]
 	byID     *index[string]         // per type, ascending id
 	children *index[int]            // by parent id (revisions, attachments), ascending id
-	slugs    *index[typeKey]        // by type and slug, for wp_unique_post_slug
+	slugs    *lazyIndex[typeKey]    // by type and slug, for wp_unique_post_slug (slugIndex)
 	byAuthor *index[int]            // by author id, ascending id
 	orders   map[string]*orderIndex // the other orderings of lists (order.go)
 	postMeta map[int][]int          // meta ids by post id, ascending
@@ -172,7 +172,7 @@ func New(clock func() time.Time) *Store {
 		byDate:   newIndex(byType, dateCmp),
 		byStatus: newIndex(byTypeStatus, dateCmp),
 		children: newIndex(byParent, idCmp),
-		slugs:    newIndex(byTypeSlug, idCmp),
+		slugs:    newLazyIndex(slugIndex),
 		byAuthor: newIndex(byAuthorID, idCmp),
 		postMeta: map[int][]int{},
 		byID:     newIndex(byType, idCmp),
@@ -269,7 +269,21 @@ func (tx *Tx) InsertPost(p *Post) {
 }
 
 // PostsWithSlug lists the posts of a type that have the slug. Do not change the slice.
-func (tx *Tx) PostsWithSlug(typ, slug string) []*Post { return tx.s.slugs.list(typeKey{typ, slug}) }
+func (tx *Tx) PostsWithSlug(typ, slug string) []*Post {
+	return tx.s.slugs.get(tx.s).list(typeKey{typ, slug})
+}
+
+// slugIndex builds the index of posts by type and slug. Only writes ask for it, and
+// cmd/wpmock warms it once it listens (WarmOrders): building it took a second of the
+// start of a million posts, a key for most of them.
+func slugIndex(s *Store) *index[typeKey] {
+	ix := newIndex(byTypeSlug, idCmp)
+	ix.one = make(map[typeKey]*Post, s.posts.len()) // sized once: growing it rehashes every key many times
+	for p := range s.posts.all() {
+		ix.appendUnsorted(p) // by id, as the lists go
+	}
+	return ix
+}
 
 // PostsByAuthor lists the posts (of any type) of a user, by ascending id. Do not change
 // the slice.

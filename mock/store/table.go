@@ -1,6 +1,7 @@
 package store
 
 import (
+	"iter"
 	"maps"
 	"slices"
 )
@@ -93,18 +94,24 @@ func (t *table[R]) delete(id int) {
 	delete(t.sparse, id)
 }
 
-// appendAll appends every row to out by ascending id.
-func (t *table[R]) appendAll(out []*R) []*R {
-	for _, r := range t.dense {
-		if r != nil {
-			out = append(out, r)
+// all yields every row by ascending id.
+func (t *table[R]) all() iter.Seq[*R] {
+	return func(yield func(*R) bool) {
+		for _, r := range t.dense {
+			if r != nil && !yield(r) {
+				return
+			}
+		}
+		for _, id := range slices.Sorted(maps.Keys(t.sparse)) {
+			if !yield(t.sparse[id]) {
+				return
+			}
 		}
 	}
-	for _, id := range slices.Sorted(maps.Keys(t.sparse)) {
-		out = append(out, t.sparse[id])
-	}
-	return out
 }
+
+// appendAll appends every row to out by ascending id.
+func (t *table[R]) appendAll(out []*R) []*R { return slices.AppendSeq(out, t.all()) }
 
 // any reports whether some row satisfies f.
 func (t *table[R]) any(f func(r *R) bool) bool {
