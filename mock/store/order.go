@@ -106,12 +106,10 @@ func (l *lazyIndex[K]) replace(old, p *Post) {
 func (l *lazyIndex[K]) appendUnsorted(*Post) {}
 func (l *lazyIndex[K]) sortAll()             {}
 
-// WarmOrders builds every ordering and the slug index now, so the first list that
-// asks for one, or the first write, does not wait for it (cmd/wpmock calls it once it
-// listens).
+// WarmOrders builds every ordering now, so the first list that asks for one does not
+// wait for it (cmd/wpmock calls it once it listens).
 func (tx *Tx) WarmOrders() {
 	for _, name := range Orders {
 		tx.PostsOrdered("", "", name)
 	}
-	tx.s.slugs.get(tx.s)
 }
