@@ -53,19 +53,15 @@ func Load(clock func() time.Time, t Tables) *Store {
 		s.nextPost = max(s.nextPost, p.ID+1)
 	}
 	wg.Wait()
+	s.users = tableOf(t.Users, func(u *User) int { return u.ID })
 	for _, u := range t.Users {
-		s.users[u.ID] = u
-		s.userID = append(s.userID, u.ID)
 		s.logins[u.Login] = u.ID
 		s.nextUser = max(s.nextUser, u.ID+1)
 	}
-	sort.Ints(s.userID)
+	s.terms = tableOf(t.Terms, func(term *Term) int { return term.ID })
 	for _, term := range t.Terms {
-		s.terms[term.ID] = term
-		s.termID = append(s.termID, term.ID)
 		s.nextTerm = max(s.nextTerm, term.ID+1)
 	}
-	sort.Ints(s.termID)
 	s.meta = tableOf(t.Meta, func(m *Meta) int { return m.ID })
 	for _, m := range t.Meta {
 		s.postMeta[m.PostID] = append(s.postMeta[m.PostID], m.ID)
@@ -94,7 +90,7 @@ func (tx *Tx) Replace(src *Store) {
 	}
 	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs, s.byAuthor = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs, src.byAuthor
 	s.orders, s.postMeta, s.meta = src.orders, src.postMeta, src.meta
-	s.users, s.userID, s.logins, s.terms, s.termID, s.files = src.users, src.userID, src.logins, src.terms, src.termID, src.files
+	s.users, s.logins, s.terms, s.files = src.users, src.logins, src.terms, src.files
 	s.comments = src.comments
 	s.formats = src.formats
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta
@@ -107,15 +103,12 @@ func (tx *Tx) Tables() Tables {
 	t := Tables{
 		Posts: s.posts.appendAll(make([]*Post, 0, s.posts.len())),
 		Users: tx.Users(),
-		Terms: make([]*Term, 0, len(s.termID)),
+		Terms: s.terms.appendAll(make([]*Term, 0, s.terms.len())),
 		Meta:  s.meta.appendAll(make([]*Meta, 0, s.meta.len())),
 		Files: make([]*File, 0, len(s.files)),
 		Next: Sequences{Post: s.nextPost, User: s.nextUser, Term: s.nextTerm, Meta: s.nextMeta,
 			Comment: s.comments.next},
 		Comments: s.comments.byID(),
-	}
-	for _, id := range s.termID {
-		t.Terms = append(t.Terms, s.terms[id])
 	}
 	for _, f := range s.files {
 		t.Files = append(t.Files, f)

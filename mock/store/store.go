@@ -147,12 +147,10 @@ type Store struct {
 	byAuthor *index[int]            // by author id, ascending id
 	orders   map[string]*orderIndex // the other orderings of lists (order.go)
 	postMeta map[int][]int          // meta ids by post id, ascending
-	users    map[int]*User
-	userID   []int
-	logins   map[string]int // user ids by login (a login never changes)
-	terms    map[int]*Term
-	termID   []int
-	meta     *table[Meta] // wp_postmeta
+	users    *table[User]           // wp_users
+	logins   map[string]int         // user ids by login (a login never changes)
+	terms    *table[Term]           // wp_terms
+	meta     *table[Meta]           // wp_postmeta
 	files    map[string]*File
 	comments *comments       // wp_comments (comments.go)
 	formats  map[string]bool // the post formats some post has had (formats.go)
@@ -177,9 +175,9 @@ func New(clock func() time.Time) *Store {
 		postMeta: map[int][]int{},
 		byID:     newIndex(byType, idCmp),
 		orders:   newOrders(),
-		users:    map[int]*User{},
+		users:    newTable[User](0, 0),
 		logins:   map[string]int{},
-		terms:    map[int]*Term{},
+		terms:    newTable[Term](0, 0),
 		files:    map[string]*File{},
 		comments: newComments(),
 		formats:  map[string]bool{},
@@ -341,19 +339,15 @@ func (tx *Tx) DeletePost(id int) {
 }
 
 // User returns the user with the id, or nil.
-func (tx *Tx) User(id int) *User { return tx.s.users[id] }
+func (tx *Tx) User(id int) *User { return tx.s.users.get(id) }
 
 // Users lists users by ascending id. Do not change the slice.
 func (tx *Tx) Users() []*User {
-	out := make([]*User, len(tx.s.userID))
-	for i, id := range tx.s.userID {
-		out[i] = tx.s.users[id]
-	}
-	return out
+	return tx.s.users.appendAll(make([]*User, 0, tx.s.users.len()))
 }
 
 // UserCount is the number of users.
-func (tx *Tx) UserCount() int { return len(tx.s.userID) }
+func (tx *Tx) UserCount() int { return tx.s.users.len() }
 
 // InsertUser stores a new user with the next user id (unless it has one).
 func (tx *Tx) InsertUser(u *User) {
@@ -365,34 +359,32 @@ func (tx *Tx) InsertUser(u *User) {
 	if u.ID >= s.nextUser {
 		s.nextUser = u.ID + 1
 	}
-	s.users[u.ID] = u
-	s.userID = insertID(s.userID, u.ID)
+	s.users.set(u.ID, u)
 	s.logins[u.Login] = u.ID
 }
 
 // DeleteUser removes a user.
 func (tx *Tx) DeleteUser(id int) {
 	tx.mustWrite()
-	if u := tx.s.users[id]; u != nil && tx.s.logins[u.Login] == id {
+	if u := tx.s.users.get(id); u != nil && tx.s.logins[u.Login] == id {
 		delete(tx.s.logins, u.Login)
 	}
-	delete(tx.s.users, id)
-	tx.s.userID = removeID(tx.s.userID, id)
+	tx.s.users.delete(id)
 }
 
 // UserByLogin returns the user whose login is exactly login, or nil: what every
 // authenticated request asks, without walking the users.
 func (tx *Tx) UserByLogin(login string) *User {
 	if id, ok := tx.s.logins[login]; ok {
-		return tx.s.users[id]
+		return tx.s.users.get(id)
 	}
 	return nil
 }
 
 // UserByEmail returns the first user (by id) whose email matches, letter case aside.
 func (tx *Tx) UserByEmail(email string) *User {
-	for _, id := range tx.s.userID {
-		if u := tx.s.users[id]; strings.EqualFold(u.Email, email) {
+	for u := range tx.s.users.all() {
+		if strings.EqualFold(u.Email, email) {
 			return u
 		}
 	}
@@ -400,13 +392,13 @@ func (tx *Tx) UserByEmail(email string) *User {
 }
 
 // Term returns the term with the id, or nil.
-func (tx *Tx) Term(id int) *Term { return tx.s.terms[id] }
+func (tx *Tx) Term(id int) *Term { return tx.s.terms.get(id) }
 
 // Terms lists the terms of a taxonomy by ascending id.
 func (tx *Tx) Terms(taxonomy string) []*Term {
 	var out []*Term
-	for _, id := range tx.s.termID {
-		if t := tx.s.terms[id]; t.Taxonomy == taxonomy {
+	for t := range tx.s.terms.all() {
+		if t.Taxonomy == taxonomy {
 			out = append(out, t)
 		}
 	}
@@ -423,15 +415,13 @@ func (tx *Tx) InsertTerm(t *Term) {
 	if t.ID >= s.nextTerm {
 		s.nextTerm = t.ID + 1
 	}
-	s.terms[t.ID] = t
-	s.termID = insertID(s.termID, t.ID)
+	s.terms.set(t.ID, t)
 }
 
 // DeleteTerm removes a term.
 func (tx *Tx) DeleteTerm(id int) {
 	tx.mustWrite()
-	delete(tx.s.terms, id)
-	tx.s.termID = removeID(tx.s.termID, id)
+	tx.s.terms.delete(id)
 }
 
 // Meta returns the meta row with the id, or nil.

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// table is a table of rows by id (wp_posts, wp_postmeta). Ids are handed out in
+// table is a table of rows by id (posts, meta, users, terms). Ids are handed out in
 // sequence, so most rows sit in a slice indexed by id: 8 bytes a row and no hashing,
 // where a map of a million posts took 41 MB and 1.4 s of CPU to fill at start-up, and
 // the rows come out by id without a sort. An id far past the rows there are (a
