@@ -58,9 +58,6 @@ func (ix *index[K]) lists() iter.Seq2[K, []*Post] {
 	}
 }
 
-// keys is how many keys have a list.
-func (ix *index[K]) keys() int { return len(ix.one) + len(ix.many) }
-
 // set makes list the key's list.
 func (ix *index[K]) set(k K, list []*Post) {
 	switch len(list) {

@@ -74,3 +74,6 @@ func TestIndexOneAndMany(t *testing.T) {
 		}
 	}
 }
+
+// keys is how many keys have a list.
+func (ix *index[K]) keys() int { return len(ix.one) + len(ix.many) }
