@@ -74,19 +74,9 @@ func (ix *index[K]) set(k K, list []*Post) {
 }
 
 func (ix *index[K]) add(p *Post) {
-	k, ok := ix.key(p)
-	if !ok {
-		return
+	if k, ok := ix.key(p); ok {
+		ix.set(k, insertSorted(ix.list(k), p, ix.cmp))
 	}
-	if q := ix.one[k]; q != nil {
-		ix.set(k, insertSorted([]*Post{q}, p, ix.cmp))
-		return
-	}
-	if list, ok := ix.many[k]; ok {
-		ix.many[k] = insertSorted(list, p, ix.cmp)
-		return
-	}
-	ix.one[k] = p
 }
 
 func (ix *index[K]) remove(p *Post, old Post) {
