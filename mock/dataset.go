@@ -75,8 +75,10 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
 			Description: x.Description, Parent: x.Parent}
 	}
+	meta := make([]store.Meta, len(ds.Meta)) // one allocation: a million posts have 0.8 million
 	for i, x := range ds.Meta {
-		t.Meta[i] = &store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
+		meta[i] = store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
+		t.Meta[i] = &meta[i]
 	}
 	t.Files = append(t.Files, seededSubsizes(rows.attachments, files)...)
 	t.Comments = storeComments(ds.Comments)
@@ -115,9 +117,10 @@ func (r *postRows) add(run []fixtures.Post) {
 	made := make([]store.Post, len(run))
 	from := len(r.posts)
 	r.posts = slices.Grow(r.posts, len(run))[:from+len(run)]
+	terms := termRuns(run)
 	parallel.Runs(len(run), 1024, func(start, end int) {
 		for i := start; i < end; i++ {
-			storePost(&made[i], &run[i])
+			storePost(&made[i], &run[i], terms[i])
 			store.Prepare(&made[i])
 			r.posts[from+i] = &made[i]
 		}
@@ -156,15 +159,39 @@ func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.
 	return out
 }
 
-func storePost(p *store.Post, x *fixtures.Post) {
+// termRuns gives each post of run its own copy of its categories and tags (nil for
+// none), the run's copies in one allocation: a slice per post and per taxonomy was
+// 1.6 million of the 6.8 million objects the collector marked while a million posts
+// were built. Each copy is capped at its length, so that an append moves it.
+func termRuns(run []fixtures.Post) [][2][]int {
+	n := 0
+	for i := range run {
+		n += len(run[i].Categories) + len(run[i].Tags)
+	}
+	all, out := make([]int, 0, n), make([][2][]int, len(run))
+	for i := range run {
+		for k, ids := range [2][]int{run[i].Categories, run[i].Tags} {
+			if len(ids) > 0 {
+				from := len(all)
+				all = append(all, ids...)
+				out[i][k] = all[from:len(all):len(all)]
+			}
+		}
+	}
+	return out
+}
+
+// storePost makes x a row, with terms as its categories and tags (x's own, copied:
+// termRuns).
+func storePost(p *store.Post, x *fixtures.Post, terms [2][]int) {
 	*p = store.Post{ID: x.ID, Type: x.Type, Status: x.Status, Author: x.Author,
 		Date: x.Date.UTC(), DateGMT: x.DateGMT.UTC(), Modified: x.Modified.UTC(), ModifiedGMT: x.ModifiedGMT.UTC(),
 		Slug: x.Slug, Title: x.Title, Content: x.Content, Excerpt: x.Excerpt, Password: x.Password,
 		Parent: x.Parent, MenuOrder: x.MenuOrder, CommentStatus: x.CommentStatus, PingStatus: x.PingStatus, GUID: x.GUID,
 		Format: x.Format, Template: x.Template, Sticky: x.Sticky, FeaturedMedia: x.FeaturedMedia,
-		Categories: clone(x.Categories), Tags: clone(x.Tags),
 		MimeType: x.MimeType, AltText: x.AltText, File: x.File, Width: x.Width, Height: x.Height,
 		TrashedStatus: x.TrashedStatus, TrashedSlug: x.TrashedSlug}
+	p.Categories, p.Tags = terms[0], terms[1]
 	if r := x.Rendered; r != nil {
 		p.Rendered = &store.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
 	}
@@ -174,9 +201,20 @@ func storePost(p *store.Post, x *fixtures.Post) {
 	if x.ModifiedGMT.IsZero() {
 		p.ModifiedGMT = p.Modified
 	}
-	if p.GUID == "" {
-		p.GUID = defaultGUID(p)
+	if p.GUID == "" && p.Type == "attachment" {
+		p.GUID = defaultGUID(p) // kept: the file may change, its first URL stays
 	}
+}
+
+// guid is the post's GUID: the one it has, or "/?p=<id>" for "" (the GUID of every
+// other type, kept as "" rather than as a string per post: a million posts' GUIDs
+// were 1.4 million of the 6.8 million objects the collector marked while a large
+// site was built).
+func guid(p *store.Post) string {
+	if p.GUID == "" {
+		return defaultGUID(p)
+	}
+	return p.GUID
 }
 
 // defaultGUID is the GUID WordPress gives: the upload URL of an attachment's file,

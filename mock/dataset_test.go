@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -391,4 +392,29 @@ func TestExportLimitFollowsLiveMemory(t *testing.T) {
 		t.Errorf("with %d MiB more live, the export's limit went from %d to %d MiB", len(kept)>>20, start>>20, got>>20)
 	}
 	runtime.KeepAlive(kept)
+}
+
+// TestTermRunsCopyEachPost: termRuns gives each post its own categories and tags,
+// equal to the record's and not sharing its array, and an append to one leaves the
+// next post's alone.
+func TestTermRunsCopyEachPost(t *testing.T) {
+	run := []fixtures.Post{
+		{Categories: []int{1, 2}, Tags: []int{7}},
+		{Categories: []int{3}},
+		{},
+		{Categories: []int{4}, Tags: []int{8, 9}},
+	}
+	got := termRuns(run)
+	for i, x := range run {
+		for k, ids := range [2][]int{x.Categories, x.Tags} {
+			if c := got[i][k]; !slices.Equal(c, ids) || (len(ids) == 0) != (c == nil) || (len(c) > 0 && &c[0] == &ids[0]) {
+				t.Fatalf("post %d, list %d: %v, want a copy of %v", i, k, c, ids)
+			}
+		}
+	}
+	_ = append(got[0][1], 100)
+	_ = append(got[1][0], 100)
+	if got[1][0][0] != 3 || got[3][0][0] != 4 {
+		t.Fatalf("an append to one post's list changed the next one's: %v", got)
+	}
 }

@@ -399,7 +399,7 @@ func isImage(p *store.Post) bool { return p.File != "" && strings.HasPrefix(p.Mi
 // an attachment without one.
 func attachmentURL(r *rest.Request, p *store.Post) string {
 	if p.File == "" {
-		return absURL(r, p.GUID)
+		return absURL(r, guid(p))
 	}
 	return r.Site + uploadsPrefix + p.File
 }

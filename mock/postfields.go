@@ -38,9 +38,9 @@ func pfDateGMT(noun string) *postField {
 func pfGUID(noun string) *postField {
 	return rest.Nested(rest.Obj("guid").Desc("The globally unique identifier for the "+noun+".").Ctx(viewEdit...).RO(),
 		rest.F(rest.Str("rendered").Desc("GUID for the "+noun+", transformed for display.").Ctx(viewEdit...).RO(),
-			func(r *rest.Request, p *store.Post) any { return absURL(r, p.GUID) }),
+			func(r *rest.Request, p *store.Post) any { return absURL(r, guid(p)) }),
 		rest.F(rest.Str("raw").Desc("GUID for the "+noun+", as it exists in the database.").Ctx(editOnly...).RO(),
-			func(r *rest.Request, p *store.Post) any { return absURL(r, p.GUID) }),
+			func(r *rest.Request, p *store.Post) any { return absURL(r, guid(p)) }),
 	)
 }
 

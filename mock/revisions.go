@@ -58,9 +58,9 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 	}
 	guid := rest.Nested(rest.Obj("guid").Desc("The globally unique identifier for the post.").Ctx(viewEdit...).RO(),
 		rest.F(rest.Str("rendered").Desc("GUID for the post, transformed for display.").Ctx(viewEdit...).RO(),
-			func(r *rest.Request, p *store.Post) any { return absURL(r, p.GUID) }),
+			func(r *rest.Request, p *store.Post) any { return absURL(r, guid(p)) }),
 		rest.F(rest.Str("raw").Desc("GUID for the post, as it exists in the database.").Ctx(editOnly...).RO(),
-			func(r *rest.Request, p *store.Post) any { return absURL(r, p.GUID) }),
+			func(r *rest.Request, p *store.Post) any { return absURL(r, guid(p)) }),
 	)
 	guid.Properties = []*rest.Schema{guid.Sub[1].Schema, guid.Sub[0].Schema} // the schema lists raw first
 	content := rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),

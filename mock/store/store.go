@@ -44,7 +44,7 @@ type Post struct {
 	MenuOrder             int // pages: page-attributes' order
 	CommentStatus         string
 	PingStatus            string
-	GUID                  string
+	GUID                  string // "" for WordPress's default, /?p=<id> (mock's guid)
 	Format                string // "" = standard
 	Template              string
 	Sticky                bool
