@@ -260,7 +260,11 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		m.Options.OnChange = saver.changed
 	}
 	start := time.Now()
-	loadingDone := tuneGCForLoading()
+	budget := int64(0)
+	if m.Data == "" {
+		budget = loadingBudget(m.Options.Size.Posts)
+	}
+	loadingDone := tuneGCForLoading(budget)
 	if m.Data != "" {
 		ds, err := fixtures.LoadFile(m.Data)
 		if err != nil {

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
+)
+
+// TestBytesPerGeneratedPost: a generated site takes about bytesPerGeneratedPost of
+// live memory per post once built, so that loadingBudget is where the loading
+// limit would end anyway. It fails when the rows grow or shrink by a fifth (then
+// measure again at a million posts, and change the constant).
+func TestBytesPerGeneratedPost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a site of 100,000 posts")
+	}
+	const posts = 100000
+	runtime.GC()
+	before := mock.LiveMemory()
+	size := fixtures.DefaultSize
+	size.Posts = posts
+	site, err := mock.New(mock.Options{Size: size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	per := (mock.LiveMemory() - before) / posts
+	runtime.KeepAlive(site)
+	if per < bytesPerGeneratedPost*4/5 || per > bytesPerGeneratedPost*6/5 {
+		t.Errorf("a generated post takes %d bytes of live memory, bytesPerGeneratedPost says %d", per, bytesPerGeneratedPost)
+	}
+}
