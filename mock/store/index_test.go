@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestIndexOneAndMany checks an index against a plain map of sorted lists through
@@ -77,3 +78,38 @@ func TestIndexOneAndMany(t *testing.T) {
 
 // keys is how many keys have a list.
 func (ix *index[K]) keys() int { return len(ix.one) + len(ix.many) }
+
+// TestSortFromIDOrder: lists in ascending id order, with dates that follow the ids,
+// run against them, or are random, sort as a plain sort does, by id and newest first.
+func TestSortFromIDOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	base := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	for round := range 300 {
+		n := rng.IntN(200)
+		list := make([]*Post, n)
+		for i := range list {
+			var d time.Duration
+			switch round % 4 {
+			case 0: // dates follow ids, a few out of place
+				d = time.Duration(i) * time.Hour
+				if rng.IntN(20) == 0 {
+					d = time.Duration(rng.IntN(n+1)) * time.Hour
+				}
+			case 1: // dates run against ids
+				d = time.Duration(n-i) * time.Hour
+			case 2: // random, with ties
+				d = time.Duration(rng.IntN(10)) * time.Hour
+			default: // all the same
+			}
+			list[i] = &Post{ID: 1 + i*2, Date: base.Add(d)}
+		}
+		for _, cmp := range []func(a, b *Post) int{idCmp, dateCmp} {
+			got := slices.Clone(list)
+			sortFromIDOrder(got, cmp)
+			want := slices.SortedFunc(slices.Values(list), cmp)
+			if !slices.Equal(got, want) {
+				t.Fatalf("round %d: the list of %d posts did not sort as slices.SortFunc does", round, n)
+			}
+		}
+	}
+}
