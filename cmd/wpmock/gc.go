@@ -37,8 +37,9 @@ func gcTuned() bool { return os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") 
 // over what was live at the last collection, but not the memory that the heap's
 // free spans and what the collector has not yet given back take besides: at a
 // million posts the process peaked at 2,040-2,130 MiB over 1.4 GB live. Under the
-// limit it peaks at about 1,800 MiB; the collector runs more often near the end, for
-// about a tenth more CPU while the site is built (make bench-scale).
+// limit it peaked at about 1,800 MiB, for about a tenth more CPU while the site was
+// built; with the budget below (and rows that take less), at about 1,700 MiB
+// (make bench-scale).
 const loadingMemoryPercent = 30
 
 // bytesPerGeneratedPost is the live memory (mock.LiveMemory) a generated post takes
