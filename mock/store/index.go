@@ -142,7 +142,7 @@ func (ix *index[K]) appendUnsorted(p *Post) {
 }
 
 // sortAll sorts the lists appendUnsorted made from posts by ascending id (as Load
-// and slugIndex give them).
+// gives them; slugIndex's, by id too, need no sort).
 func (ix *index[K]) sortAll() {
 	for _, list := range ix.many {
 		sortFromIDOrder(list, ix.cmp)
