@@ -56,13 +56,9 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 	if res.item != nil {
 		return res.item
 	}
-	guid := rest.Nested(rest.Obj("guid").Desc("The globally unique identifier for the post.").Ctx(viewEdit...).RO(),
-		rest.F(rest.Str("rendered").Desc("GUID for the post, transformed for display.").Ctx(viewEdit...).RO(),
-			func(r *rest.Request, p *store.Post) any { return absURL(r, guid(p)) }),
-		rest.F(rest.Str("raw").Desc("GUID for the post, as it exists in the database.").Ctx(editOnly...).RO(),
-			func(r *rest.Request, p *store.Post) any { return absURL(r, guid(p)) }),
-	)
-	guid.Properties = []*rest.Schema{guid.Sub[1].Schema, guid.Sub[0].Schema} // the schema lists raw first
+	// the parent's guid field, but the schema lists raw first
+	guidField := pfGUID("post")
+	guidField.Properties = []*rest.Schema{guidField.Sub[1].Schema, guidField.Sub[0].Schema}
 	content := rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
 		rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Content.String() }),
@@ -114,7 +110,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return p.Parent }),
 		rest.F(rest.Str("slug").Desc("An alphanumeric identifier for the revision unique to its type.").Ctx(all...),
 			func(_ *rest.Request, p *store.Post) any { return p.Slug }),
-		guid,
+		guidField,
 		rest.Nested(rest.Obj("title").Desc("The title for the post.").Ctx(all...),
 			rest.F(rest.Str("raw").Desc("Title for the post, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Title }),
