@@ -4,22 +4,39 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 )
 
 // TestIndexOneAndMany checks an index against a plain map of sorted lists through
 // random adds, removes, key changes and edits in place: a key's list moves between
-// one (one post) and many (more) as it grows and shrinks, and is never in both.
+// one (one post) and many (more) as it grows and shrinks, and is never in both. It
+// starts empty, and loaded (load), where the lists are parts of one array: a change
+// to one must leave its neighbours alone.
 func TestIndexOneAndMany(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
+	for _, loaded := range []int{0, 12, 300} {
+		t.Run(strconv.Itoa(loaded), func(t *testing.T) { testIndexOneAndMany(t, loaded) })
+	}
+}
+
+func testIndexOneAndMany(t *testing.T, loaded int) {
+	rng := rand.New(rand.NewPCG(1, uint64(loaded)))
 	ix := newIndex(byParent, idCmp)
 	want := map[int][]*Post{}
 	var live []*Post
+	for id := 1; id <= loaded; id++ { // by id, as Load has them
+		p := &Post{ID: id, Parent: rng.IntN(8)} // 6 and 7: keys the changes below leave alone
+		live = append(live, p)
+		if p.Parent != 0 {
+			want[p.Parent] = append(want[p.Parent], p)
+		}
+	}
+	ix.load(live)
 	for step := range 4000 {
 		switch r := rng.IntN(10); {
 		case r < 5 || len(live) == 0: // add
-			p := &Post{ID: step + 1, Parent: rng.IntN(6)}
+			p := &Post{ID: loaded + step + 1, Parent: rng.IntN(6)}
 			ix.add(p)
 			live = append(live, p)
 			if p.Parent != 0 {
@@ -61,7 +78,7 @@ func TestIndexOneAndMany(t *testing.T) {
 			}
 		}
 		keys := 0
-		for k := range 6 {
+		for k := range 8 {
 			got, w := ix.list(k), want[k]
 			if len(w) > 0 {
 				keys++

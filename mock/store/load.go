@@ -41,12 +41,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 	// only read
 	var wg sync.WaitGroup
 	for _, ix := range s.indexes() {
-		wg.Go(func() {
-			for _, p := range t.Posts {
-				ix.appendUnsorted(p)
-			}
-			ix.sortAll()
-		})
+		wg.Go(func() { ix.load(t.Posts) })
 	}
 	for _, p := range t.Posts {
 		s.noteFormat(p)

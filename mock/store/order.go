@@ -63,7 +63,7 @@ func newOrders() map[string]*orderIndex {
 	out := map[string]*orderIndex{}
 	for name, cmp := range orderCmps() {
 		out[name] = newLazyIndex(func(s *Store) *index[typeKey] {
-			ix := newIndex(byTypeStatus, cmp)
+			ix := newIndex(byListedTypeStatus, cmp)
 			for k, list := range s.byStatus.lists() {
 				ix.set(k, slices.SortedFunc(slices.Values(list), cmp))
 			}
@@ -74,8 +74,8 @@ func newOrders() map[string]*orderIndex {
 }
 
 // PostsOrdered lists the posts of a type and status in the ordering by (one of
-// Orders) ascending, ties by ascending id; nil, false for an ordering it does not
-// know. Do not change the slice.
+// Orders) ascending, ties by ascending id (none for revisions, as PostsByStatus); nil,
+// false for an ordering it does not know. Do not change the slice.
 func (tx *Tx) PostsOrdered(typ, status, by string) ([]*Post, bool) {
 	o, ok := tx.s.orders[by]
 	if !ok {
@@ -103,8 +103,7 @@ func (l *lazyIndex[K]) replace(old, p *Post) {
 	}
 }
 
-func (l *lazyIndex[K]) appendUnsorted(*Post) {}
-func (l *lazyIndex[K]) sortAll()             {}
+func (l *lazyIndex[K]) load([]*Post) {}
 
 // WarmOrders builds every ordering now, so the first list that asks for one does not
 // wait for it (cmd/wpmock calls it once it listens).

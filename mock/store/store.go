@@ -137,9 +137,9 @@ type Store struct {
 	clock func() time.Time
 
 	posts  *table[Post]   // wp_posts
-	byDate *index[string] // per type, newest first (date desc, id desc)
-	// per type and status ("post/publish"), newest first: the default lists (one
-	// status, no other filter) page through it without scanning
+	byDate *index[string] // per type but revision, newest first (date desc, id desc)
+	// per type but revision and status ("post/publish"), newest first: the default
+	// lists (one status, no other filter) page through it without scanning
 	byStatus *index[typeKey]
 	byID     *index[string]         // per type, ascending id
 	children *index[int]            // by parent id (revisions, attachments), ascending id
@@ -167,8 +167,8 @@ func New(clock func() time.Time) *Store {
 		clock:    clock,
 		posts:    newTable[Post](0, 0),
 		meta:     newTable[Meta](0, 0),
-		byDate:   newIndex(byType, dateCmp),
-		byStatus: newIndex(byTypeStatus, dateCmp),
+		byDate:   newIndex(byListedType, dateCmp),
+		byStatus: newIndex(byListedTypeStatus, dateCmp),
 		children: newIndex(byParent, idCmp),
 		slugs:    newLazyIndex(slugIndex),
 		byAuthor: newIndex(byAuthorID, idCmp),
@@ -225,12 +225,13 @@ func (tx *Tx) mustWrite() {
 // Post returns the post (of any type) with the id, or nil.
 func (tx *Tx) Post(id int) *Post { return tx.s.posts.get(id) }
 
-// PostsByDate lists the posts of a type newest first (date desc, then id desc). The
-// slice belongs to the store: do not change it.
+// PostsByDate lists the posts of a type newest first (date desc, then id desc); none
+// for revisions, which are listed by parent (Children). The slice belongs to the
+// store: do not change it.
 func (tx *Tx) PostsByDate(typ string) []*Post { return tx.s.byDate.list(typ) }
 
-// PostsByStatus lists the posts of a type and status newest first. Do not change the
-// slice.
+// PostsByStatus lists the posts of a type and status newest first; none for
+// revisions (Children). Do not change the slice.
 func (tx *Tx) PostsByStatus(typ, status string) []*Post {
 	return tx.s.byStatus.list(typeKey{typ, status})
 }
