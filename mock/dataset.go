@@ -181,16 +181,19 @@ func termRuns(run []fixtures.Post) [][2][]int {
 	return out
 }
 
-// storePost makes x a row, with terms as its categories and tags (x's own, copied:
-// termRuns).
+// storePost makes x a row in p, a zero row (postRows.add's, fresh), with terms as its
+// categories and tags (x's own, copied: termRuns). Field by field: assigned a literal
+// of the whole row, the row was built on the stack and copied over, behind the
+// collector's write barrier for every pointer word of it (the collector runs for most
+// of the build). At a million posts storePost took 1.6-2.2 s of CPU, now 1.05.
 func storePost(p *store.Post, x *fixtures.Post, terms [2][]int) {
-	*p = store.Post{ID: x.ID, Type: x.Type, Status: x.Status, Author: x.Author,
-		Date: x.Date.UTC(), DateGMT: x.DateGMT.UTC(), Modified: x.Modified.UTC(), ModifiedGMT: x.ModifiedGMT.UTC(),
-		Slug: x.Slug, Title: x.Title, Content: x.Content, Excerpt: x.Excerpt, Password: x.Password,
-		Parent: x.Parent, MenuOrder: x.MenuOrder, CommentStatus: x.CommentStatus, PingStatus: x.PingStatus, GUID: x.GUID,
-		Format: x.Format, Template: x.Template, Sticky: x.Sticky, FeaturedMedia: x.FeaturedMedia,
-		MimeType: x.MimeType, AltText: x.AltText, File: x.File, Width: x.Width, Height: x.Height,
-		TrashedStatus: x.TrashedStatus, TrashedSlug: x.TrashedSlug}
+	p.ID, p.Type, p.Status, p.Author = x.ID, x.Type, x.Status, x.Author
+	p.Date, p.DateGMT, p.Modified, p.ModifiedGMT = x.Date.UTC(), x.DateGMT.UTC(), x.Modified.UTC(), x.ModifiedGMT.UTC()
+	p.Slug, p.Title, p.Content, p.Excerpt, p.Password = x.Slug, x.Title, x.Content, x.Excerpt, x.Password
+	p.Parent, p.MenuOrder, p.CommentStatus, p.PingStatus, p.GUID = x.Parent, x.MenuOrder, x.CommentStatus, x.PingStatus, x.GUID
+	p.Format, p.Template, p.Sticky, p.FeaturedMedia = x.Format, x.Template, x.Sticky, x.FeaturedMedia
+	p.MimeType, p.AltText, p.File, p.Width, p.Height = x.MimeType, x.AltText, x.File, x.Width, x.Height
+	p.TrashedStatus, p.TrashedSlug = x.TrashedStatus, x.TrashedSlug
 	p.Categories, p.Tags = terms[0], terms[1]
 	if r := x.Rendered; r != nil {
 		p.Rendered = &store.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
