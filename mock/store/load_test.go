@@ -71,6 +71,9 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 			}
 		}
 	}
+	if n := len(loaded.byDate.list("revision")) + len(loaded.byStatus.list(typeKey{"revision", "inherit"})); n != 0 {
+		t.Errorf("%d revisions in the lists by date: revisions are listed by parent only", n)
+	}
 	for id := range inserted.children.lists() {
 		if a, b := ids(inserted.children.list(id)), ids(loaded.children.list(id)); !reflect.DeepEqual(a, b) {
 			t.Errorf("children of %d: got %v, want %v", id, b, a)

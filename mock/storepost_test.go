@@ -1,0 +1,59 @@
+package mock
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// TestStorePostTakesEveryField: storePost, which assigns a row's fields one by one,
+// gives the row every field of the record, each set to a value of its own: a field
+// added to both and not to storePost fails here.
+func TestStorePostTakesEveryField(t *testing.T) {
+	var x fixtures.Post
+	xv := reflect.ValueOf(&x).Elem()
+	at := time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)
+	for i := range xv.NumField() {
+		f := xv.Field(i)
+		switch f.Interface().(type) {
+		case string:
+			f.SetString("value of " + xv.Type().Field(i).Name)
+		case int:
+			f.SetInt(int64(100 + i))
+		case bool:
+			f.SetBool(true)
+		case time.Time:
+			f.Set(reflect.ValueOf(at.Add(time.Duration(i) * time.Hour)))
+		case prose.Text:
+			f.Set(reflect.ValueOf(prose.Plain("the content")))
+		case []int:
+			f.Set(reflect.ValueOf([]int{i, i + 1}))
+		case *fixtures.Rendered:
+			s := "rendered"
+			f.Set(reflect.ValueOf(&fixtures.Rendered{Title: &s, Content: &s, Excerpt: &s}))
+		default:
+			t.Fatalf("field %s: a type this test does not fill (%s)", xv.Type().Field(i).Name, f.Type())
+		}
+	}
+	var p store.Post
+	storePost(&p, &x, [2][]int{x.Categories, x.Tags})
+	pv := reflect.ValueOf(p)
+	for i := range xv.NumField() {
+		name := xv.Type().Field(i).Name
+		got := pv.FieldByName(name)
+		switch {
+		case !got.IsValid():
+			t.Errorf("%s: the row has no such field", name)
+		case name == "Rendered":
+			if p.Rendered == nil || p.Rendered.Title != x.Rendered.Title {
+				t.Errorf("Rendered: got %+v", p.Rendered)
+			}
+		case !reflect.DeepEqual(got.Interface(), xv.Field(i).Interface()):
+			t.Errorf("%s: got %v, want %v", name, got.Interface(), xv.Field(i).Interface())
+		}
+	}
+}
