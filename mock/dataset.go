@@ -64,8 +64,9 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 		files[f.Path] = t.Files[i]
 	}
 	for _, p := range rows.attachments {
-		if f := files[p.File]; f != nil {
-			p.FileSize = len(f.Data)
+		if e := p.Extra(); files[e.File] != nil {
+			e.FileSize = len(files[e.File].Data)
+			p.SetExtra(e)
 		}
 	}
 	for i := range ds.Users {
@@ -140,17 +141,18 @@ func (r *postRows) add(run []fixtures.Post) {
 func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.File {
 	var out []*store.File
 	for _, p := range posts {
-		if p.Type != "attachment" || !isImage(p) || !editorResizes(p.MimeType) || files[p.File] == nil {
+		e := p.Extra()
+		if p.Type != "attachment" || !isImage(p) || !editorResizes(e.MimeType) || files[e.File] == nil {
 			continue
 		}
 		im, planned := imageSources(func(path string) *store.File { return files[path] }, p)
-		of := p.File
+		of := e.File
 		if im.original != "" {
 			of = im.dir + im.original
 		}
 		for _, s := range planned {
 			if files[im.dir+s.file] == nil {
-				f := &store.File{Path: im.dir + s.file, MimeType: p.MimeType, Of: of}
+				f := &store.File{Path: im.dir + s.file, MimeType: e.MimeType, Of: of}
 				files[f.Path] = f
 				out = append(out, f)
 			}
@@ -190,10 +192,11 @@ func storePost(p *store.Post, x *fixtures.Post, terms [2][]int) {
 	p.ID, p.Type, p.Status, p.Author = x.ID, x.Type, x.Status, x.Author
 	p.Date, p.DateGMT, p.Modified, p.ModifiedGMT = x.Date.UTC(), x.DateGMT.UTC(), x.Modified.UTC(), x.ModifiedGMT.UTC()
 	p.Slug, p.Title, p.Content, p.Excerpt, p.Password = x.Slug, x.Title, x.Content, x.Excerpt, x.Password
-	p.Parent, p.MenuOrder, p.CommentStatus, p.PingStatus, p.GUID = x.Parent, x.MenuOrder, x.CommentStatus, x.PingStatus, x.GUID
-	p.Format, p.Template, p.Sticky, p.FeaturedMedia = x.Format, x.Template, x.Sticky, x.FeaturedMedia
-	p.MimeType, p.AltText, p.File, p.Width, p.Height = x.MimeType, x.AltText, x.File, x.Width, x.Height
-	p.TrashedStatus, p.TrashedSlug = x.TrashedStatus, x.TrashedSlug
+	p.Parent, p.CommentStatus, p.PingStatus = x.Parent, x.CommentStatus, x.PingStatus
+	p.Format, p.Sticky, p.FeaturedMedia = x.Format, x.Sticky, x.FeaturedMedia
+	e := store.Extra{GUID: x.GUID, Template: x.Template, MenuOrder: x.MenuOrder,
+		MimeType: x.MimeType, AltText: x.AltText, File: x.File, Width: x.Width, Height: x.Height,
+		TrashedStatus: x.TrashedStatus, TrashedSlug: x.TrashedSlug}
 	p.Categories, p.Tags = terms[0], terms[1]
 	if r := x.Rendered; r != nil {
 		p.Rendered = &store.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
@@ -204,8 +207,11 @@ func storePost(p *store.Post, x *fixtures.Post, terms [2][]int) {
 	if x.ModifiedGMT.IsZero() {
 		p.ModifiedGMT = p.Modified
 	}
-	if p.GUID == "" && p.Type == "attachment" {
-		p.GUID = defaultGUID(p) // kept: the file may change, its first URL stays
+	if e.GUID == "" && p.Type == "attachment" && e.File != "" {
+		e.GUID = uploadsPrefix + e.File // kept: the file may change, its first URL stays
+	}
+	if e != (store.Extra{}) {
+		p.SetExtra(e)
 	}
 }
 
@@ -213,18 +219,18 @@ func storePost(p *store.Post, x *fixtures.Post, terms [2][]int) {
 // other type, kept as "" rather than as a string per post: a million posts' GUIDs
 // were 1.4 million of the 6.3 million objects the collector marked in each cycle).
 func guid(p *store.Post) string {
-	if p.GUID == "" {
-		return defaultGUID(p)
+	if g := p.Extra().GUID; g != "" {
+		return g
 	}
-	return p.GUID
+	return defaultGUID(p)
 }
 
 // defaultGUID is the GUID WordPress gives: the upload URL of an attachment's file,
 // "/?p=<id>" otherwise (relative to the site URL, which the mock only knows per
 // request).
 func defaultGUID(p *store.Post) string {
-	if p.Type == "attachment" && p.File != "" {
-		return uploadsPrefix + p.File
+	if f := p.Extra().File; p.Type == "attachment" && f != "" {
+		return uploadsPrefix + f
 	}
 	return "/?p=" + strconv.Itoa(p.ID)
 }
@@ -282,14 +288,15 @@ func (m *Mock) plainPasswords(ds *fixtures.Dataset) map[string]string {
 // (modified from date, modified_gmt from modified, the GUID) are left out when they
 // are what would be derived.
 func postRecord(p *store.Post) fixtures.Post {
+	e := p.Extra()
 	x := fixtures.Post{ID: p.ID, Type: p.Type, Status: p.Status, Author: p.Author,
 		Date: p.Date, DateGMT: p.DateGMT, Modified: p.Modified, ModifiedGMT: p.ModifiedGMT,
 		Slug: p.Slug, Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Password: p.Password,
-		Parent: p.Parent, MenuOrder: p.MenuOrder, CommentStatus: p.CommentStatus, PingStatus: p.PingStatus, GUID: p.GUID,
-		Format: p.Format, Template: p.Template, Sticky: p.Sticky, FeaturedMedia: p.FeaturedMedia,
+		Parent: p.Parent, MenuOrder: e.MenuOrder, CommentStatus: p.CommentStatus, PingStatus: p.PingStatus, GUID: e.GUID,
+		Format: p.Format, Template: e.Template, Sticky: p.Sticky, FeaturedMedia: p.FeaturedMedia,
 		Categories: clone(p.Categories), Tags: clone(p.Tags),
-		MimeType: p.MimeType, AltText: p.AltText, File: p.File, Width: p.Width, Height: p.Height,
-		TrashedStatus: p.TrashedStatus, TrashedSlug: p.TrashedSlug}
+		MimeType: e.MimeType, AltText: e.AltText, File: e.File, Width: e.Width, Height: e.Height,
+		TrashedStatus: e.TrashedStatus, TrashedSlug: e.TrashedSlug}
 	if r := p.Rendered; r != nil {
 		x.Rendered = &fixtures.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
 	}

@@ -250,7 +250,7 @@ func attachmentImageFiles(tx *store.Tx, p *store.Post) imageFiles {
 		if f := tx.File(im.dir + s.file); f != nil {
 			mime := f.MimeType
 			if mime == "" {
-				mime = p.MimeType
+				mime = p.Extra().MimeType
 			}
 			im.sizes = append(im.sizes, madeSize{subSize: s, mime: mime, f: f})
 		}
@@ -261,11 +261,12 @@ func attachmentImageFiles(tx *store.Tx, p *store.Post) imageFiles {
 // imageSources is what an image attachment's sub-sizes are made from (file finds a
 // stored file by path), and the sub-sizes WordPress would make of it.
 func imageSources(file func(string) *store.File, p *store.Post) (imageFiles, []subSize) {
-	im := imageFiles{srcW: p.Width, srcH: p.Height}
+	e := p.Extra()
+	im := imageFiles{srcW: e.Width, srcH: e.Height}
 	if !isImage(p) {
 		return im, nil
 	}
-	dir, base := path.Split(p.File)
+	dir, base := path.Split(e.File)
 	im.dir = dir
 	src := base
 	if name, ext := splitExt(base); strings.HasSuffix(name, "-scaled") && ext != "" {
@@ -276,7 +277,7 @@ func imageSources(file func(string) *store.File, p *store.Post) (imageFiles, []s
 			}
 		}
 	}
-	if !editorResizes(p.MimeType) {
+	if !editorResizes(e.MimeType) {
 		return im, nil
 	}
 	return im, plannedSubsizes(src, im.srcW, im.srcH)

@@ -49,7 +49,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 				func(r *rest.Request, p *store.Post) any { return renderCaption(r, p) }),
 		).WithArg(rawText),
 		rest.F(rest.Str("alt_text").Desc("Alternative text to display when attachment is not displayed.").Ctx(all...),
-			func(_ *rest.Request, p *store.Post) any { return p.AltText }).WithArg(altTextArg),
+			func(_ *rest.Request, p *store.Post) any { return p.Extra().AltText }).WithArg(altTextArg),
 		rest.F(rest.Str("media_type").Desc("Attachment type.").OneOfEnum("image", "file").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any {
 				if isImage(p) {
@@ -58,7 +58,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 				return "file"
 			}),
 		rest.F(rest.Str("mime_type").Desc("The attachment MIME type.").Ctx(all...).RO(),
-			func(_ *rest.Request, p *store.Post) any { return p.MimeType }),
+			func(_ *rest.Request, p *store.Post) any { return p.Extra().MimeType }),
 		rest.F(rest.Obj("media_details").Desc("Details about the media file, specific to its type.").Ctx(all...).RO(),
 			func(r *rest.Request, p *store.Post) any { return mediaDetails(r, p, v) }),
 		rest.F(rest.Int("post").Desc("The ID for the associated post of the attachment.").Ctx(viewEdit...),
@@ -393,15 +393,19 @@ func attachmentMimeFilter(r *rest.Request) map[string]bool {
 }
 
 // isImage is wp_attachment_is_image: an attached file whose MIME type is image/*.
-func isImage(p *store.Post) bool { return p.File != "" && strings.HasPrefix(p.MimeType, "image/") }
+func isImage(p *store.Post) bool {
+	e := p.Extra()
+	return e.File != "" && strings.HasPrefix(e.MimeType, "image/")
+}
 
 // attachmentURL is wp_get_attachment_url: the uploads URL of the file, or the GUID of
 // an attachment without one.
 func attachmentURL(r *rest.Request, p *store.Post) string {
-	if p.File == "" {
+	f := p.Extra().File
+	if f == "" {
 		return absURL(r, guid(p))
 	}
-	return r.Site + uploadsPrefix + p.File
+	return r.Site + uploadsPrefix + f
 }
 
 // attachmentStatus is get_post_status for an attachment: "inherit" takes the parent's
@@ -419,7 +423,7 @@ func attachmentStatus(tx *store.Tx, p *store.Post) string {
 			st = attachmentStatus(tx, parent)
 		}
 		if st == "trash" {
-			if st = parent.TrashedStatus; st == "" {
+			if st = parent.Extra().TrashedStatus; st == "" {
 				st = "publish"
 			}
 		}

@@ -27,9 +27,10 @@ func captureMediaSite(t *testing.T) *testSite {
 		}
 		path := "2026/11/sample.png"
 		tx.PutFile(&store.File{Path: path, MimeType: "image/png", Data: img})
-		tx.InsertPost(&store.Post{ID: 4, Type: "attachment", Status: "inherit", Author: 1, Date: d, DateGMT: d,
-			Modified: d, ModifiedGMT: d, Title: "sample", Slug: "sample", CommentStatus: "open", PingStatus: "closed",
-			GUID: uploadsPrefix + path, MimeType: "image/png", File: path, Width: 4, Height: 4, FileSize: 73})
+		p := &store.Post{ID: 4, Type: "attachment", Status: "inherit", Author: 1, Date: d, DateGMT: d,
+			Modified: d, ModifiedGMT: d, Title: "sample", Slug: "sample", CommentStatus: "open", PingStatus: "closed"}
+		p.SetExtra(store.Extra{GUID: uploadsPrefix + path, MimeType: "image/png", File: path, Width: 4, Height: 4, FileSize: 73})
+		tx.InsertPost(p)
 	})
 	return s
 }
@@ -181,20 +182,26 @@ func mediaSite(t *testing.T) *testSite {
 	t.Helper()
 	s := newTestSite(t)
 	s.store.Write(func(tx *store.Tx) {
-		for i, a := range []store.Post{
-			{Title: "Notes", Slug: "exp-notes", MimeType: "text/plain", File: "2024/02/exp-notes.txt", FileSize: 11,
-				Content: prose.Plain("Long words here in the description")},
-			{Title: "Photo", Slug: "photo", MimeType: "image/jpeg", File: "2024/03/photo.jpg", Width: 400, Height: 300,
-				FileSize: 1135, Parent: 4},
-			{Title: "Clip", Slug: "12345", MimeType: "video/mp4", File: "2024/04/clip.mp4", FileSize: 2048, Parent: 1},
-			{Title: "Page", Slug: "page", MimeType: "text/html", File: "2024/05/page.html", FileSize: 20},
-			{Title: "Secret", Slug: "secret", MimeType: "image/gif", File: "2024/06/secret.gif", Width: 10, Height: 10,
-				FileSize: 40, Status: "private", Author: 2},
+		for i, x := range []struct {
+			store.Post
+			e store.Extra
+		}{
+			{store.Post{Title: "Notes", Slug: "exp-notes", Content: prose.Plain("Long words here in the description")},
+				store.Extra{MimeType: "text/plain", File: "2024/02/exp-notes.txt", FileSize: 11}},
+			{store.Post{Title: "Photo", Slug: "photo", Parent: 4},
+				store.Extra{MimeType: "image/jpeg", File: "2024/03/photo.jpg", Width: 400, Height: 300, FileSize: 1135}},
+			{store.Post{Title: "Clip", Slug: "12345", Parent: 1},
+				store.Extra{MimeType: "video/mp4", File: "2024/04/clip.mp4", FileSize: 2048}},
+			{store.Post{Title: "Page", Slug: "page"},
+				store.Extra{MimeType: "text/html", File: "2024/05/page.html", FileSize: 20}},
+			{store.Post{Title: "Secret", Slug: "secret", Status: "private", Author: 2},
+				store.Extra{MimeType: "image/gif", File: "2024/06/secret.gif", Width: 10, Height: 10, FileSize: 40}},
 		} {
-			a := a
+			a := x.Post
 			d := time.Date(2024, time.Month(2+i), 1, 0, 0, 0, 0, time.UTC)
 			a.Type, a.Date, a.DateGMT, a.Modified, a.ModifiedGMT = "attachment", d, d, d, d
-			a.CommentStatus, a.PingStatus, a.GUID = "open", "closed", uploadsPrefix+a.File
+			a.CommentStatus, a.PingStatus, x.e.GUID = "open", "closed", uploadsPrefix+x.e.File
+			a.SetExtra(x.e)
 			if a.Status == "" {
 				a.Status = "inherit"
 			}

@@ -28,6 +28,7 @@ import (
 // files' filesize (what wp_generate_attachment_metadata stores for them), with the
 // "sizes": {} the controller adds when there are none.
 func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
+	e := p.Extra()
 	if isImage(p) {
 		im := attachmentImageFiles(txOf(r), p)
 		sizes := rest.Object{}
@@ -44,14 +45,14 @@ func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 				sizes = append(sizes, rest.Member{Key: s.name, Value: entry})
 			}
 			sizes = append(sizes, rest.Member{Key: "full", Value: rest.Object{
-				{Key: "file", Value: path.Base(url)}, {Key: "width", Value: p.Width}, {Key: "height", Value: p.Height},
-				{Key: "mime_type", Value: p.MimeType}, {Key: "source_url", Value: url}}})
+				{Key: "file", Value: path.Base(url)}, {Key: "width", Value: e.Width}, {Key: "height", Value: e.Height},
+				{Key: "mime_type", Value: e.MimeType}, {Key: "source_url", Value: url}}})
 		}
 		out := rest.Object{
-			{Key: "width", Value: p.Width},
-			{Key: "height", Value: p.Height},
-			{Key: "file", Value: p.File},
-			{Key: "filesize", Value: p.FileSize},
+			{Key: "width", Value: e.Width},
+			{Key: "height", Value: e.Height},
+			{Key: "file", Value: e.File},
+			{Key: "filesize", Value: e.FileSize},
 			{Key: "sizes", Value: sizes},
 			{Key: "image_meta", Value: emptyImageMeta.at(v)},
 		}
@@ -60,10 +61,10 @@ func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 		}
 		return out
 	}
-	if p.File == "" {
+	if e.File == "" {
 		return rest.Object{}
 	}
-	return rest.Object{{Key: "filesize", Value: p.FileSize}, {Key: "sizes", Value: rest.Object{}}}
+	return rest.Object{{Key: "filesize", Value: e.FileSize}, {Key: "sizes", Value: rest.Object{}}}
 }
 
 // sizeURL is the URL image_downsize gives a sub-size: the attached file's URL with its
@@ -90,7 +91,7 @@ var missingImageSizes = rest.Changed[func(tx *store.Tx, p *store.Post) []string]
 	Base: missingImageSubsizes,
 	Steps: []rest.Step[func(tx *store.Tx, p *store.Post) []string]{{Since: rest.V70, Value: func(tx *store.Tx, p *store.Post) []string {
 		out := missingImageSubsizes(tx, p)
-		if len(out) == 0 && p.MimeType == "application/pdf" {
+		if len(out) == 0 && p.Extra().MimeType == "application/pdf" {
 			out = []string{"thumbnail", "medium", "large"}
 		}
 		return out
@@ -135,17 +136,19 @@ func fileFields() []*postField {
 	return []*postField{
 		rest.F(rest.Str("filename").Desc("Original attachment file name.").Ctx(viewEdit...).RO().Since(rest.V70),
 			func(_ *rest.Request, p *store.Post) any {
-				if p.File == "" {
+				f := p.Extra().File
+				if f == "" {
 					return nil
 				}
-				return p.File[strings.LastIndexByte(p.File, '/')+1:]
+				return f[strings.LastIndexByte(f, '/')+1:]
 			}),
 		rest.F(rest.New("filesize", "integer", "null").Desc("Attachment file size in bytes.").Ctx(viewEdit...).RO().Since(rest.V70),
 			func(r *rest.Request, p *store.Post) any {
-				if p.FileSize > 0 {
-					return p.FileSize
+				e := p.Extra()
+				if e.FileSize > 0 {
+					return e.FileSize
 				}
-				if f := txOf(r).File(p.File); p.File != "" && f != nil {
+				if f := txOf(r).File(e.File); e.File != "" && f != nil {
 					return len(f.Data)
 				}
 				return nil
@@ -164,7 +167,7 @@ func fileFields() []*postField {
 			Ctx(editOnly...).RO().Props(quality("default"), rest.Obj("sizes").Props(sizes...)).Since(rest.V71),
 			imageOnly(func(p *store.Post) any {
 				q := 82
-				if p.MimeType == "image/webp" {
+				if p.Extra().MimeType == "image/webp" {
 					q = 86
 				}
 				return rest.Object{{Key: "default", Value: q}, {Key: "sizes", Value: rest.EmptyArray}}
@@ -193,7 +196,8 @@ func attachmentParagraph(r *rest.Request, p *store.Post) string {
 		text = p.Title
 	}
 	if strings.TrimSpace(text) == "" {
-		name := p.File[strings.LastIndex(p.File, "/")+1:]
+		f := p.Extra().File
+		name := f[strings.LastIndex(f, "/")+1:]
 		if dot := strings.LastIndex(name, "."); dot > 0 {
 			name = name[:dot]
 		}
@@ -209,12 +213,13 @@ func attachmentParagraph(r *rest.Request, p *store.Post) string {
 // the loading and decoding attributes sit is imgAttrs'.
 func attachmentImage(r *rest.Request, p *store.Post, fullURL string) string {
 	im := attachmentImageFiles(txOf(r), p)
-	src, w, h := fullURL, p.Width, p.Height
+	e := p.Extra()
+	src, w, h := fullURL, e.Width, e.Height
 	if m := im.size("medium"); m != nil {
 		src, w, h = sizeURL(fullURL, m.file), m.width, m.height
 	}
 	w, h = constrainDimensions(w, h, 300, 300)
-	alt := strings.TrimSpace(stripTags(p.AltText))
+	alt := strings.TrimSpace(stripTags(e.AltText))
 	var b strings.Builder
 	attr := func(name, value string) { b.WriteString(" " + name + `="` + escAttr(value) + `"`) }
 	b.WriteString("<img")
@@ -262,7 +267,7 @@ var autoSizes = rest.Span{Since: rest.V67}
 // frame) of the same aspect ratio, at most 2048 pixels wide unless one is src, keyed
 // by width (src first); none unless src is among them and there are two.
 func imageSrcset(r *rest.Request, p *store.Post, im *imageFiles, src string, w, h int) string {
-	if len(im.sizes) == 0 || len(p.File) < 4 || w < 1 {
+	if len(im.sizes) == 0 || len(p.Extra().File) < 4 || w < 1 {
 		return ""
 	}
 	type candidate struct {
@@ -274,8 +279,8 @@ func imageSrcset(r *rest.Request, p *store.Post, im *imageFiles, src string, w, 
 		cands = append(cands, candidate{s.file, s.width, s.height})
 	}
 	if t := im.size("thumbnail"); t == nil || t.mime != "image/gif" {
-		cands = append(cands, candidate{path.Base(p.File), p.Width, p.Height})
-	} else if strings.Contains(src, p.File) {
+		cands = append(cands, candidate{path.Base(p.Extra().File), p.Extra().Width, p.Extra().Height})
+	} else if strings.Contains(src, p.Extra().File) {
 		return ""
 	}
 	baseURL := r.Site + uploadsPrefix + im.dir

@@ -149,9 +149,11 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 	now := tx.Now()
 	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open", PingStatus: "closed",
 		Date: now, DateGMT: now, Modified: now, ModifiedGMT: now, Parent: r.Int("post"),
-		MimeType: typ, File: path, GUID: uploadsPrefix + path, FileSize: len(data)}
+	}
+	e := store.Extra{MimeType: typ, File: path, GUID: uploadsPrefix + path, FileSize: len(data)}
+	e.Width, e.Height = imageDimensions(typ, data)
+	p.SetExtra(e)
 	p.Title = storedFileTitle(up, path)
-	p.Width, p.Height = imageDimensions(typ, data)
 	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: data})
 	attachUploadImages(r, p, data)
 	tx.InsertPost(p)

@@ -409,8 +409,10 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 			p.Slug = res.w.uniqueSlug(tx, sanitizeTitle(p.Title), 0, p.Parent)
 		}
 	}
-	p.MimeType, p.File, p.GUID, p.FileSize = typ, path, uploadsPrefix+path, len(up.data)
-	p.Width, p.Height = imageDimensions(typ, up.data)
+	e := p.Extra()
+	e.MimeType, e.File, e.GUID, e.FileSize = typ, path, uploadsPrefix+path, len(up.data)
+	e.Width, e.Height = imageDimensions(typ, up.data)
+	p.SetExtra(e)
 	if err := postRowError(p, true); err != nil {
 		return nil, err
 	}
@@ -440,11 +442,13 @@ func attachUploadImages(r *rest.Request, p *store.Post, data []byte) {
 		return
 	}
 	tx := txOf(r)
-	made := makeUploadImages(p.File, p.MimeType, data, p.Width, p.Height, bigPNGScaled.In(r.Server().Version), prerenderedFor(r))
+	e := p.Extra()
+	made := makeUploadImages(e.File, e.MimeType, data, e.Width, e.Height, bigPNGScaled.In(r.Server().Version), prerenderedFor(r))
 	for _, f := range made.files {
 		tx.PutFile(f)
 	}
-	p.File, p.Width, p.Height, p.FileSize = made.file, made.width, made.height, made.size
+	e.File, e.Width, e.Height, e.FileSize = made.file, made.width, made.height, made.size
+	p.SetExtra(e)
 }
 
 // bigPNGScaled is the versions that scale a big PNG too (until 6.8 PNGs were left
@@ -492,9 +496,9 @@ func storedFileTitle(_ *upload, path string) string {
 // attachment:video support thumbnail, attachment does not); for them the posts
 // controller's, whose failed set_post_thumbnail is rest_invalid_featured_media.
 func attachmentFeaturedMedia(r *rest.Request, p *store.Post, id int) *rest.Error {
-	if p.File == "" || !strings.HasPrefix(p.MimeType, "audio/") && !strings.HasPrefix(p.MimeType, "video/") {
+	if e := p.Extra(); e.File == "" || !strings.HasPrefix(e.MimeType, "audio/") && !strings.HasPrefix(e.MimeType, "video/") {
 		return rest.Errorf(http.StatusBadRequest, codeNoFeaturedMedia,
-			"This site does not support post thumbnails on attachments with MIME type %s.", p.MimeType)
+			"This site does not support post thumbnails on attachments with MIME type %s.", p.Extra().MimeType)
 	}
 	if id == 0 {
 		p.FeaturedMedia = 0 // delete_post_thumbnail: its result is no error

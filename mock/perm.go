@@ -39,8 +39,8 @@ func canOnPost(r *rest.Request, p *store.Post, verb string) bool {
 	pt := typeOf(p.Type)
 	has := func(name string) bool { return c.caps[pt.cap(verb+name)] }
 	status := p.Status
-	if status == "trash" && p.TrashedStatus != "" {
-		status = p.TrashedStatus
+	if was := p.Extra().TrashedStatus; status == "trash" && was != "" {
+		status = was
 	}
 	if p.Author != 0 && p.Author == c.id {
 		if status == "publish" || status == "future" {

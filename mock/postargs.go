@@ -111,7 +111,7 @@ func templateArg(typ string) func(*rest.Schema) {
 				// $request['id'], read raw: validation runs before anything is sanitised
 				if raw, ok := r.Raw("id"); ok {
 					id := wpfunc.IntVal(raw)
-					if p := txOf(r).Post(id); id > 0 && p != nil && p.Template == x {
+					if p := txOf(r).Post(id); id > 0 && p != nil && p.Extra().Template == x {
 						return x, nil
 					}
 				}

@@ -44,7 +44,9 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 func trashPost(tx *store.Tx, id int) *store.Post {
 	now := tx.Now()
 	return tx.ChangePost(id, func(p *store.Post) {
-		p.TrashedStatus, p.TrashedSlug = p.Status, p.Slug
+		e := p.Extra()
+		e.TrashedStatus, e.TrashedSlug = p.Status, p.Slug
+		p.SetExtra(e)
 		p.Status = "trash"
 		if !strings.HasSuffix(p.Slug, "__trashed") {
 			p.Slug = truncateSlug(p.Slug, 191) + "__trashed"
@@ -78,7 +80,7 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 				}
 			}
 		}
-		if p.File != "" { // wp_delete_attachment_files: the sub-sizes, the original, the file
+		if f := p.Extra().File; f != "" { // wp_delete_attachment_files: the sub-sizes, the original, the file
 			im := attachmentImageFiles(tx, p)
 			for _, s := range im.sizes {
 				tx.DeleteFile(im.dir + s.file)
@@ -86,7 +88,7 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 			if im.original != "" {
 				tx.DeleteFile(im.dir + im.original)
 			}
-			tx.DeleteFile(p.File)
+			tx.DeleteFile(f)
 		}
 	}
 	tx.DeletePost(p.ID)

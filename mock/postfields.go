@@ -112,7 +112,7 @@ func pfPingStatus(noun string) *postField {
 // templates for the type.
 func pfTemplate(noun, typ string) *postField {
 	return rest.F(rest.Str("template").Desc("The theme file to use to display the "+noun+".").Ctx(viewEdit...),
-		func(_ *rest.Request, p *store.Post) any { return p.Template }).WithArg(templateArg(typ))
+		func(_ *rest.Request, p *store.Post) any { return p.Extra().Template }).WithArg(templateArg(typ))
 }
 
 // pfMeta is the meta field of a type core registers no meta keys for (attachments).

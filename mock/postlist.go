@@ -66,7 +66,7 @@ func (q *postQuery) keyCompare(a, b *store.Post) int {
 	case "parent":
 		c = a.Parent - b.Parent
 	case "menu_order":
-		c = a.MenuOrder - b.MenuOrder
+		c = a.MenuOrder() - b.MenuOrder()
 	case "slug":
 		c = strings.Compare(a.Slug, b.Slug)
 	case "title":

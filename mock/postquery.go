@@ -464,10 +464,10 @@ func (q *postQuery) where() []func(p *store.Post) bool {
 		add(func(p *store.Post) bool { return p.Sticky == *q.sticky })
 	}
 	if q.menuOrder != nil {
-		add(func(p *store.Post) bool { return p.MenuOrder == *q.menuOrder })
+		add(func(p *store.Post) bool { return p.MenuOrder() == *q.menuOrder })
 	}
 	if q.mimes != nil {
-		add(func(p *store.Post) bool { return q.mimes[p.MimeType] })
+		add(func(p *store.Post) bool { return q.mimes[p.Extra().MimeType] })
 	}
 	if len(q.taxClauses) > 0 {
 		add(q.matchesTax)

@@ -103,7 +103,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	add(pt.Hierarchical, rest.F(rest.Int("parent").Desc("The ID for the parent of the post.").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Parent }))
 	add(pt.has("page-attributes"), rest.F(rest.Int("menu_order").Desc("The order of the post in relation to other posts.").Ctx(viewEdit...),
-		func(_ *rest.Request, p *store.Post) any { return p.MenuOrder }))
+		func(_ *rest.Request, p *store.Post) any { return p.MenuOrder() }))
 	add(pt.has("comments"), pfCommentStatus(noun), pfPingStatus(noun))
 	add(pt.Sticky, rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Sticky }))
@@ -221,8 +221,8 @@ func getPostStatus(tx *store.Tx, p *store.Post) string {
 		case p.Parent == 0 || parent == nil || parent.ID == p.ID:
 			return "publish"
 		case getPostStatus(tx, parent) == "trash":
-			if parent.TrashedStatus != "" {
-				return parent.TrashedStatus
+			if was := parent.Extra().TrashedStatus; was != "" {
+				return was
 			}
 			return "publish"
 		}

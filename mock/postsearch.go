@@ -89,7 +89,7 @@ func (q *postQuery) matchesSearch(p *store.Post) bool {
 			!piecesFirst && q.searchHit(p, store.GramContent, p.Content, "post_content", t) ||
 			// attachments also match on their file (_wp_attached_file), as the media
 			// controller asks WP_Query to with wp_allow_query_attachment_by_filename
-			q.typ == "attachment" && q.searchHit(p, -1, prose.Plain(p.File), "", t)
+			q.typ == "attachment" && q.searchHit(p, -1, prose.Plain(p.Extra().File), "", t)
 		if found == t.neg {
 			return false
 		}

@@ -245,8 +245,9 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		}
 		p.Parent = withoutLoop(tx, parent, p.ID)
 	}
+	e := p.Extra()
 	if pt.has("page-attributes") && r.Has("menu_order") {
-		p.MenuOrder = r.Int("menu_order")
+		e.MenuOrder = r.Int("menu_order")
 	}
 	if s := r.String("comment_status"); s != "" {
 		p.CommentStatus = s
@@ -255,8 +256,9 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		p.PingStatus = s
 	}
 	if r.Has("template") {
-		p.Template = r.String("template")
+		e.Template = r.String("template")
 	}
+	p.SetExtra(e)
 	if create && w.typ != "attachment" && p.Title == "" && p.Content.IsZero() && p.Excerpt == "" {
 		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
 	}
@@ -357,7 +359,9 @@ func applyAttachmentText(r *rest.Request, p *store.Post) {
 		}
 	}
 	if r.Has("alt_text") {
-		p.AltText = r.String("alt_text")
+		e := p.Extra()
+		e.AltText = r.String("alt_text")
+		p.SetExtra(e)
 	}
 }
 
@@ -470,7 +474,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 			id := r.Int("featured_media")
 			if id == 0 {
 				p.FeaturedMedia = 0
-			} else if att := tx.Post(id); att != nil && att.Type == "attachment" && strings.HasPrefix(att.MimeType, "image/") {
+			} else if att := tx.Post(id); att != nil && att.Type == "attachment" && strings.HasPrefix(att.Extra().MimeType, "image/") {
 				p.FeaturedMedia = id
 			}
 		}
@@ -501,7 +505,11 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	tx.InsertPost(p)
 	guid := strings.TrimPrefix(w.m.permalink(r, p), r.Site) // wp_insert_post: get_permalink, once
-	tx.ChangePost(p.ID, func(p *store.Post) { p.GUID = guid })
+	tx.ChangePost(p.ID, func(p *store.Post) {
+		e := p.Extra()
+		e.GUID = guid
+		p.SetExtra(e)
+	})
 	p, err := w.applyAfterInsert(r, p.ID, true)
 	tally(tx, nil, p)
 	if err != nil {
@@ -527,8 +535,10 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	if next.Status != "trash" && before.Status == "trash" {
-		next.Slug, next.TrashedSlug, next.TrashedStatus = w.uniqueSlug(tx, before.TrashedSlug, before.ID, before.Parent), "", ""
-		if !r.Has("slug") && before.TrashedSlug == "" {
+		trashed, e := before.Extra().TrashedSlug, next.Extra()
+		next.Slug, e.TrashedSlug, e.TrashedStatus = w.uniqueSlug(tx, trashed, before.ID, before.Parent), "", ""
+		next.SetExtra(e)
+		if !r.Has("slug") && trashed == "" {
 			next.Slug = ""
 		}
 	}

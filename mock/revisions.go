@@ -410,7 +410,9 @@ func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
 		Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Slug: strconv.Itoa(p.ID) + "-revision-v1",
 		CommentStatus: "closed", PingStatus: "closed"}
 	tx.InsertPost(rev)
-	rev = tx.ChangePost(rev.ID, func(rev *store.Post) { rev.GUID = "/?p=" + strconv.Itoa(rev.ID) }) // get_permalink of a revision
+	rev = tx.ChangePost(rev.ID, func(rev *store.Post) { // get_permalink of a revision
+		rev.SetExtra(store.Extra{GUID: "/?p=" + strconv.Itoa(rev.ID)})
+	})
 	// wp_save_revisioned_meta_fields
 	for _, key := range metaKeys {
 		for _, v := range metaValues(tx, p.ID, key) {

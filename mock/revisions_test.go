@@ -22,9 +22,11 @@ func captureRevisionSite(t *testing.T) *testSite {
 	s.store.Write(func(tx *store.Tx) {
 		tx.DeletePost(revisionsOf(tx, 1)[0].ID)
 		tx.DeletePost(5)
-		tx.InsertPost(&store.Post{ID: 5, Type: "revision", Status: "inherit", Author: 1, Parent: 1, Date: d, DateGMT: d,
-			Modified: d, ModifiedGMT: d, Slug: "1-revision-v1", GUID: "/?p=5", Title: "Hello world!",
-			Content: prose.Plain(content), CommentStatus: "closed", PingStatus: "closed"})
+		rev := &store.Post{ID: 5, Type: "revision", Status: "inherit", Author: 1, Parent: 1, Date: d, DateGMT: d,
+			Modified: d, ModifiedGMT: d, Slug: "1-revision-v1", Title: "Hello world!",
+			Content: prose.Plain(content), CommentStatus: "closed", PingStatus: "closed"}
+		rev.SetExtra(store.Extra{GUID: "/?p=5"})
+		tx.InsertPost(rev)
 	})
 	return s
 }
@@ -203,10 +205,13 @@ func TestSaveRevision(t *testing.T) {
 		}
 		want := store.Post{ID: rv.ID, Type: "revision", Status: "inherit", Author: 2, Parent: 6, Date: p.Modified,
 			DateGMT: p.Modified, Modified: fixedClock(), ModifiedGMT: fixedClock(), Slug: "6-revision-v1",
-			Title: p.Title, Content: p.Content, GUID: "/?p=" + strconv.Itoa(rv.ID), CommentStatus: "closed", PingStatus: "closed"}
+			Title: p.Title, Content: p.Content, CommentStatus: "closed", PingStatus: "closed"}
 		want.Grams, want.Sieves = store.GramsOf(&want), store.SievesOf(&want) // what the store derives from the text, for searches
 		if d := valueDiff(want, *rv); d != "" {
 			t.Errorf("revision: %s", d)
+		}
+		if d := valueDiff(store.Extra{GUID: "/?p=" + strconv.Itoa(rv.ID)}, rv.Extra()); d != "" {
+			t.Errorf("revision's extra fields: %s", d)
 		}
 		p.Content = prose.Plain("  " + p.Content.String() + "\r\n\r\n")
 		if rv := s.saveRevision(r, p); rv != nil {

@@ -43,9 +43,10 @@ func gcTuned() bool { return os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") 
 const loadingMemoryPercent = 30
 
 // bytesPerGeneratedPost is the live memory (mock.LiveMemory) a generated post takes
-// once the site is built, with its share of the revisions, meta and indexes: 1,291
-// bytes at a million posts and at 200,000 (TestBytesPerGeneratedPost keeps it true).
-const bytesPerGeneratedPost = 1300
+// once the site is built, with its share of the revisions, meta and indexes: 1,086
+// bytes at a million posts, 1,112 at 100,000 (TestBytesPerGeneratedPost keeps it
+// true).
+const bytesPerGeneratedPost = 1100
 
 // loadingBudget is where the limit that follows the live memory would end for a
 // generated site of this many posts, known before it is built. Following the live

@@ -22,7 +22,7 @@ func orderCmps() map[string]func(a, b *Post) int {
 		"slug":       func(a, b *Post) int { return cmpThenID(strings.Compare(a.Slug, b.Slug), a, b) },
 		"modified":   func(a, b *Post) int { return cmpThenID(a.Modified.Compare(b.Modified), a, b) },
 		"author":     func(a, b *Post) int { return cmpThenID(a.Author-b.Author, a, b) },
-		"menu_order": func(a, b *Post) int { return cmpThenID(a.MenuOrder-b.MenuOrder, a, b) },
+		"menu_order": func(a, b *Post) int { return cmpThenID(a.MenuOrder()-b.MenuOrder(), a, b) },
 	}
 }
 
