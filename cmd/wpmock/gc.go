@@ -19,12 +19,16 @@ import (
 const gcHeadroom = 64 << 20
 
 // A large site's heap may grow by half its live size between collections (Go's
-// default is all of it): a million posts are about 1.4 GiB live, and doubling that
-// would take the machine's memory for garbage. While the site is built, a quarter:
-// generating and loading it makes much garbage while its rows pile up.
+// default is all of it): a million posts are about 1.1 GiB live, and doubling that
+// would take the machine's memory for garbage. While the site is built, Go's
+// default: the soft limit (loadingMemoryPercent) is what bounds the memory then,
+// and every collection marks what has piled up so far. With a quarter, a million
+// posts took 27-30 collections and 4.7-4.9 s of the collector's CPU; with all of it
+// and the limit below, 10-11 and 2.0-2.6 s, for a peak of 1,650 MiB rather than
+// 1,450 (make bench-scale).
 const (
 	gcPercentServing = 50
-	gcPercentLoading = 25
+	gcPercentLoading = 100
 )
 
 // gcTuned reports whether the collector is the mock's to tune: GOGC and GOMEMLIMIT
@@ -39,8 +43,12 @@ func gcTuned() bool { return os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") 
 // million posts the process peaked at 2,040-2,130 MiB over 1.4 GB live. Under the
 // limit it peaked at about 1,800 MiB, for about a tenth more CPU while the site was
 // built; with the budget below (and rows that take less), at about 1,700 MiB
-// (make bench-scale).
-const loadingMemoryPercent = 30
+// (make bench-scale). The limit counts the heap's free spans too, so with 30% the
+// collector ran after every 30-60 MB of the last third of the build, marking a
+// gigabyte each time; with 50% (and gcPercentLoading's 100) the build of a million
+// posts takes 0.84 of the time, at a peak of 1,650 MiB. 60% and 70% were no faster
+// and took 1,750 and 1,850 MiB.
+const loadingMemoryPercent = 50
 
 // bytesPerGeneratedPost is the live memory (mock.LiveMemory) a generated post takes
 // once the site is built, with its share of the revisions, meta and indexes: 1,086
