@@ -64,8 +64,9 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 		files[f.Path] = t.Files[i]
 	}
 	for _, p := range rows.attachments {
-		if e := p.Extra(); files[e.File] != nil {
-			e.FileSize = len(files[e.File].Data)
+		e := p.Extra()
+		if f := files[e.File]; f != nil {
+			e.FileSize = len(f.Data)
 			p.SetExtra(e)
 		}
 	}
@@ -207,10 +208,9 @@ func storePost(p *store.Post, x *fixtures.Post, terms [2][]int) {
 	if x.ModifiedGMT.IsZero() {
 		p.ModifiedGMT = p.Modified
 	}
-	if e.GUID == "" && p.Type == "attachment" && e.File != "" {
-		e.GUID = uploadsPrefix + e.File // kept: the file may change, its first URL stays
-	}
-	if e != (store.Extra{}) {
+	p.SetExtra(e)
+	if e.GUID == "" && p.Type == "attachment" {
+		e.GUID = defaultGUID(p) // kept: the file may change, its first URL stays
 		p.SetExtra(e)
 	}
 }

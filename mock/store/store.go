@@ -100,7 +100,9 @@ func (p *Post) SetExtra(e Extra) {
 		p.extra = nil
 		return
 	}
-	p.extra = &e
+	x := new(Extra) // not &e, which would move e to the heap for every call
+	*x = e
+	p.extra = x
 }
 
 // Rendered is the HTML a cloned site rendered for a post's title, content and
