@@ -267,7 +267,8 @@ var autoSizes = rest.Span{Since: rest.V67}
 // frame) of the same aspect ratio, at most 2048 pixels wide unless one is src, keyed
 // by width (src first); none unless src is among them and there are two.
 func imageSrcset(r *rest.Request, p *store.Post, im *imageFiles, src string, w, h int) string {
-	if len(im.sizes) == 0 || len(p.Extra().File) < 4 || w < 1 {
+	e := p.Extra()
+	if len(im.sizes) == 0 || len(e.File) < 4 || w < 1 {
 		return ""
 	}
 	type candidate struct {
@@ -279,8 +280,8 @@ func imageSrcset(r *rest.Request, p *store.Post, im *imageFiles, src string, w, 
 		cands = append(cands, candidate{s.file, s.width, s.height})
 	}
 	if t := im.size("thumbnail"); t == nil || t.mime != "image/gif" {
-		cands = append(cands, candidate{path.Base(p.Extra().File), p.Extra().Width, p.Extra().Height})
-	} else if strings.Contains(src, p.Extra().File) {
+		cands = append(cands, candidate{path.Base(e.File), e.Width, e.Height})
+	} else if strings.Contains(src, e.File) {
 		return ""
 	}
 	baseURL := r.Site + uploadsPrefix + im.dir

@@ -498,7 +498,7 @@ func storedFileTitle(_ *upload, path string) string {
 func attachmentFeaturedMedia(r *rest.Request, p *store.Post, id int) *rest.Error {
 	if e := p.Extra(); e.File == "" || !strings.HasPrefix(e.MimeType, "audio/") && !strings.HasPrefix(e.MimeType, "video/") {
 		return rest.Errorf(http.StatusBadRequest, codeNoFeaturedMedia,
-			"This site does not support post thumbnails on attachments with MIME type %s.", p.Extra().MimeType)
+			"This site does not support post thumbnails on attachments with MIME type %s.", e.MimeType)
 	}
 	if id == 0 {
 		p.FeaturedMedia = 0 // delete_post_thumbnail: its result is no error
