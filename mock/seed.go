@@ -141,10 +141,7 @@ func tally(tx *store.Tx, before, after *store.Post) {
 // _update_post_term_count keeps it.
 func recount(tx *store.Tx) {
 	counts := map[int]int{}
-	for _, p := range tx.PostsByID("post") {
-		if p.Status != "publish" {
-			continue
-		}
+	for _, p := range tx.PostsByStatus("post", "publish") { // not by id: Warm builds that list later
 		for _, id := range p.Categories {
 			counts[id]++
 		}

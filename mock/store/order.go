@@ -105,10 +105,25 @@ func (l *lazyIndex[K]) replace(old, p *Post) {
 
 func (l *lazyIndex[K]) load([]*Post) {}
 
-// WarmOrders builds every ordering now, so the first list that asks for one does not
-// wait for it (cmd/wpmock calls it once it listens).
-func (tx *Tx) WarmOrders() {
+// loadedLater is a lazy index that is built as Load would have built it, from every
+// row of the table.
+func loadedLater[K comparable](key func(p *Post) (K, bool), cmp func(a, b *Post) int) *lazyIndex[K] {
+	return newLazyIndex(func(s *Store) *index[K] {
+		ix := newIndex(key, cmp)
+		ix.load(s.posts.appendAll(make([]*Post, 0, s.posts.len())))
+		return ix
+	})
+}
+
+// Warm builds every lazy index but the slugs' now, so the first request that asks for
+// one does not wait for it (cmd/wpmock calls it once it listens). Only writes need
+// the slugs (slugIndex).
+func (tx *Tx) Warm() {
+	s := tx.s
+	s.byID.get(s) // what searches and filtered lists scan
 	for _, name := range Orders {
 		tx.PostsOrdered("", "", name)
 	}
+	s.children.get(s)
+	s.byAuthor.get(s)
 }

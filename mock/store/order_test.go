@@ -32,7 +32,7 @@ func TestOrdersFollowChanges(t *testing.T) {
 			random(p)
 			tx.InsertPost(p)
 		}
-		tx.WarmOrders()
+		tx.Warm()
 		for range 2000 {
 			ids := tx.PostsByID("post")
 			switch op := rng.IntN(4); {
