@@ -76,13 +76,13 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 	if n := len(loaded.byDate.list("revision")) + len(loaded.byStatus.list(typeKey{"revision", "inherit"})); n != 0 {
 		t.Errorf("%d revisions in the lists by date: revisions are listed by parent only", n)
 	}
-	for id := range inserted.children.ix.lists() {
-		if a, b := ids(inserted.children.ix.list(id)), ids(loaded.children.get(loaded).list(id)); !reflect.DeepEqual(a, b) {
+	for id := range inserted.children.lists() {
+		if a, b := ids(inserted.children.list(id)), ids(loaded.children.list(id)); !reflect.DeepEqual(a, b) {
 			t.Errorf("children of %d: got %v, want %v", id, b, a)
 		}
 	}
-	for id := range inserted.byAuthor.ix.lists() {
-		if a, b := ids(inserted.byAuthor.ix.list(id)), ids(loaded.byAuthor.get(loaded).list(id)); !reflect.DeepEqual(a, b) {
+	for id := range inserted.byAuthor.lists() {
+		if a, b := ids(inserted.byAuthor.list(id)), ids(loaded.byAuthor.list(id)); !reflect.DeepEqual(a, b) {
 			t.Errorf("posts of author %d: got %v, want %v", id, b, a)
 		}
 	}
@@ -91,7 +91,7 @@ func TestLoadIndexesAsInsert(t *testing.T) {
 			t.Errorf("slug %s: got %v, want %v", key, b, a)
 		}
 	}
-	if inserted.byAuthor.ix.keys() != loaded.byAuthor.get(loaded).keys() || inserted.slugs.get(inserted).keys() != loaded.slugs.get(loaded).keys() {
+	if inserted.byAuthor.keys() != loaded.byAuthor.keys() || inserted.slugs.get(inserted).keys() != loaded.slugs.get(loaded).keys() {
 		t.Error("author or slug indexes differ in size")
 	}
 	if !reflect.DeepEqual(inserted.postMeta, loaded.postMeta) || !reflect.DeepEqual(inserted.meta.appendAll(nil), loaded.meta.appendAll(nil)) {

@@ -119,11 +119,8 @@ func loadedLater[K comparable](key func(p *Post) (K, bool), cmp func(a, b *Post)
 // one does not wait for it (cmd/wpmock calls it once it listens). Only writes need
 // the slugs (slugIndex).
 func (tx *Tx) Warm() {
-	s := tx.s
-	s.byID.get(s) // what searches and filtered lists scan
+	tx.s.byID.get(tx.s) // what searches and filtered lists scan
 	for _, name := range Orders {
 		tx.PostsOrdered("", "", name)
 	}
-	s.children.get(s)
-	s.byAuthor.get(s)
 }

@@ -181,12 +181,12 @@ type Store struct {
 	// per type but revision and status ("post/publish"), newest first: the default
 	// lists (one status, no other filter) page through it without scanning
 	byStatus *index[typeKey]
-	// the indexes below are built when first asked for, or by Warm once the server
-	// listens: the first answer of a million posts does not wait for them
-	byID     *lazyIndex[string]     // per type, ascending id
-	children *lazyIndex[int]        // by parent id (revisions, attachments), ascending id
+	// per type, ascending id: built when first asked for, or by Warm once the server
+	// listens (searches and filtered lists scan it; the first page of a list does not)
+	byID     *lazyIndex[string]
+	children *index[int]            // by parent id (revisions, attachments), ascending id
 	slugs    *lazyIndex[typeKey]    // by type and slug, for wp_unique_post_slug (slugIndex)
-	byAuthor *lazyIndex[int]        // by author id, ascending id
+	byAuthor *index[int]            // by author id, ascending id
 	orders   map[string]*orderIndex // the other orderings of lists (order.go)
 	postMeta map[int][]int          // meta ids by post id, ascending
 	users    *table[User]           // wp_users
@@ -211,9 +211,9 @@ func New(clock func() time.Time) *Store {
 		meta:     newTable[Meta](0, 0),
 		byDate:   newIndex(byListedType, dateCmp),
 		byStatus: newIndex(byListedTypeStatus, dateCmp),
-		children: loadedLater(byParent, idCmp),
+		children: newIndex(byParent, idCmp),
 		slugs:    newLazyIndex(slugIndex),
-		byAuthor: loadedLater(byAuthorID, idCmp),
+		byAuthor: newIndex(byAuthorID, idCmp),
 		postMeta: map[int][]int{},
 		byID:     loadedLater(byType, idCmp),
 		orders:   newOrders(),
@@ -330,11 +330,11 @@ func slugIndex(s *Store) *index[typeKey] {
 
 // PostsByAuthor lists the posts (of any type) of a user, by ascending id. Do not change
 // the slice.
-func (tx *Tx) PostsByAuthor(id int) []*Post { return tx.s.byAuthor.get(tx.s).list(id) }
+func (tx *Tx) PostsByAuthor(id int) []*Post { return tx.s.byAuthor.list(id) }
 
 // Children lists the posts (of any type) whose parent is id, by ascending id. Do not
 // change the slice.
-func (tx *Tx) Children(id int) []*Post { return tx.s.children.get(tx.s).list(id) }
+func (tx *Tx) Children(id int) []*Post { return tx.s.children.list(id) }
 
 // ChangePost changes the post with the id: change gets a copy of the row (its term
 // lists copied too) and may set any field but the id; the copy then takes the row's
