@@ -39,9 +39,13 @@ func Load(clock func() time.Time, t Tables) *Store {
 	}
 	// each index on its own goroutine: they share nothing but the rows, which they
 	// only read
+	posts := t.Posts // the indexes load them by ascending id
+	if !slices.IsSortedFunc(posts, idCmp) {
+		posts = s.posts.appendAll(make([]*Post, 0, s.posts.len()))
+	}
 	var wg sync.WaitGroup
 	for _, ix := range s.indexes() {
-		wg.Go(func() { ix.load(t.Posts) })
+		wg.Go(func() { ix.load(posts) })
 	}
 	for _, p := range t.Posts {
 		s.noteFormat(p)

@@ -107,9 +107,9 @@ func (l *lazyIndex[K]) load([]*Post) {}
 
 // loadedLater is a lazy index that is built as Load would have built it, from every
 // row of the table.
-func loadedLater[K comparable](key func(p *Post) (K, bool), cmp func(a, b *Post) int) *lazyIndex[K] {
+func loadedLater[K comparable](empty func() *index[K]) *lazyIndex[K] {
 	return newLazyIndex(func(s *Store) *index[K] {
-		ix := newIndex(key, cmp)
+		ix := empty()
 		ix.load(s.posts.appendAll(make([]*Post, 0, s.posts.len())))
 		return ix
 	})

@@ -211,11 +211,11 @@ func New(clock func() time.Time) *Store {
 		meta:     newTable[Meta](0, 0),
 		byDate:   newIndex(byListedType, dateCmp),
 		byStatus: newIndex(byListedTypeStatus, dateCmp),
-		children: newIndex(byParent, idCmp),
+		children: newIDIndex(byParent),
 		slugs:    newLazyIndex(slugIndex),
-		byAuthor: newIndex(byAuthorID, idCmp),
+		byAuthor: newIDIndex(byAuthorID),
 		postMeta: map[int][]int{},
-		byID:     loadedLater(byType, idCmp),
+		byID:     loadedLater(func() *index[string] { return newIDIndex(byType) }),
 		orders:   newOrders(),
 		users:    newTable[User](0, 0),
 		logins:   map[string]int{},
@@ -320,7 +320,7 @@ func (tx *Tx) PostsWithSlug(typ, slug string) []*Post {
 // the first seconds by as much (make bench-scale: search=zz 145-196 ms against
 // 103-130 ms), and only writes need it; the first write to such a site waits for it.
 func slugIndex(s *Store) *index[typeKey] {
-	ix := newIndex(byTypeSlug, idCmp)
+	ix := newIDIndex(byTypeSlug)
 	ix.one = make(map[typeKey]*Post, s.posts.len()) // sized once: growing it rehashes every key many times
 	for p := range s.posts.all() {
 		ix.appendUnsorted(p) // by id, as the lists go
