@@ -145,8 +145,8 @@ func New(opts Options) (*Mock, error) {
 }
 
 // Warm does ahead of time what the first requests would otherwise wait for: the lists
-// by id, and the orderings other than the date (two seconds for a million posts). It takes the store's read lock for that long, so writes wait; reads
-// go on.
+// by id, and the orderings other than the date (two seconds for a million posts). It
+// takes the store's read lock for that long, so writes wait; reads go on.
 func (m *Mock) Warm() { m.store.Read(func(tx *store.Tx) { tx.Warm() }) }
 
 // Version is the WordPress version the mock answers as.

@@ -19,8 +19,8 @@ type index[K comparable] struct {
 	many map[K][]*Post // two posts or more, in order
 	key  func(p *Post) (K, bool)
 	cmp  func(a, b *Post) int
-	// byID: cmp is idCmp, so lists loaded from posts by ascending id are in order
-	byID bool
+	// idOrder: cmp is idCmp, so lists loaded from posts by ascending id are in order
+	idOrder bool
 }
 
 func newIndex[K comparable](key func(p *Post) (K, bool), cmp func(a, b *Post) int) *index[K] {
@@ -30,7 +30,7 @@ func newIndex[K comparable](key func(p *Post) (K, bool), cmp func(a, b *Post) in
 // newIDIndex is an index whose lists go by ascending id.
 func newIDIndex[K comparable](key func(p *Post) (K, bool)) *index[K] {
 	ix := newIndex(key, idCmp)
-	ix.byID = true
+	ix.idOrder = true
 	return ix
 }
 
@@ -222,7 +222,7 @@ func (ix *index[K]) appendUnsorted(p *Post) {
 // sortAll sorts the lists load made from posts by ascending id (slugIndex's, by id
 // too, need no sort).
 func (ix *index[K]) sortAll() {
-	if ix.byID {
+	if ix.idOrder {
 		return // checking a million posts' order was 0.1 s
 	}
 	for _, list := range ix.many {
