@@ -41,7 +41,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 	// only read
 	posts := t.Posts // the indexes load them by ascending id
 	if !slices.IsSortedFunc(posts, idCmp) {
-		posts = s.posts.appendAll(make([]*Post, 0, s.posts.len()))
+		posts = s.posts.rows()
 	}
 	var wg sync.WaitGroup
 	for _, ix := range s.indexes() {
@@ -100,10 +100,10 @@ func (tx *Tx) Replace(src *Store) {
 func (tx *Tx) Tables() Tables {
 	s := tx.s
 	t := Tables{
-		Posts: s.posts.appendAll(make([]*Post, 0, s.posts.len())),
+		Posts: s.posts.rows(),
 		Users: tx.Users(),
-		Terms: s.terms.appendAll(make([]*Term, 0, s.terms.len())),
-		Meta:  s.meta.appendAll(make([]*Meta, 0, s.meta.len())),
+		Terms: s.terms.rows(),
+		Meta:  s.meta.rows(),
 		Files: make([]*File, 0, len(s.files)),
 		Next: Sequences{Post: s.nextPost, User: s.nextUser, Term: s.nextTerm, Meta: s.nextMeta,
 			Comment: s.comments.next},

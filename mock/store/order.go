@@ -110,7 +110,7 @@ func (l *lazyIndex[K]) load([]*Post) {}
 func loadedLater[K comparable](empty func() *index[K]) *lazyIndex[K] {
 	return newLazyIndex(func(s *Store) *index[K] {
 		ix := empty()
-		ix.load(s.posts.appendAll(make([]*Post, 0, s.posts.len())))
+		ix.load(s.posts.rows())
 		return ix
 	})
 }

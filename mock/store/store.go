@@ -386,7 +386,7 @@ func (tx *Tx) User(id int) *User { return tx.s.users.get(id) }
 
 // Users lists users by ascending id. Do not change the slice.
 func (tx *Tx) Users() []*User {
-	return tx.s.users.appendAll(make([]*User, 0, tx.s.users.len()))
+	return tx.s.users.rows()
 }
 
 // UserCount is the number of users.

@@ -113,6 +113,9 @@ func (t *table[R]) all() iter.Seq[*R] {
 // appendAll appends every row to out by ascending id.
 func (t *table[R]) appendAll(out []*R) []*R { return slices.AppendSeq(out, t.all()) }
 
+// rows is every row by ascending id, in a slice of its own.
+func (t *table[R]) rows() []*R { return t.appendAll(make([]*R, 0, t.len())) }
+
 // any reports whether some row satisfies f.
 func (t *table[R]) any(f func(r *R) bool) bool {
 	for _, r := range t.dense {
