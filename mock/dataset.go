@@ -208,11 +208,10 @@ func storePost(p *store.Post, x *fixtures.Post, terms [2][]int) {
 	if x.ModifiedGMT.IsZero() {
 		p.ModifiedGMT = p.Modified
 	}
-	p.SetExtra(e)
 	if e.GUID == "" && p.Type == "attachment" {
-		e.GUID = defaultGUID(p) // kept: the file may change, its first URL stays
-		p.SetExtra(e)
+		e.GUID = guidOf(p.Type, e.File, p.ID) // kept: the file may change, its first URL stays
 	}
+	p.SetExtra(e)
 }
 
 // guid is the post's GUID: the one it has, or "/?p=<id>" for "" (the GUID of every
@@ -228,11 +227,14 @@ func guid(p *store.Post) string {
 // defaultGUID is the GUID WordPress gives: the upload URL of an attachment's file,
 // "/?p=<id>" otherwise (relative to the site URL, which the mock only knows per
 // request).
-func defaultGUID(p *store.Post) string {
-	if f := p.Extra().File; p.Type == "attachment" && f != "" {
-		return uploadsPrefix + f
+func defaultGUID(p *store.Post) string { return guidOf(p.Type, p.Extra().File, p.ID) }
+
+// guidOf is defaultGUID of a post of the type, file and id.
+func guidOf(typ, file string, id int) string {
+	if typ == "attachment" && file != "" {
+		return uploadsPrefix + file
 	}
-	return "/?p=" + strconv.Itoa(p.ID)
+	return "/?p=" + strconv.Itoa(id)
 }
 
 // storeUser converts a user; -admin-app-password replaces the first application
