@@ -2,8 +2,9 @@
 // bench-scale): for each site size, the time from start to the first answer and the peak
 // memory; search and the orderings other than the date, deep pages; the dataset export's
 // time and memory; the first write's memory (it builds the slug index), then a large
-// upload's, and after its delete; idle connections' memory. Times are the median of several requests after a warm-up; memory is the
-// server's resident set (VmRSS, VmHWM in /proc). The machine is shared and noisy: read
+// upload's, and after its delete; idle connections' memory. Times are the median of
+// several requests after a warm-up; memory is the server's resident set (VmRSS, VmHWM
+// in /proc). The machine is shared and noisy: read
 // the times as orders of magnitude, and compare runs made side by side.
 //
 //	go run ./ci/bench/scale                          # 100,000 posts
