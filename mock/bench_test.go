@@ -25,7 +25,7 @@ func benchSite(b *testing.B, n int) *Mock {
 			d := base.Add(time.Duration(i) * time.Hour)
 			tx.InsertPost(&store.Post{Type: "post", Status: "publish", Author: 1 + i%3, Date: d, DateGMT: d,
 				Modified: d, ModifiedGMT: d, Title: fmt.Sprintf("Post %d", i), Slug: fmt.Sprintf("post-%d", i),
-				Content: prose.Plain("<p>Body</p>"), CommentStatus: "open", PingStatus: "open", Categories: []int{1 + i%3}})
+				Content: prose.Plain("<p>Body</p>"), CommentStatus: "open", PingStatus: "open", Terms: []store.TermSet{{Taxonomy: "category", IDs: []int{1 + i%3}}}})
 		}
 	})
 	return m

@@ -44,16 +44,17 @@ func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
 	for _, t := range ds.Terms {
 		taxonomies[t.Taxonomy]++
 	}
-	return rest.OK(rest.Object{
+	out := rest.Object{
 		{"reset", true},
 		{"posts", types["post"]},
 		{"media", types["attachment"]},
 		{"revisions", types["revision"]},
 		{"users", len(ds.Users)},
-		{"categories", taxonomies["category"]},
-		{"tags", taxonomies["post_tag"]},
-		{"meta", len(ds.Meta)},
-	}), nil
+	}
+	for _, tax := range taxonomyList { // the terms of each taxonomy, by its REST base
+		out = append(out, rest.Member{Key: tax.RestBase, Value: taxonomies[tax.Slug]})
+	}
+	return rest.OK(append(out, rest.Member{Key: "meta", Value: len(ds.Meta)})), nil
 }
 
 // dataset answers the dataset file itself, so that saving the body gives a file -data

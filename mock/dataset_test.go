@@ -394,7 +394,7 @@ func TestExportLimitFollowsLiveMemory(t *testing.T) {
 	runtime.KeepAlive(kept)
 }
 
-// TestTermRunsCopyEachPost: termRuns gives each post its own categories and tags,
+// TestTermRunsCopyEachPost: termRuns gives each post its own term sets (categories, tags),
 // equal to the record's and not sharing its array, and an append to one leaves the
 // next post's alone.
 func TestTermRunsCopyEachPost(t *testing.T) {
@@ -406,15 +406,25 @@ func TestTermRunsCopyEachPost(t *testing.T) {
 	}
 	got := termRuns(run)
 	for i, x := range run {
-		for k, ids := range [2][]int{x.Categories, x.Tags} {
-			if c := got[i][k]; !slices.Equal(c, ids) || (len(ids) == 0) != (c == nil) || (len(c) > 0 && &c[0] == &ids[0]) {
-				t.Fatalf("post %d, list %d: %v, want a copy of %v", i, k, c, ids)
+		for _, set := range recordTerms(&x) {
+			c, ids := got[i], set.IDs
+			var have []int
+			for _, s := range c {
+				if s.Taxonomy == set.Taxonomy {
+					have = s.IDs
+				}
+			}
+			if !slices.Equal(have, ids) || (len(ids) == 0) != (have == nil) || (len(have) > 0 && &have[0] == &ids[0]) {
+				t.Fatalf("post %d, %s: %v, want a copy of %v", i, set.Taxonomy, have, ids)
 			}
 		}
 	}
-	_ = append(got[0][1], 100)
-	_ = append(got[1][0], 100)
-	if got[1][0][0] != 3 || got[3][0][0] != 4 {
+	if got[2] != nil {
+		t.Fatalf("a post with no terms got sets: %v", got[2])
+	}
+	_ = append(got[0][1].IDs, 100)
+	_ = append(got[0], store.TermSet{Taxonomy: "x", IDs: []int{100}})
+	if got[1][0].IDs[0] != 3 || got[1][0].Taxonomy != "category" || got[3][0].IDs[0] != 4 {
 		t.Fatalf("an append to one post's list changed the next one's: %v", got)
 	}
 }

@@ -86,7 +86,7 @@ func fragmentSite(t *testing.T, v rest.Version) *Mock {
 	m.store.Write(func(tx *store.Tx) {
 		tx.InsertPost(&store.Post{Type: "post", Status: "publish", Author: 1, Date: d, DateGMT: d, Modified: d, ModifiedGMT: d,
 			Title: "Members only", Slug: "members-only", Content: prose.Plain("<p>Secret words, many of them, more than three.</p>"),
-			Password: "open sesame", CommentStatus: "open", PingStatus: "open", Categories: []int{1}})
+			Password: "open sesame", CommentStatus: "open", PingStatus: "open", Terms: []store.TermSet{{Taxonomy: "category", IDs: []int{1}}}})
 	})
 	return m
 }

@@ -159,7 +159,7 @@ type resource interface {
 
 // resources lists the resources in the order WordPress registers their routes.
 func (m *Mock) resources() []resource {
-	return []resource{
+	res := []resource{
 		&postMeta{m: m}, // the meta plugin registers before core's routes
 		&posts{m: m, pt: findPostType("post")},
 		&revisions{m: m, parent: findPostType("post")},
@@ -169,8 +169,11 @@ func (m *Mock) resources() []resource {
 		&types{m: m},
 		&statuses{m: m},
 		&taxonomies{m: m},
-		&terms{m: m, taxonomy: "category", base: "categories"},
-		&terms{m: m, taxonomy: "post_tag", base: "tags"},
+	}
+	for _, tax := range taxonomyList { // a terms controller per taxonomy, in registration order
+		res = append(res, &terms{m: m, taxonomy: tax.Slug, base: tax.RestBase})
+	}
+	return append(res,
 		&users{m: m},
 		&appPasswords{m: m},
 		&comments{m: m},
@@ -178,7 +181,7 @@ func (m *Mock) resources() []resource {
 		&openapiDoc{m: m},  // wpmock/v1: the OpenAPI document
 		&control{m: m},     // wpmock/v1: reset and dataset
 		&faultsRoute{m: m}, // wpmock/v1: latency and faults
-	}
+	)
 }
 
 // inTx runs a request's dispatch inside one store transaction: shared for reads,

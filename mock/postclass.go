@@ -42,7 +42,7 @@ func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 	classes = append(classes, "hentry")
 	if pt != nil && len(pt.Taxonomies) > 0 {
 		for _, tax := range pt.Taxonomies {
-			for _, t := range termsByName(tx, termIDs(p, tax)) {
+			for _, t := range termsByName(tx, p.TermIDs(tax)) {
 				classes = append(classes, termClass(tax, t.Slug, t.ID))
 			}
 		}
@@ -51,26 +51,6 @@ func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 		}
 	}
 	return uniqueClasses(classes)
-}
-
-// termIDs are the ids of the post's terms in the taxonomy.
-func termIDs(p *store.Post, taxonomy string) []int {
-	if l := termList(p, taxonomy); l != nil {
-		return *l
-	}
-	return nil
-}
-
-// termList is where the post keeps its terms of the taxonomy (nil for a taxonomy the
-// store does not keep on posts).
-func termList(p *store.Post, taxonomy string) *[]int {
-	switch taxonomy {
-	case "category":
-		return &p.Categories
-	case "post_tag":
-		return &p.Tags
-	}
-	return nil
 }
 
 // termsByName are the terms with the given ids in the order of wp_get_object_terms'

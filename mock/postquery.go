@@ -97,11 +97,11 @@ func taxArg(name, base string, hierarchical, include bool) *rest.Schema {
 	query := rest.Obj("").Desc("Perform an advanced term query.").Props(props...).NoExtra()
 	query.Title = "Term ID Taxonomy Query"
 	s := rest.New(name, "object", "array")
-	tax := map[string]string{"categories": "categories", "tags": "tags"}[base]
+	// WordPress names the taxonomy by its rest_base here (sprintf's $base).
 	if include {
-		s.Description = "Limit result set to items with specific terms assigned in the " + tax + " taxonomy."
+		s.Description = "Limit result set to items with specific terms assigned in the " + base + " taxonomy."
 	} else {
-		s.Description = "Limit result set to items except those with specific terms assigned in the " + tax + " taxonomy."
+		s.Description = "Limit result set to items except those with specific terms assigned in the " + base + " taxonomy."
 	}
 	s.OneOf = []*rest.Schema{list, query}
 	return s
@@ -484,12 +484,8 @@ func (q *postQuery) where() []func(p *store.Post) bool {
 
 func (q *postQuery) matchesTax(p *store.Post) bool {
 	for _, c := range q.taxClauses {
-		ids := p.Categories
-		if c.taxonomy == "post_tag" {
-			ids = p.Tags
-		}
 		hits := 0
-		for _, id := range ids {
+		for _, id := range p.TermIDs(c.taxonomy) {
 			if c.terms[id] {
 				hits++
 			}

@@ -115,7 +115,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		tax := findTaxonomy(slug)
 		fields = append(fields, rest.F(rest.Arr(tax.RestBase, rest.Int("")).
 			Desc("The terms assigned to the post in the "+slug+" taxonomy.").Ctx(viewEdit...),
-			func(_ *rest.Request, p *store.Post) any { return intList(*termList(p, slug)) }))
+			func(_ *rest.Request, p *store.Post) any { return intList(p.TermIDs(slug)) }))
 	}
 	fields = append(fields, pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
 	res.item = &rest.Item[store.Post]{Title: res.pt.Slug, Links: res.links, Fields: fields, Cache: postCacheID}

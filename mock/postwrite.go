@@ -443,26 +443,24 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 				p.Format = f // the format's term stays: the search finds it
 			}
 		}
-		if w.typ == "post" { // wp_insert_post gives the "post" type a category
-			if create && len(p.Categories) == 0 {
-				p.Categories = []int{1} // default_category
-			}
-			if !create && len(p.Categories) == 0 && !r.Has("categories") {
-				p.Categories = []int{1} // wp_update_post re-adds the default category
-			}
-		}
 		for _, slug := range pt.Taxonomies {
-			base := findTaxonomy(slug).RestBase
-			if !r.Has(base) {
+			tax := findTaxonomy(slug)
+			// wp_insert_post (and wp_update_post, which calls it) gives a post saved
+			// without terms of the taxonomy its default term (a post the default
+			// category); handle_terms then sets the terms the request names, none too
+			if def := tax.defaultTermFor(w.typ); def != 0 && len(p.TermIDs(slug)) == 0 {
+				p.SetTermIDs(slug, []int{def})
+			}
+			if !r.Has(tax.RestBase) {
 				continue
 			}
 			ids := []int{}
-			for _, id := range r.Ints(base) {
+			for _, id := range r.Ints(tax.RestBase) {
 				if term := tx.Term(id); term != nil && term.Taxonomy == slug && !slices.Contains(ids, id) {
 					ids = append(ids, id)
 				}
 			}
-			*termList(p, slug) = ids
+			p.SetTermIDs(slug, ids)
 		}
 		if r.Has("featured_media") && w.featuredMedia != nil {
 			// the attachments controller's create_item answers its error; the posts
@@ -646,3 +644,4 @@ func withStatus(err *rest.Error, status int) *rest.Error {
 	out.Status = status
 	return &out
 }
+

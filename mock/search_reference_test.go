@@ -59,7 +59,7 @@ func TestSearchMatchesReference(t *testing.T) {
 			d := base.Add(time.Duration(i%50) * time.Hour) // ties: the id decides
 			np := &store.Post{Type: "post", Status: st, Author: 1, Date: d, DateGMT: d, Modified: d, ModifiedGMT: d,
 				Slug: fmt.Sprintf("ref-%d", i), Title: title, Excerpt: excerpt, Content: p.Content,
-				CommentStatus: "open", PingStatus: "open", Categories: []int{1}}
+				CommentStatus: "open", PingStatus: "open", Terms: []store.TermSet{{Taxonomy: "category", IDs: []int{1}}}}
 			if i%11 == 0 {
 				np.Password = "secret"
 			}

@@ -40,7 +40,8 @@ func TestStorePostTakesEveryField(t *testing.T) {
 		}
 	}
 	var p store.Post
-	storePost(&p, &x, [2][]int{x.Categories, x.Tags})
+	rt := recordTerms(&x)
+	storePost(&p, &x, rt[:])
 	pv, ev := reflect.ValueOf(p), reflect.ValueOf(p.Extra())
 	for i := range xv.NumField() {
 		name := xv.Type().Field(i).Name
@@ -49,6 +50,11 @@ func TestStorePostTakesEveryField(t *testing.T) {
 			got = ev.FieldByName(name) // or among the fields few rows set
 		}
 		switch {
+		case name == "Categories" || name == "Tags":
+			tax := map[string]string{"Categories": "category", "Tags": "post_tag"}[name]
+			if !reflect.DeepEqual(p.TermIDs(tax), xv.Field(i).Interface()) {
+				t.Errorf("%s: the row's %s terms are %v", name, tax, p.TermIDs(tax))
+			}
 		case !got.IsValid():
 			t.Errorf("%s: the row has no such field", name)
 		case name == "Rendered":

@@ -42,6 +42,26 @@ type taxonomy struct {
 	Visibility rest.Object
 	// Shown is the versions that show the taxonomy in REST.
 	Shown rest.Span
+	// DefaultTerm is the term a post of a type in DefaultFor gets when it is saved
+	// with none of the taxonomy's: default_category, which wp_set_post_categories
+	// gives posts only; for a site's own taxonomy, register_taxonomy's default_term,
+	// which wp_insert_post gives every type of the taxonomy. 0: none. The term cannot
+	// be deleted, and a post losing its last term gets it again.
+	DefaultTerm int
+	DefaultFor  []string
+	// Rewrite is the rewrite slug of the taxonomy's term links (/<Rewrite>/<slug>/);
+	// RewriteHierarchical puts the ancestors' slugs before the term's.
+	Rewrite             string
+	RewriteHierarchical bool
+}
+
+// defaultTermFor is the term a post of the type gets when it has none of the
+// taxonomy's (0: none).
+func (t *taxonomy) defaultTermFor(typ string) int {
+	if t.DefaultTerm != 0 && slices.Contains(t.DefaultFor, typ) {
+		return t.DefaultTerm
+	}
+	return 0
 }
 
 // termMetaCaps are map_meta_cap's mappings of the term meta capabilities category and
@@ -90,7 +110,8 @@ const (
 // search), in registration order; WordPress lists them first.
 var taxonomyList = []*taxonomy{
 	{Slug: "category", Caps: termCaps("categories"), Types: []string{"post"}, ShowCloud: true,
-		Hierarchical: true, RestBase: "categories", Visibility: publicTaxonomyVisibility(), Labels: members{
+		Hierarchical: true, RestBase: "categories", DefaultTerm: defaultCategory, DefaultFor: []string{"post"},
+		Rewrite: "category", RewriteHierarchical: true, Visibility: publicTaxonomyVisibility(), Labels: members{
 			kv("name", "Categories"), kv("singular_name", "Category"), kv("search_items", "Search Categories"),
 			kv("popular_items", nil), kv("all_items", "All Categories"), kv("parent_item", "Parent Category"),
 			kv("parent_item_colon", "Parent Category:"), kv("name_field_description", labelNameField),
@@ -108,7 +129,7 @@ var taxonomyList = []*taxonomy{
 			kv("name_admin_bar", "category"), kv("template_name", "Category Archives").since(rest.V66),
 		}},
 	{Slug: "post_tag", Caps: termCaps("post_tags"), Types: []string{"post"}, ShowCloud: true,
-		RestBase: "tags", Visibility: publicTaxonomyVisibility(), Labels: tagLabels},
+		RestBase: "tags", Rewrite: "tag", Visibility: publicTaxonomyVisibility(), Labels: tagLabels},
 }
 
 // tagLabels are post_tag's labels, get_taxonomy_labels' non-hierarchical defaults
@@ -133,6 +154,15 @@ var tagLabels = members{
 // hiddenTaxonomies are registered in WordPress 6.1 but not shown in REST: their
 // permission callback returns false (rest_forbidden).
 var hiddenTaxonomies = []string{"link_category", "post_format", "wp_theme", "wp_template_part_area"}
+
+// taxonomySlugs are the served taxonomies' slugs, in registration order.
+func taxonomySlugs() []any {
+	out := make([]any, len(taxonomyList))
+	for i, t := range taxonomyList {
+		out[i] = t.Slug
+	}
+	return out
+}
 
 // findTaxonomy is the served taxonomy slug, nil for any other (unserved ones too).
 func findTaxonomy(slug string) *taxonomy {

@@ -50,7 +50,7 @@ func (res *terms) declare() *rest.Item[store.Term] {
 		return res.item
 	}
 	title := res.taxonomy
-	if title == "post_tag" {
+	if title == "post_tag" { // WP_REST_Terms_Controller::get_item_schema's own exception
 		title = "tag"
 	}
 	fields := []*termField{
@@ -82,11 +82,13 @@ func (res *terms) declare() *rest.Item[store.Term] {
 	return res.item
 }
 
-// termLink is get_term_link with pretty permalinks: /tag/<slug>/, and for categories,
-// whose rewrite is hierarchical, /category/<ancestor slugs>/<slug>/.
+// termLink is get_term_link with pretty permalinks: /<rewrite slug>/<slug>/ (/tag/,
+// /category/), with the ancestors' slugs before the term's where the taxonomy's
+// rewrite is hierarchical (categories').
 func termLink(r *rest.Request, t *store.Term) string {
-	if t.Taxonomy != "category" {
-		return r.Site + "/tag/" + t.Slug + "/"
+	tax := findTaxonomy(t.Taxonomy)
+	if !tax.RewriteHierarchical {
+		return r.Site + "/" + tax.Rewrite + "/" + t.Slug + "/"
 	}
 	path := t.Slug
 	tx := txOf(r)
@@ -100,11 +102,11 @@ func termLink(r *rest.Request, t *store.Term) string {
 		path = parent.Slug + "/" + path
 		p = parent.Parent
 	}
-	return r.Site + "/category/" + path + "/"
+	return r.Site + "/" + tax.Rewrite + "/" + path + "/"
 }
 
 // links is prepare_links: self, collection, about, up (the parent, embeddable) and
-// wp:post_type (the posts of the term; both taxonomies belong to posts only).
+// wp:post_type, the items of the term for each type the taxonomy is registered for.
 func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
 	base := "/" + Namespace + "/" + res.base
 	id := strconv.Itoa(t.ID)
@@ -117,7 +119,12 @@ func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
 			ls = ls.Embed("up", r.RestURL(base+"/"+strconv.Itoa(parent.ID)))
 		}
 	}
-	return ls.Add("wp:post_type", r.RestURL("/"+Namespace+"/posts?"+res.base+"="+id))
+	for _, typ := range findTaxonomy(res.taxonomy).Types {
+		if pt := findPostType(typ); pt != nil {
+			ls = ls.Add("wp:post_type", r.RestURL("/"+Namespace+"/"+pt.RestBase+"?"+res.base+"="+id))
+		}
+	}
+	return ls
 }
 
 // routes are register_routes.
@@ -251,10 +258,7 @@ func (res *terms) parseQuery(r *rest.Request) *termQuery {
 	tx := txOf(r)
 	if id := r.Int("post"); id != 0 {
 		if p := tx.Post(id); p != nil {
-			ids := p.Tags
-			if res.taxonomy == "category" {
-				ids = p.Categories
-			}
+			ids := p.TermIDs(res.taxonomy)
 			q.postTerms = make(map[int]bool, len(ids))
 			for _, id := range ids {
 				q.postTerms[id] = true

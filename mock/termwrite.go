@@ -118,13 +118,13 @@ func (res *terms) updatePermission(r *rest.Request) *rest.Error {
 }
 
 // deletePermission is delete_item_permissions_check: map_meta_cap refuses delete_term
-// on the default category to everyone.
+// on a taxonomy's default term (default_category, default_term_<taxonomy>) to everyone.
 func (res *terms) deletePermission(r *rest.Request) *rest.Error {
 	t, err := res.getTerm(r, r.Int("id"))
 	if err != nil {
 		return err
 	}
-	if t.Taxonomy == "category" && t.ID == defaultCategory || !canEditTerms(r) {
+	if t.ID == findTaxonomy(t.Taxonomy).DefaultTerm || !canEditTerms(r) {
 		return r.Forbidden(codeCannotDelete, msgCannotDeleteTerm)
 	}
 	return nil
@@ -180,7 +180,7 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	tx.InsertTerm(t)
 	if t.Slug == "" { // sanitize_title( $slug, $term_id )
-		t.Slug = strconv.Itoa(t.ID)
+		t = tx.ChangeTerm(t.ID, func(u *store.Term) { u.Slug = strconv.Itoa(u.ID) })
 	}
 	r.SetParam("context", rest.Edit)
 	return rest.Created(res.item.RenderIn(r, t, rest.Edit), r.RestURL("/"+Namespace+"/"+res.base+"/"+strconv.Itoa(t.ID))), nil
@@ -246,7 +246,7 @@ func uniqueTermSlug(tx *store.Tx, slug string, t *store.Term) string {
 		return slug
 	}
 	suffix := ""
-	if t.Taxonomy == "category" {
+	if findTaxonomy(t.Taxonomy).Hierarchical {
 		seen := map[int]bool{}
 		for id := t.Parent; id != 0 && !seen[id]; {
 			seen[id] = true
@@ -274,8 +274,8 @@ func uniqueTermSlug(tx *store.Tx, slug string, t *store.Term) string {
 
 // slugUsed reports whether a term of any taxonomy other than skip has the slug.
 func slugUsed(tx *store.Tx, slug string, skip int) bool {
-	for _, taxonomy := range []string{"category", "post_tag"} {
-		for _, o := range tx.Terms(taxonomy) {
+	for _, tax := range taxonomyList {
+		for _, o := range tx.Terms(tax.Slug) {
 			if o.Slug == slug && o.ID != skip {
 				return true
 			}
@@ -291,8 +291,8 @@ func termExists(tx *store.Tx, s string) bool {
 		return false
 	}
 	slug := sanitizeTitle(s)
-	for _, taxonomy := range []string{"category", "post_tag"} {
-		for _, o := range tx.Terms(taxonomy) {
+	for _, tax := range taxonomyList {
+		for _, o := range tx.Terms(tax.Slug) {
 			if o.Slug == slug || strings.EqualFold(o.Name, s) {
 				return true
 			}
@@ -319,7 +319,7 @@ func (res *terms) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if !termRowFits(&next) { // wp_update_term does not check wpdb's refusal
 		next.Name, next.Slug = t.Name, t.Slug
 	}
-	*t = next
+	t = txOf(r).ChangeTerm(t.ID, func(u *store.Term) { *u = next })
 	r.SetParam("context", rest.Edit)
 	return rest.OK(res.item.RenderIn(r, t, rest.Edit)), nil
 }
@@ -407,25 +407,29 @@ func (res *terms) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	return rest.OK(rest.Object{{Key: "deleted", Value: true}, {Key: "previous", Value: previous}}), nil
 }
 
-// deleteTerm is wp_delete_term: a category's children move up to its parent; posts
-// lose the term, and a post whose only category it was gets the default category;
-// the counts of the terms each post gains or loses follow.
+// deleteTerm is wp_delete_term: in a hierarchical taxonomy the term's children move up
+// to its parent; posts lose the term, and where the taxonomy has a default term a
+// post whose only term of the taxonomy it was gets that one; the counts of the terms
+// each post gains or loses follow.
 func deleteTerm(tx *store.Tx, t *store.Term) {
-	if t.Taxonomy == "category" {
+	tax := findTaxonomy(t.Taxonomy)
+	if tax.Hierarchical {
 		for _, child := range tx.Terms(t.Taxonomy) {
 			if child.Parent == t.ID {
-				child.Parent = t.Parent
+				tx.ChangeTerm(child.ID, func(c *store.Term) { c.Parent = t.Parent })
 			}
 		}
 	}
-	fallback := t.Taxonomy == "category" && tx.Term(defaultCategory) != nil
-	for _, typ := range findTaxonomy(t.Taxonomy).Types {
+	def := tax.DefaultTerm
+	fallback := def != 0 && tx.Term(def) != nil
+	for _, typ := range tax.Types {
 		for _, p := range tx.PostsByID(typ) {
-			if !slices.Contains(*termList(p, t.Taxonomy), t.ID) {
+			ids := p.TermIDs(t.Taxonomy)
+			if !slices.Contains(ids, t.ID) {
 				continue
 			}
-			kept := []int{defaultCategory}
-			if ids := *termList(p, t.Taxonomy); !fallback || len(ids) > 1 {
+			kept := []int{def}
+			if !fallback || len(ids) > 1 {
 				kept = make([]int, 0, len(ids)-1)
 				for _, id := range ids {
 					if id != t.ID {
@@ -433,7 +437,7 @@ func deleteTerm(tx *store.Tx, t *store.Term) {
 					}
 				}
 			}
-			after := tx.ChangePost(p.ID, func(q *store.Post) { *termList(q, t.Taxonomy) = kept })
+			after := tx.ChangePost(p.ID, func(q *store.Post) { q.SetTermIDs(t.Taxonomy, kept) })
 			tally(tx, p, after)
 		}
 	}

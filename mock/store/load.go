@@ -58,8 +58,9 @@ func Load(clock func() time.Time, t Tables) *Store {
 		s.nextUser = max(s.nextUser, u.ID+1)
 	}
 	s.terms = tableOf(t.Terms, func(term *Term) int { return term.ID })
-	for _, term := range t.Terms {
+	for _, term := range t.Terms { // by ascending id, so each taxonomy's list is too
 		s.nextTerm = max(s.nextTerm, term.ID+1)
+		s.taxTerms[term.Taxonomy] = insertID(s.taxTerms[term.Taxonomy], term.ID)
 	}
 	s.meta = tableOf(t.Meta, func(m *Meta) int { return m.ID })
 	for _, m := range t.Meta {
@@ -89,7 +90,7 @@ func (tx *Tx) Replace(src *Store) {
 	}
 	s.posts, s.byDate, s.byStatus, s.byID, s.children, s.slugs, s.byAuthor = src.posts, src.byDate, src.byStatus, src.byID, src.children, src.slugs, src.byAuthor
 	s.orders, s.postMeta, s.meta = src.orders, src.postMeta, src.meta
-	s.users, s.logins, s.terms, s.files = src.users, src.logins, src.terms, src.files
+	s.users, s.logins, s.terms, s.taxTerms, s.files = src.users, src.logins, src.terms, src.taxTerms, src.files
 	s.comments = src.comments
 	s.formats = src.formats
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta

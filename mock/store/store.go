@@ -46,7 +46,10 @@ type Post struct {
 	Format                string // "" = standard
 	Sticky                bool
 	FeaturedMedia         int
-	Categories, Tags      []int
+	// Terms is the post's row of wp_term_relationships: per taxonomy, the ids of its
+	// terms in the order they were given (TermIDs, SetTermIDs). A taxonomy the post
+	// has no term of has no set.
+	Terms []TermSet
 	// Rendered is what a cloned site rendered for this row; any change of the post
 	// drops it (ChangePost), and the mock renders the changed post itself.
 	Rendered *Rendered
@@ -105,6 +108,42 @@ func (p *Post) SetExtra(e Extra) {
 	p.extra = x
 }
 
+// TermSet is the terms of one taxonomy a post carries.
+type TermSet struct {
+	Taxonomy string
+	IDs      []int
+}
+
+// TermIDs are the ids of the post's terms in the taxonomy (nil for none). Do not
+// change the slice: set another with SetTermIDs.
+func (p *Post) TermIDs(taxonomy string) []int {
+	for i := range p.Terms {
+		if p.Terms[i].Taxonomy == taxonomy {
+			return p.Terms[i].IDs
+		}
+	}
+	return nil
+}
+
+// SetTermIDs makes ids the post's terms in the taxonomy (none when empty). Only
+// for a row being built or inside ChangePost, whose copy owns its sets.
+func (p *Post) SetTermIDs(taxonomy string, ids []int) {
+	for i := range p.Terms {
+		if p.Terms[i].Taxonomy != taxonomy {
+			continue
+		}
+		if len(ids) == 0 {
+			p.Terms = slices.Delete(p.Terms, i, i+1)
+		} else {
+			p.Terms[i].IDs = ids
+		}
+		return
+	}
+	if len(ids) > 0 {
+		p.Terms = append(p.Terms, TermSet{Taxonomy: taxonomy, IDs: ids})
+	}
+}
+
 // Rendered is the HTML a cloned site rendered for a post's title, content and
 // excerpt; a nil form is one the site did not show. It is never changed in place.
 type Rendered struct{ Title, Content, Excerpt *string }
@@ -139,10 +178,10 @@ type AppPassword struct {
 	LastIP   string
 }
 
-// Term is a category or a tag.
+// Term is a row of wp_terms with its wp_term_taxonomy: a term of one taxonomy.
 type Term struct {
 	ID          int
-	Taxonomy    string // category, post_tag
+	Taxonomy    string // the taxonomy's name: category, post_tag, or one a site declares
 	Name        string
 	Slug        string
 	Description string
@@ -192,6 +231,7 @@ type Store struct {
 	users    *table[User]           // wp_users
 	logins   map[string]int         // user ids by login (a login never changes)
 	terms    *table[Term]           // wp_terms
+	taxTerms map[string][]int       // term ids per taxonomy, ascending
 	meta     *table[Meta]           // wp_postmeta
 	files    map[string]*File
 	comments *comments       // wp_comments (comments.go)
@@ -220,6 +260,7 @@ func New(clock func() time.Time) *Store {
 		users:    newTable[User](0, 0),
 		logins:   map[string]int{},
 		terms:    newTable[Term](0, 0),
+		taxTerms: map[string][]int{},
 		files:    map[string]*File{},
 		comments: newComments(),
 		formats:  map[string]bool{},
@@ -350,7 +391,7 @@ func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 		return nil
 	}
 	p := *old
-	p.Categories, p.Tags = slices.Clone(old.Categories), slices.Clone(old.Tags)
+	p.Terms = cloneTerms(old.Terms)
 	p.Rendered = nil // the site rendered the post as it was
 	change(&p)
 	p.ID = id
@@ -361,6 +402,19 @@ func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 	}
 	s.noteFormat(&p)
 	return &p
+}
+
+// cloneTerms copies a post's term sets and their ids, so that a change of the copy
+// cannot reach the row it was copied from.
+func cloneTerms(sets []TermSet) []TermSet {
+	if sets == nil {
+		return nil
+	}
+	out := make([]TermSet, len(sets))
+	for i, ts := range sets {
+		out[i] = TermSet{Taxonomy: ts.Taxonomy, IDs: slices.Clone(ts.IDs)}
+	}
+	return out
 }
 
 // DeletePost removes a post for good (and its meta rows).
@@ -439,11 +493,10 @@ func (tx *Tx) Term(id int) *Term { return tx.s.terms.get(id) }
 
 // Terms lists the terms of a taxonomy by ascending id.
 func (tx *Tx) Terms(taxonomy string) []*Term {
-	var out []*Term
-	for t := range tx.s.terms.all() {
-		if t.Taxonomy == taxonomy {
-			out = append(out, t)
-		}
+	ids := tx.s.taxTerms[taxonomy]
+	out := make([]*Term, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, tx.s.terms.get(id))
 	}
 	return out
 }
@@ -458,13 +511,38 @@ func (tx *Tx) InsertTerm(t *Term) {
 	if t.ID >= s.nextTerm {
 		s.nextTerm = t.ID + 1
 	}
+	if old := s.terms.get(t.ID); old != nil {
+		s.taxTerms[old.Taxonomy] = removeID(s.taxTerms[old.Taxonomy], t.ID)
+	}
 	s.terms.set(t.ID, t)
+	s.taxTerms[t.Taxonomy] = insertID(s.taxTerms[t.Taxonomy], t.ID)
+}
+
+// ChangeTerm changes the term with the id as ChangePost changes a post: change gets a
+// copy and may set any field but the id and the taxonomy; the copy takes the row's
+// place and is returned (nil when there is no such term). A term the store has handed
+// out is never changed in place.
+func (tx *Tx) ChangeTerm(id int, change func(t *Term)) *Term {
+	tx.mustWrite()
+	old := tx.s.terms.get(id)
+	if old == nil {
+		return nil
+	}
+	t := *old
+	change(&t)
+	t.ID, t.Taxonomy = id, old.Taxonomy
+	tx.s.terms.set(id, &t)
+	return &t
 }
 
 // DeleteTerm removes a term.
 func (tx *Tx) DeleteTerm(id int) {
 	tx.mustWrite()
-	tx.s.terms.delete(id)
+	s := tx.s
+	if t := s.terms.get(id); t != nil {
+		s.taxTerms[t.Taxonomy] = removeID(s.taxTerms[t.Taxonomy], id)
+	}
+	s.terms.delete(id)
 }
 
 // Meta returns the meta row with the id, or nil.
