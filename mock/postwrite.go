@@ -23,7 +23,8 @@ import (
 const (
 	// codePostExists: a create that names an id.
 	codePostExists = "rest_post_exists"
-	// codeEmptyContent: title, content and excerpt all empty (wp_insert_post).
+	// codeEmptyContent: title, content and excerpt all empty, on a type that supports
+	// all three (wp_insert_post).
 	codeEmptyContent = "empty_content"
 	// codeInvalidAuthor: author names no user.
 	codeInvalidAuthor = "rest_invalid_author"
@@ -259,10 +260,10 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		e.Template = r.String("template")
 	}
 	p.SetExtra(e)
-	if create && w.typ != "attachment" && p.Title == "" && p.Content.IsZero() && p.Excerpt == "" {
-		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
-	}
-	if !create && w.typ != "attachment" && p.Title == "" && p.Content.IsZero() && p.Excerpt == "" {
+	// wp_insert_post's $maybe_empty: only a type that supports all three of title,
+	// editor and excerpt refuses a row without any (pages have no excerpt, media no
+	// editor: an empty page draft is saved).
+	if p.Title == "" && p.Content.IsZero() && p.Excerpt == "" && emptyRefused(pt, w.m.version) {
 		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
 	}
 	// rest_get_date_with_gmt wrote the date with gmdate('Y-m-d H:i:s'), so strtotime's
@@ -645,3 +646,8 @@ func withStatus(err *rest.Error, status int) *rest.Error {
 	return &out
 }
 
+// emptyRefused is whether wp_insert_post may refuse an empty row of type pt: the type
+// supports title, editor and excerpt (post_type_supports, at version v).
+func emptyRefused(pt *postType, v rest.Version) bool {
+	return pt.supports("title", v) && pt.supports("editor", v) && pt.supports("excerpt", v)
+}

@@ -50,6 +50,23 @@ func (r reply) wantFields(t testing.TB, want map[string]any) {
 	}
 }
 
+// TestEmptyContentBySupports: wp_insert_post refuses a row with no title, content or
+// excerpt only for a type that supports all three: a post is refused on create and on
+// update, an empty page draft (pages have no excerpt) is saved, as WordPress 6.1
+// answers `POST /wp/v2/pages {"status":"draft"}`.
+func TestEmptyContentBySupports(t *testing.T) {
+	s := newTestSite(t)
+	s.send(t, http.MethodPost, "/wp/v2/posts", "admin", map[string]any{"status": "draft"}).wantError(t, 400, "empty_content")
+	s.send(t, http.MethodPost, "/wp/v2/posts/1", "admin", map[string]any{"title": "", "content": "", "excerpt": ""}).wantError(t, 400, "empty_content")
+	page := s.send(t, http.MethodPost, "/wp/v2/pages", "admin", map[string]any{"status": "draft"})
+	if page.status != http.StatusCreated {
+		t.Fatalf("empty page draft: %d %s", page.status, page.body)
+	}
+	page.wantFields(t, map[string]any{"status": "draft", "title.raw": "", "content.raw": ""})
+	id := strconv.Itoa(int(page.obj(t)["id"].(float64)))
+	s.send(t, http.MethodPost, "/wp/v2/pages/"+id, "admin", map[string]any{"title": "", "content": ""}).wantFields(t, map[string]any{"id": page.obj(t)["id"]})
+}
+
 // TestPostLifecycle: create, read in every context, update, list, trash, trash again,
 // force delete, read again — the post's whole life as WordPress 6.1 answers it.
 func TestPostLifecycle(t *testing.T) {

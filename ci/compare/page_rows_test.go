@@ -38,6 +38,9 @@ func pageRows() []row {
 		same: []string{"slug", "link"}})
 	add(row{path: pages, as: "admin", note: "a numeric slug", body: `{"title":"wpcompare-page numeric","status":"publish","slug":"2024"}`,
 		save: "pg6", same: []string{"slug"}})
+	add(row{path: pages, as: "admin", note: "an empty draft (a page has no excerpt: wp_insert_post saves it)",
+		body: `{"status":"draft"}`, save: "pg9", expect: []string{"status", "draft", "title.raw", ""}})
+	add(row{path: "/wp/v2/posts", as: "admin", note: "an empty post draft (refused: empty_content)", body: `{"status":"draft"}`})
 	add(row{path: pages, as: "admin", note: "an unknown parent", body: `{"title":"wpcompare-page orphan","parent":999999}`})
 	add(row{path: pages, as: "admin", note: "a post as the parent",
 		body: `{"title":"wpcompare-page under a post","parent":{post}}`, save: "pg7", expect: []string{"parent", "{post}"}})
@@ -107,7 +110,7 @@ func pageRows() []row {
 		body: `{"title":"wpcompare-page owned","status":"publish","author":{pgu}}`, expect: []string{"author", "{pgu}"}})
 	add(row{method: http.MethodDelete, path: "/wp/v2/users/{pgu}?force=true&reassign=false", as: "admin", note: "the page owner, without reassigning"})
 	get(pages+"/{pg8}?context=edit", "admin", "a deleted user's page is trashed", "status", "trash")
-	for _, id := range []string{"pg3", "pg4", "pg5", "pg6", "pg7", "pg8"} {
+	for _, id := range []string{"pg3", "pg4", "pg5", "pg6", "pg7", "pg8", "pg9"} {
 		add(row{method: http.MethodDelete, path: pages + "/{" + id + "}?force=true", as: "admin", note: "cleanup " + id})
 	}
 	return l.rows
