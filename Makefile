@@ -8,11 +8,12 @@ GO        ?= go
 ADDR      ?=
 SEED      ?=
 ARGS      ?=
-# WP_VERSION picks the reference WordPress (6.1, 6.8 or 7.1; "all" for up/down);
-# WP_PORT overrides its port (6.1: 8081, 6.8: 8082, 7.1: 8083).
+# WP_VERSION picks the reference WordPress (one of ci/wordpress/versions, the one list
+# of the versions the project runs: 6.1, 6.8, 7.1; "all" for up/down); WP_PORT
+# overrides its port (the list's: 6.1: 8081, 6.8: 8082, 7.1: 8083).
 WP_VERSION ?= 6.1
-WP_VERSIONS ?= 6.1 6.8 7.1
-COMPARE_VERSIONS ?= 6.1 6.8 7.1
+WP_VERSIONS ?= $(shell awk '!/^\#/ && NF { print $$1 }' ci/wordpress/versions)
+COMPARE_VERSIONS ?= $(WP_VERSIONS)
 WP_PORT   ?=
 WP_ENV     = ci/wordpress/$(if $(filter 6.1,$(WP_VERSION)),.run,.run-$(WP_VERSION))/env
 URL       ?=

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The conformance run (make conformance): for each WordPress version in $WP_VERSIONS
-# (default "6.1 6.8 7.1"), bring a fresh real WordPress up (ci/wordpress/up.sh), run the
+# (default: every version of ci/wordpress/versions), bring a fresh real WordPress up (ci/wordpress/up.sh), run the
 # smoke check, the side-by-side comparison with the mock, the catalogue of bad requests and
-# the permission matrix (for the versions in $COMPARE_VERSIONS, default all three: the
+# the permission matrix (for the versions in $COMPARE_VERSIONS, default all: the
 # mock answers as the same version, -wp-version), the contract suite in strict mode
 # (vanilla WordPress must meet its own version's exact key sets) and the real clients
 # (ci/clients: against this WordPress and the mock as the same version) and the Go client
@@ -14,13 +14,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-versions=${WP_VERSIONS:-6.1 6.8 7.1}
-compare_versions=${COMPARE_VERSIONS:-6.1 6.8 7.1}
 go=${GO:-go}
 # The versions come from WP_VERSIONS; a WP_VERSION in the environment (make ... WP_VERSION=all)
 # must not reach versions.sh, which would refuse "all".
 unset WP_VERSION
 . ci/wordpress/versions.sh
+versions=${WP_VERSIONS:-$wp_versions}
+compare_versions=${COMPARE_VERSIONS:-$wp_versions}
 
 status=0
 summaries=()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Print the WordPress document root for a version (6.1, 6.8 or 7.1), fetching it first
+# Print the WordPress document root for a version (one of ./versions), fetching it first
 # when needed. 6.1 is bookworm's installed `wordpress` package (install.sh). The newer
 # versions come from Debian's own archive, beside it and never over it: `wordpress`
 # 6.8.x is in the suite trixie and 7.1.x in sid. apt is pointed at that suite with
@@ -23,17 +23,14 @@ die() {
   exit 1
 }
 
-case "$version" in
-6.1)
+WP_VERSION=$version . "$(dirname "${BASH_SOURCE[0]}")/versions.sh"
+suite=$(wp_field "$version" 2)
+if [[ $suite == installed ]]; then
   root=/usr/share/wordpress
-  [[ -f $root/wp-includes/version.php ]] || die "WordPress 6.1 is not installed (run ci/wordpress/install.sh)"
+  [[ -f $root/wp-includes/version.php ]] || die "WordPress $version is not installed (run ci/wordpress/install.sh)"
   echo "$root"
   exit 0
-  ;;
-6.8) suite=trixie ;;
-7.1) suite=sid ;;
-*) die "unknown WordPress version '$version' (known: 6.1 6.8 7.1)" ;;
-esac
+fi
 
 tree=$cache/$version
 root=$tree/usr/share/wordpress

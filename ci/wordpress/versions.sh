@@ -1,8 +1,11 @@
-# Sourced by up.sh, down.sh and smoke.sh: the WordPress versions the project runs and
-# where each one lives. Sets $version from $WP_VERSION (default 6.1).
+# Sourced by up.sh, down.sh, smoke.sh, tree.sh and conformance.sh: the WordPress versions
+# the project runs (./versions) and where each one lives. Sets $version from $WP_VERSION (default 6.1).
 # shellcheck shell=bash
 
-wp_versions="6.1 6.8 7.1"
+# wp_field VERSION N: field N of the version's line in ./versions (2: its Debian suite,
+# 3: its port).
+wp_field() { awk -v v="$1" -v n="$2" '!/^#/ && $1 == v { print $n }' "$(dirname "${BASH_SOURCE[0]}")/versions"; }
+wp_versions=$(awk '!/^#/ && NF { printf "%s%s", sep, $1; sep = " " }' "$(dirname "${BASH_SOURCE[0]}")/versions")
 version=${WP_VERSION:-6.1}
 case " $wp_versions " in
 *" $version "*) ;;
@@ -12,14 +15,8 @@ case " $wp_versions " in
   ;;
 esac
 
-# wp_default_port VERSION: 6.1 -> 8081, 6.8 -> 8082, 7.1 -> 8083.
-wp_default_port() {
-  case "$1" in
-  6.1) echo 8081 ;;
-  6.8) echo 8082 ;;
-  7.1) echo 8083 ;;
-  esac
-}
+# wp_default_port VERSION: the port of its line in ./versions (6.1 -> 8081, ...).
+wp_default_port() { wp_field "$1" 3; }
 
 # wp_default_state VERSION: ci/wordpress/.run for 6.1 (where the Makefile and
 # ci/compare look by default), .run-<version> for the others.

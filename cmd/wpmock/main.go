@@ -173,7 +173,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&size.Media, "media", fixtures.DefaultSize.Media, "generated site: media items (images)")
 	fs.IntVar(&size.Pages, "pages", fixtures.DefaultSize.Pages, "generated site: pages (a small hierarchy)")
 	fs.BoolVar(&m.OpenAPI, "openapi", false, "print the OpenAPI document of the chosen version (fixtures/openapi.json for 6.1; -url sets its server) and exit")
-	wpVersion := fs.String("wp-version", "", "answer as this WordPress version: 6.1, 6.8 or 7.1 (default: the dataset's, else 6.1)")
+	wpVersion := fs.String("wp-version", "", "answer as this WordPress version: "+strings.Join(rest.ProfileNames(), ", ")+" (default: the dataset's, else "+rest.Profiles[0].String()+")")
 	// limits against slow and greedy clients; 0 turns one off
 	l, def := &m.Limits, DefaultLimits
 	fs.Int64Var(&m.Options.MaxBody, "max-body", 64<<20, "largest request body (uploads included) in bytes; larger ones get 413 rest_body_too_large")

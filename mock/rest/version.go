@@ -48,11 +48,36 @@ func ParseVersion(s string) (Version, error) {
 			}
 		}
 	}
-	known := make([]string, len(Profiles))
+	return 0, fmt.Errorf("unknown WordPress version %q (known: %s)", s, strings.Join(ProfileNames(), ", "))
+}
+
+// ProfileNames are the profiles as their versions read ("6.1", "6.8", ...).
+func ProfileNames() []string {
+	names := make([]string, len(Profiles))
 	for i, p := range Profiles {
-		known[i] = p.String()
+		names[i] = p.String()
 	}
-	return 0, fmt.Errorf("unknown WordPress version %q (known: %s)", s, strings.Join(known, ", "))
+	return names
+}
+
+// ProfileFor is the profile that answers for a site running WordPress version s
+// ("6.9.1"): the newest profile not newer than it, the oldest for older ones. It
+// reports false when s is not a version.
+func ProfileFor(s string) (Version, bool) {
+	major, rest, _ := strings.Cut(strings.TrimSpace(s), ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	ma, err1 := strconv.Atoi(major)
+	mi, err2 := strconv.Atoi(minor)
+	if err1 != nil || err2 != nil || mi < 0 || mi >= 100 {
+		return 0, false
+	}
+	p := Profiles[0]
+	for _, q := range Profiles {
+		if q <= Version(ma*100+mi) {
+			p = q
+		}
+	}
+	return p, true
 }
 
 // Span is the versions a declaration exists in: from Since (0: always) up to, not
