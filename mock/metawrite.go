@@ -12,8 +12,8 @@ import (
 
 // Writes of /wp/v2/posts/<parent_id>/meta: the plugin's create_item, update_item and
 // delete_item (WP_REST_Meta_Controller), checked against WordPress 6.1.9 with the
-// plugin loaded. Two things follow the interface specification instead (see the
-// README): a delete needs force to be really true, and answers {deleted, previous}.
+// plugin loaded. Two things follow the interface specification instead (see
+// docs/differences.md): a delete needs force to be really true, and answers {deleted, previous}.
 // And a create without a value stores "" where the plugin stores NULL and dies.
 
 // Errors of meta writes.
