@@ -20,7 +20,7 @@ URL       ?=
 
 SHELL     := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help run build test lint fuzz wordpress-up wordpress-down conformance compare catalogue matrix contract bench bench-http bench-scale generators
+.PHONY: help run build test proof lint fuzz wordpress-up wordpress-down conformance compare catalogue matrix contract bench bench-http bench-scale generators
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -53,6 +53,15 @@ dist: ## cross-build wpmock and wpcontract into bin/dist/ for Linux, macOS and W
 
 test: ## run every Go test with the race detector (the contract suite against the in-process mock included)
 	$(GO) test -race -count=1 ./...
+
+# The slow proofs, outside make test (which they made five times slower); CI runs them.
+# TestSuiteCatchesDefects runs the contract suite once per deliberate defect and needs
+# each caught by its own rule, and TestCatalogue checks the catalogue's rule ids against
+# two runs: they prove the suite, not the mock, so they run without the race detector.
+# The soak runs 20s under it (5s in make test).
+proof: ## the slow proofs: each deliberate defect caught by exactly its rule, the catalogue, a 20s race soak (CI runs it)
+	WPCONTRACT_PROOF=1 $(GO) test -count=1 -run '^(TestSuiteCatchesDefects|TestCatalogue)$$' ./contract/
+	WPMOCK_SOAK_TIME=20s $(GO) test -race -count=1 -run '^TestSoak$$' ./mock/
 
 # go vet's composites check is off: rest.Object literals list {key, value} members
 # unkeyed on purpose, the way the JSON they stand for reads.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,11 +20,14 @@ import (
 // broken at a time, and requires the rule with that exact id to fail. It is the
 // evidence that the checks can fail, and fail under the right name. Each defect runs
 // only the groups it names, so a defect that breaks a fixture cannot be "caught" by
-// some unrelated group.
+// some unrelated group. It is the suite's own proof, run by make proof (which CI runs),
+// not by make test: about a hundred runs of the suite, under the race detector most of
+// make test's time, and they prove the rules, not the mock.
 func TestSuiteCatchesDefects(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the suite once per defect")
 	}
+	proofOnly(t)
 	if ConfigFromEnv().URL != "" {
 		t.Skip("checks the suite itself, against the in-process mock only")
 	}
@@ -600,3 +604,14 @@ var defects = []defect{
 
 // httptestBody is a request body of b.
 func httptestBody(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(b)) }
+
+// proofEnv, set to 1, runs the suite's slow proofs of itself (make proof).
+const proofEnv = "WPCONTRACT_PROOF"
+
+// proofOnly skips a proof of the suite unless proofEnv asks for it.
+func proofOnly(t *testing.T) {
+	t.Helper()
+	if os.Getenv(proofEnv) != "1" {
+		t.Skipf("the suite's proof of itself: make proof (%s=1)", proofEnv)
+	}
+}
