@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/wpmock/wpmock/fixtures/jsonshape"
 )
 
 // counting is the T of a group: every check made through it is recorded under its
@@ -248,24 +250,8 @@ func wantHeader(t T, r *Result, name, want, rule string) bool {
 	return check(t, r, got == want, rule, "header %s: %q, want %q", name, got, want)
 }
 
-// jsonType names the JSON type of a decoded value.
-func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
-}
+// jsonType names the JSON type of a decoded value (jsonshape.Type).
+var jsonType = jsonshape.Type
 
 // wantKeysInclude checks that the object at path has at least the keys want (a site's
 // post types, taxonomies and statuses are its configuration: plugins add more).

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/fixtures/jsonshape"
 )
 
 // Shared test helpers: a seeded site behind httptest, requests as each seeded user,
@@ -121,46 +122,25 @@ func captured(t testing.TB, name string) any {
 	return v
 }
 
-// shapeDiff compares two JSON values by shape: the same keys (recursively) and the same
-// JSON types; values themselves may differ. Lists compare their first elements. Keys
-// listed in free (dotted paths, "*" for any key at that level) are not descended into,
-// for objects whose keys are data (media sizes, capabilities, routes).
+// shapeDiff compares two JSON values by shape (jsonshape.Compare): the same keys
+// (recursively) and the same JSON types; values themselves may differ. Lists compare
+// their first elements. Keys listed in free (dotted paths, "*" for any key at that
+// level) are not descended into, for objects whose keys are data (media sizes,
+// capabilities, routes).
 func shapeDiff(want, got any, free ...string) []string {
 	var diffs []string
-	var walk func(path string, w, g any)
-	walk = func(path string, w, g any) {
-		if jsonType(w) != jsonType(g) {
-			diffs = append(diffs, fmt.Sprintf("%s: got %s, want %s", orRoot(path), jsonType(g), jsonType(w)))
-			return
-		}
-		for _, f := range free {
-			if matchPath(f, path) {
-				return
-			}
-		}
-		switch wv := w.(type) {
-		case map[string]any:
-			gv := g.(map[string]any)
-			for _, k := range sortedKeys(wv) {
-				if _, ok := gv[k]; !ok {
-					diffs = append(diffs, fmt.Sprintf("%s: missing key %q", orRoot(path), k))
-					continue
-				}
-				walk(join(path, k), wv[k], gv[k])
-			}
-			for _, k := range sortedKeys(gv) {
-				if _, ok := wv[k]; !ok {
-					diffs = append(diffs, fmt.Sprintf("%s: unexpected key %q", orRoot(path), k))
-				}
-			}
-		case []any:
-			gv := g.([]any)
-			if len(wv) > 0 && len(gv) > 0 {
-				walk(path+"[0]", wv[0], gv[0])
-			}
+	for _, d := range jsonshape.Compare(want, got, jsonshape.Options{Free: func(path string) bool {
+		return slices.ContainsFunc(free, func(f string) bool { return matchPath(f, path) })
+	}}) {
+		switch d.Kind {
+		case jsonshape.Missing:
+			diffs = append(diffs, fmt.Sprintf("%s: missing key %q", orRoot(d.Path), d.Key))
+		case jsonshape.Unexpected:
+			diffs = append(diffs, fmt.Sprintf("%s: unexpected key %q", orRoot(d.Path), d.Key))
+		default:
+			diffs = append(diffs, fmt.Sprintf("%s: got %s, want %s", orRoot(d.Path), jsonType(d.Got), jsonType(d.Want)))
 		}
 	}
-	walk("", want, got)
 	return diffs
 }
 
@@ -184,35 +164,10 @@ func orRoot(p string) string {
 	return p
 }
 
-func join(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
 func sortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }
 
-// jsonType names the JSON type of a decoded value; an empty array and an empty object
-// differ, as WordPress's "meta": [] and "media_details": {} do.
-func jsonType(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		_ = x
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
-}
+// jsonType names the JSON type of a decoded value (jsonshape.Type).
+var jsonType = jsonshape.Type
 
 // shapeCase is one row of a shape table: a request to the mock and the captured
 // WordPress response it must look like.

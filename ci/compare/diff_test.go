@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/wpmock/wpmock/fixtures/jsonshape"
 )
 
 // A difference is one way the mock's answer (got) differs from WordPress's (want).
@@ -57,7 +59,7 @@ func compareResponses(rw *row, want, got *response) []difference {
 	case rw.kind == kindOptions:
 		compareOptions(&d, want.json, got.json)
 	default:
-		shapeDiff(&d, "", want.json, got.json, rw.free)
+		shapeDiff(&d, want.json, got.json, rw.free)
 	}
 	return d
 }
@@ -176,34 +178,22 @@ func keyDiff(d *differ, path string, want, got map[string]any) {
 // must be empty on both sides or on neither. Objects at a path matching one of free (a suffix of key names,
 // list indexes left out: "media_details.sizes") have keys that are data, and are only
 // checked to be objects on both sides.
-func shapeDiff(d *differ, path string, want, got any, free []string) {
-	if jsonType(want) != jsonType(got) {
-		d.add(orRoot(path), "got %s, want %s", describe(got), describe(want))
-		return
-	}
-	for _, f := range free {
-		if suffixMatch(f, path) {
-			return
-		}
-	}
-	switch w := want.(type) {
-	case map[string]any:
-		g := got.(map[string]any)
-		keyDiff(d, path, w, g)
-		for _, k := range sortedKeys(w) {
-			if gv, ok := g[k]; ok {
-				shapeDiff(d, join(path, k), w[k], gv, free)
-			}
-		}
-	case []any:
-		g := got.([]any)
-		switch {
-		case len(w) > 0 && len(g) > 0:
-			shapeDiff(d, path+"[0]", w[0], g[0], free)
-		case path == "" && len(w) != len(g):
+func shapeDiff(d *differ, want, got any, free []string) {
+	o := jsonshape.Options{TopListLength: true, Free: func(p string) bool {
+		return slices.ContainsFunc(free, func(f string) bool { return suffixMatch(f, p) })
+	}}
+	for _, x := range jsonshape.Compare(want, got, o) {
+		switch x.Kind {
+		case jsonshape.Missing:
+			d.add(join(x.Path, x.Key), "missing (WordPress has it)")
+		case jsonshape.Unexpected:
+			d.add(join(x.Path, x.Key), "unexpected (WordPress has no such key)")
+		case jsonshape.Length:
 			// Rows narrow lists to objects both sides have, so an empty answer on one
 			// side only is a difference; nested lists (tags, ...) hold data.
-			d.add(orRoot(path), "got %d items, want %d", len(g), len(w))
+			d.add(orRoot(x.Path), "got %d items, want %d", len(x.Got.([]any)), len(x.Want.([]any)))
+		default:
+			d.add(orRoot(x.Path), "got %s, want %s", describe(x.Got), describe(x.Want))
 		}
 	}
 }
@@ -248,7 +238,7 @@ func compareOptions(d *differ, want, got any) {
 	w, wok := want.(map[string]any)
 	g, gok := got.(map[string]any)
 	if !wok || !gok {
-		shapeDiff(d, "", want, got, nil)
+		shapeDiff(d, want, got, nil)
 		return
 	}
 	keyDiff(d, "", w, g)
@@ -349,7 +339,7 @@ func compareJSONP(d *differ, rw *row, want, got *response) {
 	case !gok:
 		d.add("body", "got %s, want /**/%s(<JSON>)", got.summary(), rw.jsonp)
 	default:
-		shapeDiff(d, "", w, g, rw.free)
+		shapeDiff(d, w, g, rw.free)
 	}
 }
 
@@ -429,22 +419,5 @@ func join(path, key string) string {
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
-// jsonType names the JSON type of a decoded value; an empty array and an empty object
-// differ, as WordPress's "meta": [] and "media_details": {} do.
-func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
-}
+// jsonType names the JSON type of a decoded value (jsonshape.Type).
+var jsonType = jsonshape.Type

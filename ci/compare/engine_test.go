@@ -40,7 +40,7 @@ func TestShapeDiff(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var d differ
-			shapeDiff(&d, "", decode(t, c.want), decode(t, c.got), c.free)
+			shapeDiff(&d, decode(t, c.want), decode(t, c.got), c.free)
 			var got []string
 			for _, x := range d {
 				got = append(got, x.String())
