@@ -1,137 +1,17 @@
 package mock
 
 import (
-	"bytes"
-	"errors"
-	"image"
-	"image/gif"
-	"image/jpeg"
-	"image/png"
 	"net/http"
 	"path"
 	"sync"
 
-	"golang.org/x/image/draw"
-	"golang.org/x/image/webp"
-
+	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
-// Drawing image sub-sizes: the image is decoded once, each size is resampled from it
-// (halved by 2x2 averages while it stays at least the new size, then bilinear, where
-// GD's imagecopyresampled averages) and encoded as WordPress's GD editor saves it: JPEG
-// at quality 82 (wp_editor_set_quality's default), PNG, GIF, and WebP lossless (Go has
-// no lossy WebP encoder; GD writes lossy WebP at quality 86). So the files have
-// WordPress's dimensions, not its bytes. The decoded image is dropped as soon as the
-// sizes are encoded.
-
-// jpegQuality is the default quality of WP_Image_Editor for JPEG.
-const jpegQuality = 82
-
-// maxDecodePixels bounds the images the mock decodes: about what GD can hold in the
-// 256 MB WordPress allows an image editor (WP_MAX_MEMORY_LIMIT); a larger image, as
-// one GD fails to load, gets no sub-sizes. It also keeps a small file claiming a huge
-// size from taking the mock's memory.
-const maxDecodePixels = 50_000_000
-
-// decodeImage decodes an image of one of the types the editor resizes, as RGBA.
-func decodeImage(mime string, data []byte) (*image.RGBA, error) {
-	if w, h := imageDimensions(mime, data); w <= 0 || h <= 0 || w*h > maxDecodePixels {
-		return nil, errors.New("image too large to decode")
-	}
-	var img image.Image
-	var err error
-	r := bytes.NewReader(data)
-	switch mime {
-	case "image/jpeg":
-		img, err = jpeg.Decode(r)
-	case "image/png":
-		img, err = png.Decode(r)
-	case "image/gif":
-		img, err = gif.Decode(r) // the first frame, as GD reads it
-	case "image/webp":
-		img, err = webp.Decode(r)
-	default:
-		return nil, errors.New("no editor for " + mime)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if rgba, ok := img.(*image.RGBA); ok && rgba.Rect.Min == (image.Point{}) {
-		return rgba, nil
-	}
-	b := img.Bounds()
-	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(rgba, rgba.Rect, img, b.Min, draw.Src)
-	return rgba, nil
-}
-
-// halvings are an image and its halves, each made from the one before by averaging
-// 2x2 pixels, as far as a resize needs them: Catmull-Rom from a picture at most twice
-// the size it draws costs a fraction of what it costs from a photo (a 24-megapixel
-// upload would take seconds), and looks much the same.
-type halvings []*image.RGBA
-
-func (hs *halvings) level(k int) *image.RGBA {
-	for len(*hs) <= k {
-		last := (*hs)[len(*hs)-1]
-		*hs = append(*hs, halve(last))
-	}
-	return (*hs)[k]
-}
-
-func halve(src *image.RGBA) *image.RGBA {
-	w, h := src.Rect.Dx()/2, src.Rect.Dy()/2
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		r0 := src.Pix[src.PixOffset(src.Rect.Min.X, src.Rect.Min.Y+2*y):]
-		r1 := src.Pix[src.PixOffset(src.Rect.Min.X, src.Rect.Min.Y+2*y+1):]
-		out := dst.Pix[y*dst.Stride:]
-		for x := 0; x < w; x++ {
-			i := 8 * x
-			for c := 0; c < 4; c++ {
-				out[4*x+c] = uint8((int(r0[i+c]) + int(r0[i+4+c]) + int(r1[i+c]) + int(r1[i+4+c]) + 2) / 4)
-			}
-		}
-	}
-	return dst
-}
-
-// resample draws the box of the image (hs[0]) into a new image, from the smallest
-// halving still at least the new size.
-func resample(hs *halvings, b resizeBox) *image.RGBA {
-	k := 0
-	for (b.srcW>>(k+1)) >= b.dstW && (b.srcH>>(k+1)) >= b.dstH {
-		k++
-	}
-	src := hs.level(k)
-	at := func(v int) int { return (v + (1<<k)/2) >> k }
-	sr := image.Rect(at(b.srcX), at(b.srcY), at(b.srcX+b.srcW), at(b.srcY+b.srcH)).Intersect(src.Rect)
-	dst := image.NewRGBA(image.Rect(0, 0, b.dstW, b.dstH))
-	draw.ApproxBiLinear.Scale(dst, dst.Rect, src, sr, draw.Src, nil)
-	return dst
-}
-
-// encodeImage encodes img as mime.
-func encodeImage(mime string, img *image.RGBA) ([]byte, error) {
-	var buf bytes.Buffer
-	var err error
-	switch mime {
-	case "image/jpeg":
-		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
-	case "image/png":
-		err = png.Encode(&buf, img)
-	case "image/gif":
-		err = gif.Encode(&buf, img, nil)
-	case "image/webp":
-		err = encodeWebPLossless(&buf, img)
-	default:
-		err = errors.New("no editor for " + mime)
-	}
-	return buf.Bytes(), err
-}
-
+// wp_create_image_subsizes: the image is decoded once, each size resampled from it and
+// encoded (mock/imaging); the sizes and their names are WordPress's (imagesizes.go).
 // madeUpload is what wp_create_image_subsizes makes of an uploaded image: the file to
 // attach (the upload, or its scaled copy) and the files it adds.
 type madeUpload struct {
@@ -157,20 +37,20 @@ type renditions struct {
 // renderUpload makes the renditions of an image (mime, as its bytes say): nil when the
 // editor cannot load it.
 func renderUpload(mime string, data []byte, scalePNG bool) *renditions {
-	w, h := imageDimensions(mime, data)
+	w, h := imaging.Dimensions(mime, data)
 	if !editorResizes(mime) || w <= 0 || h <= 0 {
 		return nil
 	}
-	src, err := decodeImage(mime, data)
+	src, err := imaging.Decode(mime, data)
 	if err != nil || src.Rect.Dx() != w || src.Rect.Dy() != h {
 		return nil
 	}
 	out := &renditions{data: data, mime: mime, scalePNG: scalePNG, sizes: map[string][]byte{}}
-	hs := &halvings{src}
+	hs := &imaging.Halvings{src}
 	if (mime != "image/png" || scalePNG) && (w > bigImageThreshold || h > bigImageThreshold) {
 		if b, ok := resizeDimensions(w, h, bigImageThreshold, bigImageThreshold, false); ok {
-			if scaled, err := encodeImage(mime, resample(hs, b)); err == nil {
-				out.scaled, out.scaledW, out.scaledH = scaled, b.dstW, b.dstH
+			if scaled, err := imaging.Encode(mime, imaging.Resample(hs, b)); err == nil {
+				out.scaled, out.scaledW, out.scaledH = scaled, b.DstW, b.DstH
 			}
 		}
 	}
@@ -178,11 +58,11 @@ func renderUpload(mime string, data []byte, scalePNG bool) *renditions {
 	encoded := make([][]byte, len(sizes))
 	var wg sync.WaitGroup
 	for i, s := range sizes {
-		img := resample(hs, s.box)
+		img := imaging.Resample(hs, s.box)
 		wg.Add(1)
 		go func() { // encoding is the slow part: the sizes side by side
 			defer wg.Done()
-			if enc, err := encodeImage(mime, img); err == nil {
+			if enc, err := imaging.Encode(mime, img); err == nil {
 				encoded[i] = enc
 			}
 		}()
@@ -249,7 +129,7 @@ func (m *Mock) prerender(r *rest.Request) (done func()) {
 		}
 		data = f.Data
 	}
-	mime := imageMime(data)
+	mime := imaging.Mime(data)
 	if !editorResizes(mime) {
 		return func() {}
 	}
@@ -274,16 +154,16 @@ func drawSubsize(f, src *store.File) []byte {
 	if src == nil || src.Data == nil {
 		return nil
 	}
-	w, h := imageDimensions(src.MimeType, src.Data)
+	w, h := imaging.Dimensions(src.MimeType, src.Data)
 	for _, s := range plannedSubsizes(path.Base(src.Path), w, h) {
 		if s.file != path.Base(f.Path) {
 			continue
 		}
-		img, err := decodeImage(src.MimeType, src.Data)
+		img, err := imaging.Decode(src.MimeType, src.Data)
 		if err != nil || img.Rect.Dx() != w || img.Rect.Dy() != h {
 			return nil
 		}
-		enc, err := encodeImage(f.MimeType, resample(&halvings{img}, s.box))
+		enc, err := imaging.Encode(f.MimeType, imaging.Resample(&imaging.Halvings{img}, s.box))
 		if err != nil {
 			return nil
 		}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -59,36 +60,29 @@ func editorResizes(mime string) bool {
 	return false
 }
 
-// resizeBox is image_resize_dimensions' result: the source rectangle (src) drawn into
-// a new image of dstW x dstH.
-type resizeBox struct {
-	srcX, srcY, srcW, srcH int
-	dstW, dstH             int
-}
-
 // resizeDimensions is image_resize_dimensions: how an origW x origH image is resized to
 // the destW x destH box (0: no limit), cropped from the centre when crop is set. false
 // when the image is not larger than the box, or the new size is (within a pixel) the
 // original.
-func resizeDimensions(origW, origH, destW, destH int, crop bool) (resizeBox, bool) {
+func resizeDimensions(origW, origH, destW, destH int, crop bool) (imaging.Box, bool) {
 	if origW <= 0 || origH <= 0 || destW <= 0 && destH <= 0 {
-		return resizeBox{}, false
+		return imaging.Box{}, false
 	}
 	switch {
 	case destH == 0:
 		if origW < destW {
-			return resizeBox{}, false
+			return imaging.Box{}, false
 		}
 	case destW == 0:
 		if origH < destH {
-			return resizeBox{}, false
+			return imaging.Box{}, false
 		}
 	default:
 		if origW < destW && origH < destH {
-			return resizeBox{}, false
+			return imaging.Box{}, false
 		}
 	}
-	b := resizeBox{srcW: origW, srcH: origH}
+	b := imaging.Box{SrcW: origW, SrcH: origH}
 	if crop {
 		ratio := float64(origW) / float64(origH)
 		newW, newH := min(destW, origW), min(destH, origH)
@@ -100,13 +94,13 @@ func resizeDimensions(origW, origH, destW, destH int, crop bool) (resizeBox, boo
 		}
 		sizeRatio := math.Max(float64(newW)/float64(origW), float64(newH)/float64(origH))
 		cropW, cropH := phpRound(float64(newW)/sizeRatio), phpRound(float64(newH)/sizeRatio)
-		b = resizeBox{srcX: int(math.Floor((float64(origW) - cropW) / 2)), srcY: int(math.Floor((float64(origH) - cropH) / 2)),
-			srcW: int(cropW), srcH: int(cropH), dstW: newW, dstH: newH}
+		b = imaging.Box{SrcX: int(math.Floor((float64(origW) - cropW) / 2)), SrcY: int(math.Floor((float64(origH) - cropH) / 2)),
+			SrcW: int(cropW), SrcH: int(cropH), DstW: newW, DstH: newH}
 	} else {
-		b.dstW, b.dstH = constrainDimensions(origW, origH, destW, destH)
+		b.DstW, b.DstH = constrainDimensions(origW, origH, destW, destH)
 	}
-	if absInt(b.dstW-origW) <= 1 && absInt(b.dstH-origH) <= 1 { // wp_fuzzy_number_match
-		return resizeBox{}, false
+	if absInt(b.DstW-origW) <= 1 && absInt(b.DstH-origH) <= 1 { // wp_fuzzy_number_match
+		return imaging.Box{}, false
 	}
 	return b, true
 }
@@ -181,7 +175,7 @@ type subSize struct {
 	name          string
 	file          string // base name, in the attached file's directory
 	width, height int
-	box           resizeBox
+	box           imaging.Box
 }
 
 // plannedSubsizes are the sub-sizes _wp_make_subsizes makes of a w x h image named
@@ -198,11 +192,11 @@ func plannedSubsizes(base string, w, h int) []subSize {
 		if !ok {
 			continue
 		}
-		file := name + "-" + strconv.Itoa(b.dstW) + "x" + strconv.Itoa(b.dstH)
+		file := name + "-" + strconv.Itoa(b.DstW) + "x" + strconv.Itoa(b.DstH)
 		if ext != "" {
 			file += "." + ext
 		}
-		out = append(out, subSize{name: s.name, file: file, width: b.dstW, height: b.dstH, box: b})
+		out = append(out, subSize{name: s.name, file: file, width: b.DstW, height: b.DstH, box: b})
 	}
 	return out
 }
@@ -272,7 +266,7 @@ func imageSources(file func(string) *store.File, p *store.Post) (imageFiles, []s
 	if name, ext := splitExt(base); strings.HasSuffix(name, "-scaled") && ext != "" {
 		orig := strings.TrimSuffix(name, "-scaled") + "." + ext
 		if f := file(dir + orig); f != nil {
-			if w, h := imageDimensions(f.MimeType, f.Data); w > 0 && h > 0 {
+			if w, h := imaging.Dimensions(f.MimeType, f.Data); w > 0 && h > 0 {
 				im.original, src, im.srcW, im.srcH = orig, orig, w, h
 			}
 		}

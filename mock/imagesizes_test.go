@@ -16,6 +16,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/imaging"
 )
 
 // TestResizeDimensions: image_resize_dimensions for every registered size and the big
@@ -44,7 +45,7 @@ func TestResizeDimensions(t *testing.T) {
 			want := fields[i+1]
 			got := "-"
 			if b, ok := resizeDimensions(w, h, s.width, s.height, s.crop); ok {
-				got = fmt.Sprintf("0,0,%d,%d,%d,%d,%d,%d", b.srcX, b.srcY, b.dstW, b.dstH, b.srcW, b.srcH)
+				got = fmt.Sprintf("0,0,%d,%d,%d,%d,%d,%d", b.SrcX, b.SrcY, b.DstW, b.DstH, b.SrcW, b.SrcH)
 			}
 			if got != want {
 				t.Errorf("%dx%d to %s: got %s, want %s", w, h, s.name, got, want)
@@ -100,7 +101,7 @@ func testImage(t testing.TB, mime string, w, h int) []byte {
 			img.Set(x, y, color.RGBA{uint8(x * 255 / w), uint8(y * 255 / h), 120, 255})
 		}
 	}
-	b, err := encodeImage(mime, img) // the mock's own encoders
+	b, err := imaging.Encode(mime, img) // the mock's own encoders
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,53 +327,6 @@ func TestSeededSubsizes(t *testing.T) {
 	}
 }
 
-// TestWebPLossless: the encoder's output decodes to the same pixels, with and without
-// alpha, for flat and busy pictures.
-func TestWebPLossless(t *testing.T) {
-	for _, c := range []struct {
-		w, h  int
-		pixel func(x, y int) color.NRGBA
-	}{
-		{1, 1, func(x, y int) color.NRGBA { return color.NRGBA{1, 2, 3, 255} }},
-		{17, 9, func(x, y int) color.NRGBA { return color.NRGBA{uint8(x * 15), uint8(y * 28), 7, 255} }},
-		{64, 48, func(x, y int) color.NRGBA {
-			return color.NRGBA{uint8(x*y + x), uint8(x ^ y), uint8(3 * y), uint8(255 - x)}
-		}},
-		{300, 200, func(x, y int) color.NRGBA {
-			return color.NRGBA{uint8((x * 7919) ^ (y * 104729)), uint8(x + y), uint8(x * 3), 255}
-		}},
-	} {
-		src := image.NewNRGBA(image.Rect(0, 0, c.w, c.h))
-		for y := 0; y < c.h; y++ {
-			for x := 0; x < c.w; x++ {
-				src.SetNRGBA(x, y, c.pixel(x, y))
-			}
-		}
-		rgba := image.NewRGBA(src.Rect)
-		for y := 0; y < c.h; y++ {
-			for x := 0; x < c.w; x++ {
-				rgba.Set(x, y, src.At(x, y))
-			}
-		}
-		var b bytes.Buffer
-		if err := encodeWebPLossless(&b, rgba); err != nil {
-			t.Fatal(err)
-		}
-		img, err := webp.Decode(&b)
-		if err != nil {
-			t.Fatalf("%dx%d: %v", c.w, c.h, err)
-		}
-		for y := 0; y < c.h; y++ {
-			for x := 0; x < c.w; x++ {
-				want := color.NRGBAModel.Convert(rgba.At(x, y))
-				if got := color.NRGBAModel.Convert(img.At(x, y)); got != want {
-					t.Fatalf("%dx%d at %d,%d: got %v, want %v", c.w, c.h, x, y, got, want)
-				}
-			}
-		}
-	}
-}
-
 // TestUploadNextToSubsizes: a name whose sub-size is a file of the directory
 // (case-insensitively) gets a number, as wp_unique_filename gives it.
 func TestUploadNextToSubsizes(t *testing.T) {
@@ -429,7 +383,7 @@ func TestHugeClaimedSize(t *testing.T) {
 	// IHDR width and height at bytes 16..23, then its CRC, which png.Decode checks
 	data[16], data[17], data[18], data[19] = 0, 1, 0, 0 // 65536
 	data[20], data[21], data[22], data[23] = 0, 1, 0, 0
-	if _, err := decodeImage("image/png", data); err == nil {
+	if _, err := imaging.Decode("image/png", data); err == nil {
 		t.Fatal("decoded a 65536x65536 claim")
 	}
 	if rd := renderUpload("image/png", data, false); rd != nil {

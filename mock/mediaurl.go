@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -151,7 +152,7 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 		Date: now, DateGMT: now, Modified: now, ModifiedGMT: now, Parent: r.Int("post"),
 	}
 	e := store.Extra{MimeType: typ, File: path, GUID: uploadsPrefix + path, FileSize: len(data)}
-	e.Width, e.Height = imageDimensions(typ, data)
+	e.Width, e.Height = imaging.Dimensions(typ, data)
 	p.SetExtra(e)
 	p.Title = storedFileTitle(up, path)
 	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: data})

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -411,7 +412,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	e := p.Extra()
 	e.MimeType, e.File, e.GUID, e.FileSize = typ, path, uploadsPrefix+path, len(up.data)
-	e.Width, e.Height = imageDimensions(typ, up.data)
+	e.Width, e.Height = imaging.Dimensions(typ, up.data)
 	p.SetExtra(e)
 	if err := postRowError(p, true); err != nil {
 		return nil, err

@@ -382,40 +382,6 @@ func TestMediaUpdateRules(t *testing.T) {
 	s.do(t, http.MethodDelete, path+"?force=true", "author", nil).wantFields(t, map[string]any{"deleted": true})
 }
 
-// TestImageDimensions: the sizes getimagesize reports for the displayable image types
-// (the WebP and BMP files were made with PHP's GD and uploaded to WordPress 6.1, which
-// gave 7x4 for both).
-func TestImageDimensions(t *testing.T) {
-	webp, _ := hex.DecodeString("524946463c000000574542505650382030000000d001009d012a0700040001402625a00274ba01f8" +
-		"0003b000fef6135ffe2ce4623b3cdffe04efc09df813bff000000000")
-	riff := func(chunk string, body ...byte) []byte {
-		return append([]byte("RIFF\x00\x00\x00\x00WEBP"+chunk+"\x00\x00\x00\x00"), body...)
-	}
-	bmp := append([]byte("BM"), make([]byte, 24)...)
-	bmp[18], bmp[22], bmp[23], bmp[24], bmp[25] = 7, 0xfc, 0xff, 0xff, 0xff // height -4: top-down
-	for _, c := range []struct {
-		name, typ string
-		data      []byte
-		w, h      int
-	}{
-		{"png", "image/png", testPNG(t), 5, 3},
-		{"gif", "image/gif", []byte("GIF89a\x05\x00\x03\x00\x00\x00\x00;"), 5, 3},
-		{"webp lossy", "image/webp", webp, 7, 4},
-		{"webp lossless", "image/webp", append(riff("VP8L", 0x2f), 4, 0x80, 0, 0, 0, 0, 0, 0, 0, 0), 5, 3},
-		{"webp extended", "image/webp", append(riff("VP8X", 0, 0, 0, 0), 6, 0, 0, 3, 0, 0, 0, 0), 7, 4},
-		{"bmp", "image/bmp", bmp, 7, 4},
-		{"not an image", "image/png", []byte("hello"), 0, 0},
-		{"tiff", "image/tiff", []byte("II*\x00"), 0, 0},
-	} {
-		if w, h := imageDimensions(c.typ, c.data); w != c.w || h != c.h {
-			t.Errorf("%s: got %dx%d, want %dx%d", c.name, w, h, c.w, c.h)
-		}
-		if c.w != 0 && imageMime(c.data) != c.typ {
-			t.Errorf("%s: imageMime %q, want %q", c.name, imageMime(c.data), c.typ)
-		}
-	}
-}
-
 // TestSanitizeTextField: alt_text's sanitize_text_field (wpfunc.Kses.go) gives what WordPress 6.1
 // stored for the same input.
 func TestSanitizeTextField(t *testing.T) {

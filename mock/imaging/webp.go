@@ -1,4 +1,4 @@
-package mock
+package imaging
 
 import (
 	"encoding/binary"
@@ -7,12 +7,12 @@ import (
 	"sort"
 )
 
-// encodeWebPLossless writes img as a lossless WebP (VP8L): the subtract-green and
+// EncodeWebPLossless writes img as a lossless WebP (VP8L): the subtract-green and
 // predictor transforms (each 32x32 block predicted from its left or its top
 // neighbours), no colour cache, no backward references, one prefix code per channel
 // built from the histograms. It is simple rather than small: Go has no WebP encoder,
 // and the mock needs one only for the sub-sizes of uploaded WebP images.
-func encodeWebPLossless(w io.Writer, img *image.RGBA) error {
+func EncodeWebPLossless(w io.Writer, img *image.RGBA) error {
 	width, height := img.Rect.Dx(), img.Rect.Dy()
 	if width < 1 || height < 1 || width > 1<<14 || height > 1<<14 {
 		return errWebPSize
