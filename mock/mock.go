@@ -1,11 +1,14 @@
 // Package mock is the reference mock server of the WordPress REST API v2 (namespace
-// wp/v2): posts, media, users, tags, categories, post meta, revisions, post types,
-// taxonomies and statuses, in memory, answering as WordPress 6.1 does. New returns an
-// http.Handler; cmd/wpmock wires it to a listener.
+// wp/v2): posts, pages, media, users, categories, tags, comments, search, post meta,
+// revisions, post types, taxonomies, statuses and application passwords, in memory,
+// answering as WordPress 6.1 does, or as 6.8 or 7.1 (Options.Version, rest.Profiles).
+// New returns an http.Handler; cmd/wpmock wires it to a listener.
 //
 // Each resource lives in its own file and declares itself once (its fields, arguments
 // and routes); the engine in mock/rest turns that declaration into routing, validation,
-// context filtering, links, OPTIONS and the index.
+// context filtering, links, OPTIONS, the index and the OpenAPI document. Post types
+// (postTypes, types.go) and taxonomies (taxonomyList, taxonomies.go) are declarations
+// too: a controller is built per declared type and per declared taxonomy.
 package mock
 
 import (

@@ -1,5 +1,6 @@
 // Package compare holds the side-by-side comparison of the mock with a real WordPress
-// 6.1 (make compare): the same requests go to both, and what comes back is compared by
+// of each version of ci/wordpress/versions, the mock answering as the same version
+// (make compare): the same requests go to both, and what comes back is compared by
 // status, error code, JSON shape (keys and types, not values) and the presence of the
 // headers clients rely on. The read rows come first (rows_test.go); then a sequence of
 // write rows (write_rows_test.go) creates, updates and deletes objects named wpcompare-*

@@ -1,8 +1,11 @@
 // Package store holds the mock site's data in memory: posts (with attachments and
-// revisions, which share WordPress's wp_posts id sequence), users, terms, post meta
-// and uploaded files. Everything sits behind one lock; callers read inside Read and
-// change inside Write, so a request sees one consistent state and a failed request
-// leaves none of its changes behind (handlers check before they change).
+// revisions, which share WordPress's wp_posts id sequence), users, terms (kept per
+// taxonomy; a post's terms are a set per taxonomy), comments, post meta and uploaded
+// files. Everything sits behind one lock; callers read inside Read and change inside
+// Write, so a request sees one consistent state and a failed request leaves none of
+// its changes behind (handlers check before they change). Posts and terms change by
+// id with a function on a copy (ChangePost, ChangeTerm), so a row a reader holds is
+// never changed under it.
 package store
 
 import (
