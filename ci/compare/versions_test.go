@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wpversion"
 )
 
-// TestVersionsList: the versions the mock answers as (rest.Profiles) are the versions
+// TestVersionsList: the versions the mock answers as (wpversion.Profiles) are the versions
 // CI runs (ci/wordpress/versions, which the scripts and the Makefile read): a profile
 // without a real WordPress to compare with, or a WordPress without a profile, fails.
 func TestVersionsList(t *testing.T) {
@@ -26,7 +26,7 @@ func TestVersionsList(t *testing.T) {
 			listed = append(listed, f[0])
 		}
 	}
-	if profiles := rest.ProfileNames(); !slices.Equal(listed, profiles) {
+	if profiles := wpversion.ProfileNames(); !slices.Equal(listed, profiles) {
 		t.Errorf("ci/wordpress/versions lists %v, the mock's profiles are %v", listed, profiles)
 	}
 }

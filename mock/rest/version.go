@@ -1,99 +1,50 @@
 package rest
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
+import "github.com/wpmock/wpmock/mock/wpversion"
+
+// The engine's names for the versions of mock/wpversion: a declaration (a field, an
+// argument, a route) says in which versions it exists with Since and Until, and the
+// server, items and arguments of a profile are built from the declarations that
+// exist in it, once, at start.
+type (
+	// Version is wpversion.Version, a WordPress major.minor release (601 is 6.1).
+	Version = wpversion.Version
+	// Span is wpversion.Span, the versions a declaration exists in.
+	Span = wpversion.Span
+	// Changed is wpversion.Changed, a value later releases change.
+	Changed[T any] = wpversion.Changed[T]
+	// Step is wpversion.Step, a value from a version on.
+	Step[T any] = wpversion.Step[T]
 )
 
-// Version is a WordPress major.minor release: 601 is 6.1. The mock answers as one
-// version (a profile); a declaration (a field, an argument, a route) says in which
-// versions it exists with Since and Until, and the server, items and arguments of a
-// profile are built from the declarations that exist in it, once, at start.
-type Version int
-
-// The releases that changed something the mock serves (shared/reference §18), and the
-// ones the mock answers as.
+// The releases, as wpversion names them.
 const (
-	V61 Version = 601 + iota
-	V62
-	V63
-	V64
-	V65
-	V66
-	V67
-	V68
-	V69
-	V70 Version = 700
-	V71 Version = 701
+	V61 = wpversion.V61
+	V62 = wpversion.V62
+	V63 = wpversion.V63
+	V64 = wpversion.V64
+	V65 = wpversion.V65
+	V66 = wpversion.V66
+	V67 = wpversion.V67
+	V68 = wpversion.V68
+	V69 = wpversion.V69
+	V70 = wpversion.V70
+	V71 = wpversion.V71
 )
 
-// Profiles are the versions the mock answers as (checked against the real WordPress
-// of each in CI); V61, the specification's version, is the default.
-var Profiles = []Version{V61, V68, V71}
+// Profiles are the versions the mock answers as (wpversion.Profiles).
+var Profiles = wpversion.Profiles
 
-func (v Version) String() string { return fmt.Sprintf("%d.%d", v/100, v%100) }
-
-// ParseVersion reads "6.8" or "6.8.12" and returns the profile it names; a version
-// the mock has no profile for is an error that lists the known ones.
-func ParseVersion(s string) (Version, error) {
-	major, rest, _ := strings.Cut(strings.TrimSpace(s), ".")
-	minor, _, _ := strings.Cut(rest, ".")
-	ma, err1 := strconv.Atoi(major)
-	mi, err2 := strconv.Atoi(minor)
-	if err1 == nil && err2 == nil && mi >= 0 && mi < 100 {
-		for _, p := range Profiles {
-			if p == Version(ma*100+mi) {
-				return p, nil
-			}
-		}
-	}
-	return 0, fmt.Errorf("unknown WordPress version %q (known: %s)", s, strings.Join(ProfileNames(), ", "))
-}
-
-// ProfileNames are the profiles as their versions read ("6.1", "6.8", ...).
-func ProfileNames() []string {
-	names := make([]string, len(Profiles))
-	for i, p := range Profiles {
-		names[i] = p.String()
-	}
-	return names
-}
+// ParseVersion reads "6.8" or "6.8.12" and returns the profile it names
+// (wpversion.Parse).
+func ParseVersion(s string) (Version, error) { return wpversion.Parse(s) }
 
 // ProfileFor is the profile that answers for a site running WordPress version s
-// ("6.9.1"): the newest profile not newer than it, the oldest for older ones. It
-// reports false when s is not a version.
-func ProfileFor(s string) (Version, bool) {
-	major, rest, _ := strings.Cut(strings.TrimSpace(s), ".")
-	minor, _, _ := strings.Cut(rest, ".")
-	ma, err1 := strconv.Atoi(major)
-	mi, err2 := strconv.Atoi(minor)
-	if err1 != nil || err2 != nil || mi < 0 || mi >= 100 {
-		return 0, false
-	}
-	p := Profiles[0]
-	for _, q := range Profiles {
-		if q <= Version(ma*100+mi) {
-			p = q
-		}
-	}
-	return p, true
-}
+// (wpversion.ProfileFor).
+func ProfileFor(s string) (Version, bool) { return wpversion.ProfileFor(s) }
 
-// Span is the versions a declaration exists in: from Since (0: always) up to, not
-// including, Until (0: still there).
-type Span struct {
-	Since, Until Version
-}
-
-// In reports whether version v has the declaration. The zero Version (no profile
-// chosen) is the default profile, 6.1.
-func (s Span) In(v Version) bool {
-	if v == 0 {
-		v = V61
-	}
-	return v >= s.Since && (s.Until == 0 || v < s.Until)
-}
+// ProfileNames are the profiles as their versions read (wpversion.ProfileNames).
+func ProfileNames() []string { return wpversion.ProfileNames() }
 
 // Since says the node exists from version v on (a field or argument a release added).
 func (s *Schema) Since(v Version) *Schema { s.Span.Since = v; return s }
@@ -135,28 +86,4 @@ func (s *Schema) forVersion(v Version) *Schema {
 		c.Properties = nil
 	}
 	return &c
-}
-
-// Changed is a value of WordPress 6.1 that later releases change: Base, then each
-// Step's value from its version on (oldest first).
-type Changed[T any] struct {
-	Base  T
-	Steps []Step[T]
-}
-
-// Step is a value from a version on.
-type Step[T any] struct {
-	Since Version
-	Value T
-}
-
-// At is the value in version v.
-func (c Changed[T]) At(v Version) T {
-	out := c.Base
-	for _, s := range c.Steps {
-		if (Span{Since: s.Since}).In(v) {
-			out = s.Value
-		}
-	}
-	return out
 }
