@@ -1,0 +1,247 @@
+package wpfunc
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Object is a JSON object that keeps its keys in order, as a PHP array does, so
+// responses list fields in the order WordPress prints them. An empty Object encodes
+// as {}.
+type Object []Member
+
+// Member is one key of an Object.
+type Member struct {
+	Key   string
+	Value any
+}
+
+// Get returns the value of key and whether it is present.
+func (o Object) Get(key string) (any, bool) {
+	for _, m := range o {
+		if m.Key == key {
+			return m.Value, true
+		}
+	}
+	return nil, false
+}
+
+// Set replaces the value of key, or appends it.
+func (o Object) Set(key string, v any) Object {
+	for i := range o {
+		if o[i].Key == key {
+			o[i].Value = v
+			return o
+		}
+	}
+	return append(o, Member{key, v})
+}
+
+// MarshalJSON lets encoding/json (tests, tools) encode an Object in order.
+func (o Object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	encode(&b, o)
+	return b.Bytes(), nil
+}
+
+// EmptyArray is PHP's empty array(), which WordPress prints as [] even where an object is
+// meant (an item's "meta" with nothing registered).
+var EmptyArray = []any{}
+
+// JSONAppender is a value that writes its own JSON (the engine's streamed and cached
+// answers), wherever it sits in what Encode encodes.
+type JSONAppender interface {
+	AppendJSON(b *bytes.Buffer)
+}
+
+// EncodeJSON is wp_json_encode: it appends the JSON of v as PHP's json_encode writes it
+// (every character beyond ASCII as \uXXXX, the slash escaped, <, > and & not). It
+// handles the value types that responses are built from directly, without
+// reflection, and falls back to encoding/json for anything else.
+func EncodeJSON(b *bytes.Buffer, v any) { encode(b, v) }
+
+func encode(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		if x {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		encodeFloat(b, x)
+	case string:
+		encodeString(b, x)
+	case Object:
+		b.WriteByte('{')
+		for i, m := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encodeString(b, m.Key)
+			b.WriteByte(':')
+			encode(b, m.Value)
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encode(b, e)
+		}
+		b.WriteByte(']')
+	case []int:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(e))
+		}
+		b.WriteByte(']')
+	case []string:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encodeString(b, e)
+		}
+		b.WriteByte(']')
+	case []Object:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encode(b, e)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			encodeString(b, k)
+			b.WriteByte(':')
+			encode(b, x[k])
+		}
+		b.WriteByte('}')
+	case json.RawMessage:
+		b.Write(x)
+	case JSONAppender:
+		x.AppendJSON(b)
+	case encoding.TextMarshaler: // a string of its own kind (prose.Text): as PHP writes a string
+		text, err := x.MarshalText()
+		if err != nil {
+			b.WriteString("null")
+			return
+		}
+		encodeString(b, string(text))
+	default:
+		enc := json.NewEncoder(b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			b.WriteString("null")
+			return
+		}
+		b.Truncate(b.Len() - 1) // Encoder adds a newline
+	}
+}
+
+func encodeFloat(b *bytes.Buffer, f float64) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		b.WriteString("null")
+		return
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		b.WriteString(strconv.FormatFloat(f, 'f', -1, 64))
+		return
+	}
+	b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+}
+
+const hex = "0123456789abcdef"
+
+func encodeString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '/' {
+				i++
+				continue
+			}
+			b.WriteString(s[start:i])
+			switch c {
+			case '"', '\\', '/': // json_encode escapes the slash: "http:\/\/..."
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			case '\b':
+				b.WriteString(`\b`)
+			case '\f':
+				b.WriteString(`\f`)
+			default:
+				b.WriteString(`\u00`)
+				b.WriteByte(hex[c>>4])
+				b.WriteByte(hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		b.WriteString(s[start:i])
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			r = utf8.RuneError
+		}
+		// json_encode without JSON_UNESCAPED_UNICODE, as wp_json_encode calls it:
+		// every character beyond ASCII as \uXXXX, UTF-16 surrogates above U+FFFF
+		if r >= 0x10000 {
+			r -= 0x10000
+			writeU(b, 0xd800+(r>>10))
+			writeU(b, 0xdc00+(r&0x3ff))
+		} else {
+			writeU(b, r)
+		}
+		i += size
+		start = i
+	}
+	b.WriteString(s[start:])
+	b.WriteByte('"')
+}
+
+// writeU writes \uXXXX, in lower-case hex as PHP does.
+func writeU(b *bytes.Buffer, r rune) {
+	b.WriteString(`\u`)
+	b.WriteByte(hex[r>>12&0xf])
+	b.WriteByte(hex[r>>8&0xf])
+	b.WriteByte(hex[r>>4&0xf])
+	b.WriteByte(hex[r&0xf])
+}
