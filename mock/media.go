@@ -6,6 +6,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // media is the /wp/v2/media resource: WP_REST_Attachments_Controller, which extends
@@ -226,7 +227,7 @@ func routeForPost(tx *store.Tx, p *store.Post) string {
 		}
 		return routeForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
 	}
-	pt := findPostType(p.Type)
+	pt := wp.FindPostType(p.Type)
 	if pt == nil {
 		return "/"
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The file side of an attachment as WordPress 6.1 shows it: the attachment markup the
@@ -53,7 +54,7 @@ func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 			{Key: "file", Value: e.File},
 			{Key: "filesize", Value: e.FileSize},
 			{Key: "sizes", Value: sizes},
-			{Key: "image_meta", Value: emptyImageMeta.at(v)},
+			{Key: "image_meta", Value: emptyImageMeta.At(v)},
 		}
 		if im.original != "" {
 			out = append(out, rest.Member{Key: "original_image", Value: im.original})
@@ -74,11 +75,11 @@ func sizeURL(url, file string) string {
 
 // emptyImageMeta is wp_read_image_metadata for an image without EXIF, IPTC or XMP data
 // (the mock reads none); 7.0 adds the alt text it reads from IPTC.
-var emptyImageMeta = members{
-	kv("aperture", "0"), kv("credit", ""), kv("camera", ""), kv("caption", ""),
-	kv("created_timestamp", "0"), kv("copyright", ""), kv("focal_length", "0"), kv("iso", "0"),
-	kv("shutter_speed", "0"), kv("title", ""), kv("orientation", "0"), kv("keywords", rest.EmptyArray),
-	kv("alt", "").since(rest.V70),
+var emptyImageMeta = wp.Members{
+	wp.KV("aperture", "0"), wp.KV("credit", ""), wp.KV("camera", ""), wp.KV("caption", ""),
+	wp.KV("created_timestamp", "0"), wp.KV("copyright", ""), wp.KV("focal_length", "0"), wp.KV("iso", "0"),
+	wp.KV("shutter_speed", "0"), wp.KV("title", ""), wp.KV("orientation", "0"), wp.KV("keywords", rest.EmptyArray),
+	wp.KV("alt", "").Since(rest.V70),
 }
 
 // missingImageSizes is the missing_image_sizes field: wp_get_missing_image_subsizes,

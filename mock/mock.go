@@ -7,7 +7,7 @@
 // Each resource lives in its own file and declares itself once (its fields, arguments
 // and routes); the engine in mock/rest turns that declaration into routing, validation,
 // context filtering, links, OPTIONS, the index and the OpenAPI document. Post types
-// (postTypes, types.go) and taxonomies (taxonomyList, taxonomies.go) are declarations
+// (wp.PostTypes, types.go) and taxonomies (wp.Taxonomies, taxonomies.go) are declarations
 // too: a controller is built per declared type and per declared taxonomy.
 package mock
 
@@ -21,6 +21,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Namespace is the API namespace the mock serves.
@@ -164,16 +165,16 @@ type resource interface {
 func (m *Mock) resources() []resource {
 	res := []resource{
 		&postMeta{m: m}, // the meta plugin registers before core's routes
-		&posts{m: m, pt: findPostType("post")},
-		&revisions{m: m, parent: findPostType("post")},
-		&posts{m: m, pt: findPostType("page")},
-		&revisions{m: m, parent: findPostType("page")},
+		&posts{m: m, pt: wp.FindPostType("post")},
+		&revisions{m: m, parent: wp.FindPostType("post")},
+		&posts{m: m, pt: wp.FindPostType("page")},
+		&revisions{m: m, parent: wp.FindPostType("page")},
 		&media{m: m},
 		&types{m: m},
 		&statuses{m: m},
 		&taxonomies{m: m},
 	}
-	for _, tax := range taxonomyList { // a terms controller per taxonomy, in registration order
+	for _, tax := range wp.Taxonomies { // a terms controller per taxonomy, in registration order
 		res = append(res, &terms{m: m, taxonomy: tax.Slug, base: tax.RestBase})
 	}
 	return append(res,

@@ -12,6 +12,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The mock's OpenAPI document: WordPress publishes none, so the mock builds one from
@@ -50,7 +51,7 @@ var quirks = []rest.Quirk{
 	{Title: "post-revision", Property: "excerpt.protected", Optional: true, Why: "declared, never printed"},
 	// The term search handler prints the taxonomy as the type, and no subtype; the
 	// post-format handler no subtype either.
-	{Title: "search-result", Property: "type", Enum: taxonomySlugs(),
+	{Title: "search-result", Property: "type", Enum: wp.TaxonomySlugs(),
 		Why: "a term result's type is its taxonomy, not \"term\""},
 	{Title: "search-result", Property: "subtype", Optional: true, Why: "term and post-format results have none"},
 }

@@ -3,6 +3,7 @@ package mock
 import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Meta capabilities of posts, as WordPress's map_meta_cap resolves them for the
@@ -36,8 +37,8 @@ func canOnPost(r *rest.Request, p *store.Post, verb string) bool {
 	if c == nil {
 		return false
 	}
-	pt := typeOf(p.Type)
-	has := func(name string) bool { return c.caps[pt.cap(verb+name)] }
+	pt := wp.TypeOf(p.Type)
+	has := func(name string) bool { return c.caps[pt.Cap(verb+name)] }
 	status := p.Status
 	if was := p.Extra().TrashedStatus; status == "trash" && was != "" {
 		status = was
@@ -81,7 +82,7 @@ func canReadPostCap(r *rest.Request, p *store.Post, parentOf func(int) *store.Po
 		return c.caps["read"]
 	}
 	if status == "private" {
-		return c.caps[typeOf(p.Type).cap("read_private_posts")]
+		return c.caps[wp.TypeOf(p.Type).Cap("read_private_posts")]
 	}
 	return canEditPost(r, p, parentOf)
 }

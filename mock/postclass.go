@@ -7,6 +7,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -26,8 +27,8 @@ import (
 // PHP's array has a gap and json_encode prints an object keyed by position.
 func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 	classes := []string{"post-" + strconv.Itoa(p.ID), p.Type, "type-" + p.Type, "status-" + p.Status}
-	pt := findPostType(p.Type)
-	if pt != nil && pt.supports("post-formats", m.version) {
+	pt := wp.FindPostType(p.Type)
+	if pt != nil && pt.Supported("post-formats", m.version) {
 		format := "standard"
 		if p.Format != "" {
 			format = wpfunc.SanitizeHTMLClass(p.Format, "")

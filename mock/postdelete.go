@@ -7,6 +7,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Deleting posts: delete_item's trash and force, wp_trash_post and wp_delete_post.
@@ -63,15 +64,15 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 	for _, rv := range revisionsOf(tx, p.ID) {
 		tx.DeletePost(rv.ID)
 	}
-	hierarchical := typeOf(p.Type).Hierarchical
+	hierarchical := wp.TypeOf(p.Type).Hierarchical
 	for _, kid := range slices.Clone(tx.Children(p.ID)) {
 		if kid.Type == "attachment" || hierarchical && kid.Type == p.Type {
 			tx.ChangePost(kid.ID, func(kid *store.Post) { kid.Parent = p.Parent })
 		}
 	}
 	if p.Type == "attachment" {
-		for _, pt := range postTypes {
-			if !pt.has("thumbnail") {
+		for _, pt := range wp.PostTypes {
+			if !pt.Has("thumbnail") {
 				continue
 			}
 			for _, q := range tx.PostsByID(pt.Slug) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Fields shared by the post-like types (posts, media), declared once. Each returns a
@@ -271,8 +272,8 @@ type registeredMeta struct {
 // string: 6.3 registers it for the types that support editor, custom-fields and
 // revisions (post and page), 6.4 copies it into revisions.
 func coreMeta(typ string) []registeredMeta {
-	pt := findPostType(typ)
-	if pt == nil || !pt.supports("editor", rest.V63) || !pt.supports("custom-fields", rest.V63) || !pt.supports("revisions", rest.V63) {
+	pt := wp.FindPostType(typ)
+	if pt == nil || !pt.Supported("editor", rest.V63) || !pt.Supported("custom-fields", rest.V63) || !pt.Supported("revisions", rest.V63) {
 		return nil
 	}
 	return []registeredMeta{

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The collection query of the post-like types (posts and media): WordPress's
@@ -14,7 +15,7 @@ import (
 
 // postListArgs are the list parameters shared by posts and media, in WordPress's order.
 func postListArgs(typ, base string) []*rest.Schema {
-	pt := typeOf(typ)
+	pt := wp.TypeOf(typ)
 	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
 	args = append(args,
 		rest.Str("after").Fmt("date-time").Desc("Limit response to posts published after a given ISO8601 compliant date."),
@@ -26,7 +27,7 @@ func postListArgs(typ, base string) []*rest.Schema {
 		intsArg("exclude", "Ensure result set excludes specific IDs."),
 		intsArg("include", "Limit result set to specific IDs."),
 	)
-	if pt.has("page-attributes") {
+	if pt.Has("page-attributes") {
 		args = append(args, rest.Int("menu_order").Desc("Limit result set to posts with a specific menu_order value."))
 	}
 	args = append(args,
@@ -59,15 +60,15 @@ func postListArgs(typ, base string) []*rest.Schema {
 		statusEnum, def = []string{"inherit", "private", "trash"}, "inherit"
 	}
 	status := rest.Arr("status", rest.Str("").OneOfEnum(statusEnum...)).Desc("Limit result set to posts assigned one or more statuses.").Def(def)
-	status.Sanitize = sanitizeStatuses(def, typeOf(typ))
+	status.Sanitize = sanitizeStatuses(def, wp.TypeOf(typ))
 	return append(args, searchColumns, slug, status)
 }
 
 // orderbys is the orderby enum of a type's list: menu_order where the type has
 // page-attributes.
-func orderbys(pt *postType) []string {
+func orderbys(pt *wp.PostType) []string {
 	out := []string{"author", "date", "id", "include", "modified", "parent", "relevance", "slug", "include_slugs", "title"}
-	if pt.has("page-attributes") {
+	if pt.Has("page-attributes") {
 		out = append(out, "menu_order")
 	}
 	return out
@@ -129,7 +130,7 @@ func sanitizeSlugList(_ *rest.Request, v any, _ string) (any, *rest.Error) {
 // sanitizeStatuses is the posts controller's sanitize_post_statuses: statuses other
 // than the default need edit_posts (or read_private_posts for "private"), and are then
 // checked against the enum.
-func sanitizeStatuses(def string, pt *postType) func(r *rest.Request, v any, param string) (any, *rest.Error) {
+func sanitizeStatuses(def string, pt *wp.PostType) func(r *rest.Request, v any, param string) (any, *rest.Error) {
 	return func(r *rest.Request, v any, param string) (any, *rest.Error) {
 		raw, _ := sanitizeSlugList(r, v, param)
 		list := raw.([]any)
@@ -139,7 +140,7 @@ func sanitizeStatuses(def string, pt *postType) func(r *rest.Request, v any, par
 			if st == def {
 				continue
 			}
-			if can(r, pt.cap("edit_posts")) || (st == "private" && can(r, pt.cap("read_private_posts"))) {
+			if can(r, pt.Cap("edit_posts")) || (st == "private" && can(r, pt.Cap("read_private_posts"))) {
 				if _, err := arg.Validate(st, param); err != nil {
 					return nil, err
 				}
@@ -271,11 +272,11 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 		q.statuses[st] = true
 	}
 	// the type's own filters: what its list does not declare is ignored
-	pt := typeOf(typ)
+	pt := wp.TypeOf(typ)
 	q.taxOr = r.String("tax_relation") == "OR"
 	for _, slug := range pt.Taxonomies {
 		for _, exclude := range []bool{false, true} {
-			name := findTaxonomy(slug).RestBase
+			name := wp.FindTaxonomy(slug).RestBase
 			if exclude {
 				name += "_exclude"
 			}
@@ -288,7 +289,7 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 		b := r.Bool("sticky")
 		q.sticky = &b
 	}
-	if pt.has("page-attributes") && r.Has("menu_order") {
+	if pt.Has("page-attributes") && r.Has("menu_order") {
 		n := r.Int("menu_order")
 		q.menuOrder = &n
 	}
@@ -299,7 +300,7 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 		}
 	}
 	q.searchExact = r.String("search_semantics") == "exact"
-	if formats := r.Strings("format"); pt.has("post-formats") && len(formats) > 0 {
+	if formats := r.Strings("format"); pt.Has("post-formats") && len(formats) > 0 {
 		q.formats = map[string]bool{}
 		for _, f := range formats {
 			q.formats[f] = true

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Error codes of the posts controller (WP_REST_Posts_Controller).
@@ -29,7 +30,7 @@ const (
 type posts struct {
 	m *Mock
 	// pt is the post type the controller serves (WordPress builds one per type).
-	pt   *postType
+	pt   *wp.PostType
 	item *rest.Item[store.Post]
 	w    *postWriter
 }
@@ -56,8 +57,8 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			fields = append(fields, fs...)
 		}
 	}
-	add(pt.has("title"), pfTitle(noun))
-	add(pt.has("editor"), rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
+	add(pt.Has("title"), pfTitle(noun))
+	add(pt.Has("editor"), rest.Nested(rest.Obj("content").Desc("The content for the post.").Ctx(viewEdit...),
 		rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Content.String() }),
 		rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
@@ -72,7 +73,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		rest.F(rest.Int("block_version").Desc("Version of the content block format used by the post.").Ctx(editOnly...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return boolInt(hasBlocks(p.Content.String())) }),
 	).WithArg(rawText))
-	add(pt.has("excerpt"), rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
+	add(pt.Has("excerpt"), rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
 		rest.F(rest.Str("raw").Desc("Excerpt for the post, as it exists in the database.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Excerpt }),
 		rest.F(excerptRendered().Until(rest.V66),
@@ -97,22 +98,22 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		rest.F(rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
 	).WithArg(rawText))
-	add(pt.has("author"), pfAuthor(noun))
-	add(pt.has("thumbnail"), rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...),
+	add(pt.Has("author"), pfAuthor(noun))
+	add(pt.Has("thumbnail"), rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...),
 		func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }))
 	add(pt.Hierarchical, rest.F(rest.Int("parent").Desc("The ID for the parent of the post.").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Parent }))
-	add(pt.has("page-attributes"), rest.F(rest.Int("menu_order").Desc("The order of the post in relation to other posts.").Ctx(viewEdit...),
+	add(pt.Has("page-attributes"), rest.F(rest.Int("menu_order").Desc("The order of the post in relation to other posts.").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.MenuOrder() }))
-	add(pt.has("comments"), pfCommentStatus(noun), pfPingStatus(noun))
+	add(pt.Has("comments"), pfCommentStatus(noun), pfPingStatus(noun))
 	add(pt.Sticky, rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Sticky }))
 	add(true, pfTemplate(noun, pt.Slug))
-	add(pt.has("post-formats"), rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
+	add(pt.Has("post-formats"), rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return postFormat(p) }))
-	add(pt.has("custom-fields"), pfMetaOf(m, pt.Slug)...)
+	add(pt.Has("custom-fields"), pfMetaOf(m, pt.Slug)...)
 	for _, slug := range pt.Taxonomies {
-		tax := findTaxonomy(slug)
+		tax := wp.FindTaxonomy(slug)
 		fields = append(fields, rest.F(rest.Arr(tax.RestBase, rest.Int("")).
 			Desc("The terms assigned to the post in the "+slug+" taxonomy.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return intList(p.TermIDs(slug)) }))
@@ -184,7 +185,7 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 	}
 	ls = ls.Add("wp:attachment", r.RestURL("/"+Namespace+"/media?parent="+strconv.Itoa(p.ID)))
 	for _, slug := range res.pt.Taxonomies {
-		ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/"+findTaxonomy(slug).RestBase+"?post="+strconv.Itoa(p.ID)),
+		ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/"+wp.FindTaxonomy(slug).RestBase+"?post="+strconv.Itoa(p.ID)),
 			rest.Member{Key: "taxonomy", Value: slug})
 	}
 	if r.Context() == rest.Edit {
@@ -235,32 +236,32 @@ func getPostStatus(tx *store.Tx, p *store.Post) string {
 
 // postActions is get_available_actions: the action rels of edit context.
 func postActions(r *rest.Request, typ string) []string {
-	pt := typeOf(typ)
+	pt := wp.TypeOf(typ)
 	var rels []string
-	if typ != "attachment" && can(r, pt.cap("publish_posts")) {
+	if typ != "attachment" && can(r, pt.Cap("publish_posts")) {
 		rels = append(rels, "wp:action-publish")
 	}
 	if can(r, "unfiltered_html") {
 		rels = append(rels, "wp:action-unfiltered-html")
 	}
-	if pt.Sticky && can(r, pt.cap("edit_others_posts")) && can(r, pt.cap("publish_posts")) {
+	if pt.Sticky && can(r, pt.Cap("edit_others_posts")) && can(r, pt.Cap("publish_posts")) {
 		rels = append(rels, "wp:action-sticky")
 	}
-	if can(r, pt.cap("edit_others_posts")) {
+	if can(r, pt.Cap("edit_others_posts")) {
 		rels = append(rels, "wp:action-assign-author")
 	}
 	// creating terms of a hierarchical taxonomy takes edit_terms; of a flat one,
 	// assign_terms, as get_available_actions decides
 	for _, slug := range pt.Taxonomies {
-		tax := findTaxonomy(slug)
-		createCap := tax.assignCap()
+		tax := wp.FindTaxonomy(slug)
+		createCap := tax.AssignCap()
 		if tax.Hierarchical {
-			createCap = tax.editCap()
+			createCap = tax.EditCap()
 		}
 		if can(r, createCap) {
 			rels = append(rels, "wp:action-create-"+tax.RestBase)
 		}
-		if can(r, tax.assignCap()) {
+		if can(r, tax.AssignCap()) {
 			rels = append(rels, "wp:action-assign-"+tax.RestBase)
 		}
 	}
@@ -315,14 +316,14 @@ func (res *posts) collectionArgs() []*rest.Schema {
 		args = append(args, rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"))
 	}
 	for _, slug := range pt.Taxonomies {
-		tax := findTaxonomy(slug)
+		tax := wp.FindTaxonomy(slug)
 		args = append(args, taxArg(tax.RestBase, tax.RestBase, tax.Hierarchical, true), taxArg(tax.RestBase+"_exclude", tax.RestBase, tax.Hierarchical, false))
 	}
 	if pt.Sticky {
 		args = append(args, rest.Bool("sticky").Desc("Limit result set to items that are sticky."),
 			rest.Bool("ignore_sticky").Desc("Whether to ignore sticky posts or not.").Def(true).Since(rest.V68))
 	}
-	if pt.has("post-formats") {
+	if pt.Has("post-formats") {
 		args = append(args, rest.Arr("format", rest.Str("").OneOfEnum(postFormats...)).Desc("Limit result set to items assigned one or more given formats.").
 			Unique().Since(rest.V67))
 	}
@@ -342,7 +343,7 @@ func getPost(r *rest.Request, id int, typ string) (*store.Post, *rest.Error) {
 }
 
 func (res *posts) listPermission(r *rest.Request) *rest.Error {
-	if r.Context() == rest.Edit && !can(r, res.pt.editCap()) {
+	if r.Context() == rest.Edit && !can(r, res.pt.EditCap()) {
 		return r.Forbidden(codeForbiddenContext, "Sorry, you are not allowed to edit posts in this post type.")
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -67,8 +68,8 @@ type postWriter struct {
 // checkWritePermission is the shared part of create/update_item_permissions_check;
 // p is the post an update changes, nil on create.
 func (w *postWriter) checkWritePermission(r *rest.Request, verb string, p *store.Post) *rest.Error {
-	pt := typeOf(w.typ)
-	if a := r.Int("author"); a != 0 && a != callerID(r) && !can(r, pt.cap("edit_others_posts")) {
+	pt := wp.TypeOf(w.typ)
+	if a := r.Int("author"); a != 0 && a != callerID(r) && !can(r, pt.Cap("edit_others_posts")) {
 		return r.Forbidden(codeCannotEditOthers, "Sorry, you are not allowed to "+verb+" posts as this user.")
 	}
 	if pt.Sticky && stickyRefused.At(w.m.version)(r, pt, p) {
@@ -83,23 +84,23 @@ func (w *postWriter) checkWritePermission(r *rest.Request, verb string, p *store
 // release that changed it lies between 6.1 and 6.8; 6.8 is the first the mock
 // answers as) sticky=true needs both capabilities, and an update is checked only
 // when it changes whether the post is sticky, in either direction.
-var stickyRefused = rest.Changed[func(r *rest.Request, pt *postType, p *store.Post) bool]{
-	Base: func(r *rest.Request, pt *postType, _ *store.Post) bool {
-		return r.Bool("sticky") && !can(r, pt.cap("edit_others_posts")) && !can(r, pt.cap("publish_posts"))
+var stickyRefused = rest.Changed[func(r *rest.Request, pt *wp.PostType, p *store.Post) bool]{
+	Base: func(r *rest.Request, pt *wp.PostType, _ *store.Post) bool {
+		return r.Bool("sticky") && !can(r, pt.Cap("edit_others_posts")) && !can(r, pt.Cap("publish_posts"))
 	},
-	Steps: []rest.Step[func(r *rest.Request, pt *postType, p *store.Post) bool]{{Since: rest.V68, Value: func(r *rest.Request, pt *postType, p *store.Post) bool {
+	Steps: []rest.Step[func(r *rest.Request, pt *wp.PostType, p *store.Post) bool]{{Since: rest.V68, Value: func(r *rest.Request, pt *wp.PostType, p *store.Post) bool {
 		if p == nil && !r.Bool("sticky") || p != nil && (!r.Has("sticky") || r.Bool("sticky") == p.Sticky) {
 			return false
 		}
-		return !can(r, pt.cap("edit_others_posts")) || !can(r, pt.cap("publish_posts"))
+		return !can(r, pt.Cap("edit_others_posts")) || !can(r, pt.Cap("publish_posts"))
 	}}},
 }
 
 // checkAssignTerms is check_assign_terms_permission: over the type's taxonomies.
 func (w *postWriter) checkAssignTerms(r *rest.Request) *rest.Error {
 	tx := txOf(r)
-	for _, slug := range typeOf(w.typ).Taxonomies {
-		tax := findTaxonomy(slug)
+	for _, slug := range wp.TypeOf(w.typ).Taxonomies {
+		tax := wp.FindTaxonomy(slug)
 		for _, id := range r.Ints(tax.RestBase) {
 			// get_term(0) is an "Empty Term." error rather than null, so the loop goes on
 			// to current_user_can('assign_term', 0), which map_meta_cap denies everyone
@@ -109,7 +110,7 @@ func (w *postWriter) checkAssignTerms(r *rest.Request) *rest.Error {
 			if tx.Term(id) == nil {
 				continue
 			}
-			if !can(r, tax.assignCap()) {
+			if !can(r, tax.AssignCap()) {
 				return r.Forbidden(codeCannotAssignTerm, "Sorry, you are not allowed to assign the provided terms.")
 			}
 		}
@@ -124,7 +125,7 @@ func (w *postWriter) createPermission(r *rest.Request) *rest.Error {
 	if err := w.checkWritePermission(r, "create", nil); err != nil {
 		return err
 	}
-	if !can(r, typeOf(w.typ).cap("create_posts")) {
+	if !can(r, wp.TypeOf(w.typ).Cap("create_posts")) {
 		return r.Forbidden(codeCannotCreate, "Sorry, you are not allowed to create posts as this user.")
 	}
 	return w.checkAssignTerms(r)
@@ -156,15 +157,15 @@ func (w *postWriter) deletePermission(r *rest.Request) *rest.Error {
 }
 
 // statusFor is handle_status_param for a post of type pt.
-func statusFor(r *rest.Request, pt *postType, status string) (string, *rest.Error) {
+func statusFor(r *rest.Request, pt *wp.PostType, status string) (string, *rest.Error) {
 	switch status {
 	case "draft", "pending":
 	case "private":
-		if !can(r, pt.cap("publish_posts")) {
+		if !can(r, pt.Cap("publish_posts")) {
 			return "", r.Forbidden(codeCannotPublish, "Sorry, you are not allowed to create private posts in this post type.")
 		}
 	case "publish", "future":
-		if !can(r, pt.cap("publish_posts")) {
+		if !can(r, pt.Cap("publish_posts")) {
 			return "", r.Forbidden(codeCannotPublish, "Sorry, you are not allowed to publish posts in this post type.")
 		}
 	default:
@@ -197,7 +198,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	}
 	oldStatus := p.Status
 	if r.Has("status") && (create || r.String("status") != p.Status) {
-		st, err := statusFor(r, typeOf(w.typ), r.String("status"))
+		st, err := statusFor(r, wp.TypeOf(w.typ), r.String("status"))
 		if err != nil {
 			return err
 		}
@@ -226,7 +227,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	if r.Sent("password") {
 		p.Password = r.String("password")
 		if p.Password != "" {
-			if typeOf(w.typ).Sticky && r.Bool("sticky") {
+			if wp.TypeOf(w.typ).Sticky && r.Bool("sticky") {
 				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A post can not be sticky and have a password.")
 			}
 			if !create && p.Sticky {
@@ -234,10 +235,10 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 			}
 		}
 	}
-	if typeOf(w.typ).Sticky && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
+	if wp.TypeOf(w.typ).Sticky && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
 		return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A password protected post can not be set to sticky.")
 	}
-	pt := typeOf(w.typ)
+	pt := wp.TypeOf(w.typ)
 	if pt.Hierarchical && r.Has("parent") {
 		// any post may be the parent; then wp_check_post_hierarchy_for_loops
 		parent := r.Int("parent")
@@ -247,7 +248,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		p.Parent = withoutLoop(tx, parent, p.ID)
 	}
 	e := p.Extra()
-	if pt.has("page-attributes") && r.Has("menu_order") {
+	if pt.Has("page-attributes") && r.Has("menu_order") {
 		e.MenuOrder = r.Int("menu_order")
 	}
 	if s := r.String("comment_status"); s != "" {
@@ -339,8 +340,8 @@ func withoutLoop(tx *store.Tx, parent, id int) int {
 
 // defaultCommentStatus is get_default_comment_status for a new post of type pt: pages
 // are closed to comments and pings; other types are open to what they support.
-func defaultCommentStatus(pt *postType, feature string, v rest.Version) string {
-	if pt.Slug != "page" && pt.supports(feature, v) {
+func defaultCommentStatus(pt *wp.PostType, feature string, v rest.Version) string {
+	if pt.Slug != "page" && pt.Supported(feature, v) {
 		return "open"
 	}
 	return "closed"
@@ -381,7 +382,7 @@ func (w *postWriter) uniqueSlug(tx *store.Tx, slug string, id, parent int) strin
 // parent.
 func uniquePostSlug(tx *store.Tx, typ, slug string, id, parent int) string {
 	types := []string{typ}
-	hierarchical := typeOf(typ).Hierarchical
+	hierarchical := wp.TypeOf(typ).Hierarchical
 	switch {
 	case typ == "attachment":
 		types = []string{"post", "page", "attachment", "revision"}
@@ -430,13 +431,13 @@ func truncateSlug(s string, n int) string {
 // post saved and the rest applied. It returns the stored row.
 func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*store.Post, *rest.Error) {
 	tx := txOf(r)
-	pt := typeOf(w.typ)
+	pt := wp.TypeOf(w.typ)
 	var failed *rest.Error
 	p := tx.ChangePost(id, func(p *store.Post) {
 		if pt.Sticky && (create || r.Has("sticky")) {
 			p.Sticky = r.Bool("sticky")
 		}
-		if pt.supports("post-formats", w.m.version) {
+		if pt.Supported("post-formats", w.m.version) {
 			if f := r.String("format"); f != "" {
 				if f == "standard" {
 					f = ""
@@ -445,11 +446,11 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 			}
 		}
 		for _, slug := range pt.Taxonomies {
-			tax := findTaxonomy(slug)
+			tax := wp.FindTaxonomy(slug)
 			// wp_insert_post (and wp_update_post, which calls it) gives a post saved
 			// without terms of the taxonomy its default term (a post the default
 			// category); handle_terms then sets the terms the request names, none too
-			if def := tax.defaultTermFor(w.typ); def != 0 && len(p.TermIDs(slug)) == 0 {
+			if def := tax.DefaultTermFor(w.typ); def != 0 && len(p.TermIDs(slug)) == 0 {
 				p.SetTermIDs(slug, []int{def})
 			}
 			if !r.Has(tax.RestBase) {
@@ -490,7 +491,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 // create is create_item.
 func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
-	pt, v := typeOf(w.typ), w.m.version
+	pt, v := wp.TypeOf(w.typ), w.m.version
 	p := &store.Post{Type: w.typ, Status: "draft", Author: callerID(r),
 		CommentStatus: defaultCommentStatus(pt, "comments", v), PingStatus: defaultCommentStatus(pt, "trackbacks", v)}
 	if w.typ == "attachment" {
@@ -648,6 +649,6 @@ func withStatus(err *rest.Error, status int) *rest.Error {
 
 // emptyRefused is whether wp_insert_post may refuse an empty row of type pt: the type
 // supports title, editor and excerpt (post_type_supports, at version v).
-func emptyRefused(pt *postType, v rest.Version) bool {
-	return pt.supports("title", v) && pt.supports("editor", v) && pt.supports("excerpt", v)
+func emptyRefused(pt *wp.PostType, v rest.Version) bool {
+	return pt.Supported("title", v) && pt.Supported("editor", v) && pt.Supported("excerpt", v)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Error codes of the revisions controller (WP_REST_Revisions_Controller). A revision id
@@ -48,7 +49,7 @@ type revisions struct {
 	m *Mock
 	// parent is the post type the revisions belong to: WordPress registers the
 	// controller for each type that supports revisions (the mock has posts).
-	parent *postType
+	parent *wp.PostType
 	item   *rest.Item[store.Post]
 }
 
@@ -380,7 +381,7 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 // It is compared with the latest revision only, never with the post as it was. It
 // returns the new revision, or nil.
 func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
-	if pt := findPostType(p.Type); pt == nil || !pt.supports("revisions", m.version) || p.Status == "auto-draft" {
+	if pt := wp.FindPostType(p.Type); pt == nil || !pt.Supported("revisions", m.version) || p.Status == "auto-draft" {
 		return nil
 	}
 	tx := txOf(r)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -62,7 +63,7 @@ type searchField = rest.Field[searchResult]
 // but attachment, from the post types' declarations.
 func postSearchTypes() []string {
 	var out []string
-	for _, pt := range postTypes {
+	for _, pt := range wp.PostTypes {
 		if pt.Viewable && pt.RestBase != "" && pt.Slug != "attachment" {
 			out = append(out, pt.Slug)
 		}
@@ -73,8 +74,8 @@ func postSearchTypes() []string {
 // termSearchTaxonomies are the term handler's subtypes: get_taxonomies(public,
 // show_in_rest), from the taxonomies' declarations.
 func termSearchTaxonomies() []string {
-	out := make([]string, 0, len(taxonomyList))
-	for _, t := range taxonomyList {
+	out := make([]string, 0, len(wp.Taxonomies))
+	for _, t := range wp.Taxonomies {
 		out = append(out, t.Slug)
 	}
 	return out
@@ -111,7 +112,7 @@ func (res *search) init() {
 					// get_the_title without "Protected: " (the handler's
 					// protected_title_format); only published posts are found, so
 					// no "Private: " either
-					if !typeOf(h.post.Type).supports("title", m.version) {
+					if !wp.TypeOf(h.post.Type).Supported("title", m.version) {
 						return ""
 					}
 					return renderedTitle(h.post, "")
@@ -175,12 +176,12 @@ func (res *search) links(r *rest.Request, h *searchResult) rest.Links {
 	var ls rest.Links
 	switch {
 	case h.post != nil:
-		if base := typeOf(h.post.Type).RestBase; base != "" {
+		if base := wp.TypeOf(h.post.Type).RestBase; base != "" {
 			ls = ls.Add("self", r.RestURL("/"+Namespace+"/"+base+"/"+strconv.Itoa(h.post.ID)), rest.Embeddable...)
 		}
 		ls = ls.Add("about", r.RestURL("/"+Namespace+"/types/"+h.post.Type))
 	case h.term != nil:
-		if tx := findTaxonomy(h.term.Taxonomy); tx != nil {
+		if tx := wp.FindTaxonomy(h.term.Taxonomy); tx != nil {
 			ls = ls.Add("self", r.RestURL("/"+Namespace+"/"+tx.RestBase+"/"+strconv.Itoa(h.term.ID)), rest.Embeddable...)
 		}
 		ls = ls.Add("about", r.RestURL("/"+Namespace+"/taxonomies/"+h.term.Taxonomy))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // seed fills the store with the start-up dataset: Options.Dataset, or a site that
@@ -127,7 +128,7 @@ func tally(tx *store.Tx, before, after *store.Post) {
 			return
 		}
 		for _, ts := range p.Terms {
-			if tax := findTaxonomy(ts.Taxonomy); tax != nil && slices.Contains(tax.Types, p.Type) {
+			if tax := wp.FindTaxonomy(ts.Taxonomy); tax != nil && slices.Contains(tax.Types, p.Type) {
 				for _, id := range ts.IDs {
 					delta[id] += d
 				}
@@ -147,7 +148,7 @@ func tally(tx *store.Tx, before, after *store.Post) {
 // dataset is loaded), as _update_post_term_count keeps it.
 func recount(tx *store.Tx) {
 	counts := map[int]int{}
-	for _, tax := range taxonomyList {
+	for _, tax := range wp.Taxonomies {
 		for _, typ := range tax.Types {
 			for _, p := range tx.PostsByStatus(typ, "publish") { // not by id: Warm builds that list later
 				for _, id := range p.TermIDs(tax.Slug) {
@@ -156,7 +157,7 @@ func recount(tx *store.Tx) {
 			}
 		}
 	}
-	for _, tax := range taxonomyList {
+	for _, tax := range wp.Taxonomies {
 		for _, t := range tx.Terms(tax.Slug) {
 			if t.Count != counts[t.ID] {
 				tx.ChangeTerm(t.ID, func(t *store.Term) { t.Count = counts[t.ID] })

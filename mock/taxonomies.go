@@ -5,14 +5,15 @@ import (
 	"slices"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // /wp/v2/taxonomies: WP_REST_Taxonomies_Controller. It lists every taxonomy WordPress
 // shows in REST (create_initial_taxonomies), in each version: the two the mock serves
-// and stores (taxonomyList: category, post_tag) and the ones it only describes
-// (unservedTaxonomies, taxonomiesunserved.go: nav_menu, wp_pattern_category), whose
+// and stores (wp.Taxonomies: category, post_tag) and the ones it only describes
+// (wp.UnservedTaxonomies, taxonomiesunserved.go: nav_menu, wp_pattern_category), whose
 // wp:items links point where WordPress's do, at routes the mock answers with
-// rest_no_route. Only taxonomyList drives routes, post fields and search.
+// rest_no_route. Only wp.Taxonomies drives routes, post fields and search.
 
 // Error codes of the taxonomies controller.
 const (
@@ -27,153 +28,6 @@ const (
 	msgManageTerms = "Sorry, you are not allowed to manage terms in this taxonomy."
 )
 
-// taxonomy is a registered taxonomy (WP_Taxonomy) as the REST API shows it. Its REST
-// name is $taxonomy->label, its labels' name.
-type taxonomy struct {
-	Slug, Description string
-	Caps              rest.Object // $taxonomy->cap
-	Labels            members     // get_taxonomy_labels, per version
-	Types             []string    // object_type
-	ShowCloud         bool
-	Hierarchical      bool
-	RestBase          string
-	// Visibility in output order: public, publicly_queryable, show_admin_column,
-	// show_in_nav_menus, show_in_quick_edit, show_ui (all true for both taxonomies).
-	Visibility rest.Object
-	// Shown is the versions that show the taxonomy in REST.
-	Shown rest.Span
-	// DefaultTerm is the term a post of a type in DefaultFor gets when it is saved
-	// with none of the taxonomy's: default_category, which wp_set_post_categories
-	// gives posts only; for a site's own taxonomy, register_taxonomy's default_term,
-	// which wp_insert_post gives every type of the taxonomy. 0: none. The term cannot
-	// be deleted, and a post losing its last term gets it again.
-	DefaultTerm int
-	DefaultFor  []string
-	// Rewrite is the rewrite slug of the taxonomy's term links (/<Rewrite>/<slug>/);
-	// RewriteHierarchical puts the ancestors' slugs before the term's.
-	Rewrite             string
-	RewriteHierarchical bool
-}
-
-// defaultTermFor is the term a post of the type gets when it has none of the
-// taxonomy's (0: none).
-func (t *taxonomy) defaultTermFor(typ string) int {
-	if t.DefaultTerm != 0 && slices.Contains(t.DefaultFor, typ) {
-		return t.DefaultTerm
-	}
-	return 0
-}
-
-// termMetaCaps are map_meta_cap's mappings of the term meta capabilities category and
-// post_tag declare; every other taxonomy's caps are primitive.
-var termMetaCaps = map[string]string{
-	"assign_categories": "edit_posts", "assign_post_tags": "edit_posts",
-	"edit_categories": "manage_categories", "edit_post_tags": "manage_categories",
-	"delete_categories": "manage_categories", "delete_post_tags": "manage_categories",
-}
-
-// primitiveCap is $taxonomy->cap->{name} as map_meta_cap resolves it.
-func (t *taxonomy) primitiveCap(name string) string {
-	v, _ := t.Caps.Get(name)
-	c, _ := v.(string)
-	if p, ok := termMetaCaps[c]; ok {
-		return p
-	}
-	return c
-}
-
-// assignCap is $taxonomy->cap->assign_terms (edit_posts for category and post_tag).
-func (t *taxonomy) assignCap() string { return t.primitiveCap("assign_terms") }
-
-// editCap is $taxonomy->cap->edit_terms (manage_categories for category and post_tag).
-func (t *taxonomy) editCap() string { return t.primitiveCap("edit_terms") }
-
-func termCaps(plural string) rest.Object {
-	return rest.Object{{"manage_terms", "manage_" + plural}, {"edit_terms", "edit_" + plural},
-		{"delete_terms", "delete_" + plural}, {"assign_terms", "assign_" + plural}}
-}
-
-func publicTaxonomyVisibility() rest.Object {
-	return rest.Object{{"public", true}, {"publicly_queryable", true}, {"show_admin_column", true},
-		{"show_in_nav_menus", true}, {"show_in_quick_edit", true}, {"show_ui", true}}
-}
-
-// Label texts both taxonomies share (get_taxonomy_labels defaults, en_US). 6.6 adds
-// template_name ("<singular> Archives"); 6.8 drops "New" from add_new_item.
-const (
-	labelNameField = "The name is how it appears on your site."
-	labelSlugField = "The &#8220;slug&#8221; is the URL-friendly version of the name. It is usually all lowercase and contains only letters, numbers, and hyphens."
-	labelDescField = "The description is not prominent by default; however, some themes may show it."
-)
-
-// taxonomyList are the taxonomies the mock serves (routes, store, post fields,
-// search), in registration order; WordPress lists them first.
-var taxonomyList = []*taxonomy{
-	{Slug: "category", Caps: termCaps("categories"), Types: []string{"post"}, ShowCloud: true,
-		Hierarchical: true, RestBase: "categories", DefaultTerm: defaultCategory, DefaultFor: []string{"post"},
-		Rewrite: "category", RewriteHierarchical: true, Visibility: publicTaxonomyVisibility(), Labels: members{
-			kv("name", "Categories"), kv("singular_name", "Category"), kv("search_items", "Search Categories"),
-			kv("popular_items", nil), kv("all_items", "All Categories"), kv("parent_item", "Parent Category"),
-			kv("parent_item_colon", "Parent Category:"), kv("name_field_description", labelNameField),
-			kv("slug_field_description", labelSlugField),
-			kv("parent_field_description", "Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band."),
-			kv("desc_field_description", labelDescField), kv("edit_item", "Edit Category"),
-			kv("view_item", "View Category"), kv("update_item", "Update Category"),
-			kv("add_new_item", "Add New Category").changes(from(rest.V68, "Add Category")),
-			kv("new_item_name", "New Category Name"), kv("separate_items_with_commas", nil),
-			kv("add_or_remove_items", nil), kv("choose_from_most_used", nil), kv("not_found", "No categories found."),
-			kv("no_terms", "No categories"), kv("filter_by_item", "Filter by category"),
-			kv("items_list_navigation", "Categories list navigation"), kv("items_list", "Categories list"),
-			kv("most_used", "Most Used"), kv("back_to_items", "&larr; Go to Categories"), kv("item_link", "Category Link"),
-			kv("item_link_description", "A link to a category."), kv("menu_name", "Categories"),
-			kv("name_admin_bar", "category"), kv("template_name", "Category Archives").since(rest.V66),
-		}},
-	{Slug: "post_tag", Caps: termCaps("post_tags"), Types: []string{"post"}, ShowCloud: true,
-		RestBase: "tags", Rewrite: "tag", Visibility: publicTaxonomyVisibility(), Labels: tagLabels},
-}
-
-// tagLabels are post_tag's labels, get_taxonomy_labels' non-hierarchical defaults
-// (which nav_menu shares).
-var tagLabels = members{
-	kv("name", "Tags"), kv("singular_name", "Tag"), kv("search_items", "Search Tags"),
-	kv("popular_items", "Popular Tags"), kv("all_items", "All Tags"), kv("parent_item", nil),
-	kv("parent_item_colon", nil), kv("name_field_description", labelNameField),
-	kv("slug_field_description", labelSlugField), kv("parent_field_description", nil),
-	kv("desc_field_description", labelDescField), kv("edit_item", "Edit Tag"), kv("view_item", "View Tag"),
-	kv("update_item", "Update Tag"), kv("add_new_item", "Add New Tag").changes(from(rest.V68, "Add Tag")),
-	kv("new_item_name", "New Tag Name"),
-	kv("separate_items_with_commas", "Separate tags with commas"),
-	kv("add_or_remove_items", "Add or remove tags"),
-	kv("choose_from_most_used", "Choose from the most used tags"), kv("not_found", "No tags found."),
-	kv("no_terms", "No tags"), kv("filter_by_item", nil), kv("items_list_navigation", "Tags list navigation"),
-	kv("items_list", "Tags list"), kv("most_used", "Most Used"), kv("back_to_items", "&larr; Go to Tags"),
-	kv("item_link", "Tag Link"), kv("item_link_description", "A link to a tag."), kv("menu_name", "Tags"),
-	kv("name_admin_bar", "post_tag"), kv("template_name", "Tag Archives").since(rest.V66),
-}
-
-// hiddenTaxonomies are registered in WordPress 6.1 but not shown in REST: their
-// permission callback returns false (rest_forbidden).
-var hiddenTaxonomies = []string{"link_category", "post_format", "wp_theme", "wp_template_part_area"}
-
-// taxonomySlugs are the served taxonomies' slugs, in registration order.
-func taxonomySlugs() []any {
-	out := make([]any, len(taxonomyList))
-	for i, t := range taxonomyList {
-		out[i] = t.Slug
-	}
-	return out
-}
-
-// findTaxonomy is the served taxonomy slug, nil for any other (unserved ones too).
-func findTaxonomy(slug string) *taxonomy {
-	for _, t := range taxonomyList {
-		if t.Slug == slug {
-			return t
-		}
-	}
-	return nil
-}
-
 // taxonomies is the /wp/v2/taxonomies resource.
 type taxonomies struct {
 	m    *Mock
@@ -184,7 +38,7 @@ type taxonomies struct {
 
 // taxEntry is a taxonomy as one version shows it, built once at start.
 type taxEntry struct {
-	*taxonomy
+	*wp.Taxonomy
 	name   string
 	labels rest.Object
 }
@@ -203,13 +57,13 @@ func (res *taxonomies) find(slug string) *taxEntry {
 
 // of is get_object_taxonomies(type) when type is given (not PHP-empty), else every
 // taxonomy, less those not shown in REST.
-func (res *taxonomies) of(postType string) []*taxEntry {
-	if postType == "" || postType == "0" {
+func (res *taxonomies) of(typ string) []*taxEntry {
+	if typ == "" || typ == "0" {
 		return res.listed
 	}
 	var out []*taxEntry
 	for _, e := range res.listed {
-		if slices.Contains(e.Types, postType) {
+		if slices.Contains(e.Types, typ) {
 			out = append(out, e)
 		}
 	}
@@ -220,8 +74,8 @@ func (res *taxonomies) declare() *rest.Item[taxEntry] {
 	if res.item != nil {
 		return res.item
 	}
-	for _, t := range shownTaxonomies(res.m.version) {
-		e := &taxEntry{taxonomy: t, labels: t.Labels.at(res.m.version)}
+	for _, t := range wp.ShownTaxonomies(res.m.version) {
+		e := &taxEntry{Taxonomy: t, labels: t.Labels.At(res.m.version)}
 		name, _ := e.labels.Get("name")
 		e.name, _ = name.(string)
 		res.listed = append(res.listed, e)
@@ -300,7 +154,7 @@ func (res *taxonomies) listPermission(r *rest.Request) *rest.Error {
 		return nil
 	}
 	for _, t := range res.of(r.String("type")) {
-		if can(r, t.assignCap()) {
+		if can(r, t.AssignCap()) {
 			return nil
 		}
 	}
@@ -311,7 +165,7 @@ func (res *taxonomies) listPermission(r *rest.Request) *rest.Error {
 func (res *taxonomies) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	out := rest.Object{}
 	for _, t := range res.of(r.String("type")) {
-		if r.Context() == rest.Edit && !can(r, t.assignCap()) {
+		if r.Context() == rest.Edit && !can(r, t.AssignCap()) {
 			continue
 		}
 		out = append(out, rest.Member{Key: t.Slug, Value: orEmptyArray(res.item.Render(r, t))})
@@ -325,14 +179,14 @@ func (res *taxonomies) getPermission(r *rest.Request) *rest.Error {
 	slug := r.String("taxonomy")
 	t := res.find(slug)
 	if t == nil {
-		for _, h := range hiddenTaxonomies {
+		for _, h := range wp.HiddenTaxonomies {
 			if h == slug {
 				return r.Forbidden(rest.CodeForbidden, "Sorry, you are not allowed to do that.")
 			}
 		}
 		return nil
 	}
-	if r.Context() == rest.Edit && !can(r, t.assignCap()) {
+	if r.Context() == rest.Edit && !can(r, t.AssignCap()) {
 		return r.Forbidden(codeForbiddenContext, msgManageTerms)
 	}
 	return nil

@@ -8,34 +8,35 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // declareTaxonomy adds tax to the served taxonomies and to the Taxonomies of the types
 // it names, for the test's duration (the declarations are package state: the mock's
 // tests do not run in parallel).
-func declareTaxonomy(t *testing.T, tax *taxonomy) {
+func declareTaxonomy(t *testing.T, tax *wp.Taxonomy) {
 	t.Helper()
-	saved := taxonomyList
-	taxonomyList = append(slices.Clip(taxonomyList), tax)
+	saved := wp.Taxonomies
+	wp.Taxonomies = append(slices.Clip(wp.Taxonomies), tax)
 	for _, typ := range tax.Types {
-		pt := findPostType(typ)
+		pt := wp.FindPostType(typ)
 		old := pt.Taxonomies
 		pt.Taxonomies = append(slices.Clip(old), tax.Slug)
 		t.Cleanup(func() { pt.Taxonomies = old })
 	}
-	t.Cleanup(func() { taxonomyList = saved })
+	t.Cleanup(func() { wp.Taxonomies = saved })
 }
 
 // TestTaxonomyIsADeclaration: a taxonomy the mock does not ship, declared as category
-// and post_tag are (an entry of taxonomyList, its slug in the post type's Taxonomies),
+// and post_tag are (an entry of wp.Taxonomies, its slug in the post type's Taxonomies),
 // gets what core's taxonomies get with no other code: its routes and term CRUD, the
 // post field and its filters (include_children too, hierarchical as it is), links
 // (wp:term, the action-assign-/action-create- links), the embed, counts, term links
 // under its rewrite slug, the search route's subtype, /taxonomies and /types, OPTIONS,
 // and deletion's reparenting.
 func TestTaxonomyIsADeclaration(t *testing.T) {
-	declareTaxonomy(t, &taxonomy{Slug: "genre", Types: []string{"post"}, Hierarchical: true, RestBase: "genres",
-		Rewrite: "genre", RewriteHierarchical: true, Visibility: publicTaxonomyVisibility(), Labels: tagLabels,
+	declareTaxonomy(t, &wp.Taxonomy{Slug: "genre", Types: []string{"post"}, Hierarchical: true, RestBase: "genres",
+		Rewrite: "genre", RewriteHierarchical: true, Visibility: wp.PublicTaxonomyVisibility(), Labels: wp.TagLabels,
 		// register_taxonomy's default capabilities
 		Caps: rest.Object{{Key: "manage_terms", Value: "manage_categories"}, {Key: "edit_terms", Value: "manage_categories"},
 			{Key: "delete_terms", Value: "manage_categories"}, {Key: "assign_terms", Value: "edit_posts"}}})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -42,7 +43,7 @@ type terms struct {
 
 type termField = rest.Field[store.Term]
 
-func (res *terms) hierarchical() bool { return findTaxonomy(res.taxonomy).Hierarchical }
+func (res *terms) hierarchical() bool { return wp.FindTaxonomy(res.taxonomy).Hierarchical }
 
 // declare is get_item_schema, in prepare_item_for_response's output order.
 func (res *terms) declare() *rest.Item[store.Term] {
@@ -86,7 +87,7 @@ func (res *terms) declare() *rest.Item[store.Term] {
 // /category/), with the ancestors' slugs before the term's where the taxonomy's
 // rewrite is hierarchical (categories').
 func termLink(r *rest.Request, t *store.Term) string {
-	tax := findTaxonomy(t.Taxonomy)
+	tax := wp.FindTaxonomy(t.Taxonomy)
 	if !tax.RewriteHierarchical {
 		return r.Site + "/" + tax.Rewrite + "/" + t.Slug + "/"
 	}
@@ -119,8 +120,8 @@ func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
 			ls = ls.Embed("up", r.RestURL(base+"/"+strconv.Itoa(parent.ID)))
 		}
 	}
-	for _, typ := range findTaxonomy(res.taxonomy).Types {
-		if pt := findPostType(typ); pt != nil {
+	for _, typ := range wp.FindTaxonomy(res.taxonomy).Types {
+		if pt := wp.FindPostType(typ); pt != nil {
 			ls = ls.Add("wp:post_type", r.RestURL("/"+Namespace+"/"+pt.RestBase+"?"+res.base+"="+id))
 		}
 	}
@@ -191,7 +192,7 @@ func (res *terms) listPermission(r *rest.Request) *rest.Error {
 		}
 		// check_read_terms_permission_for_post: the post's type must use the taxonomy,
 		// and the post be public or readable by the caller.
-		if !slices.Contains(findTaxonomy(res.taxonomy).Types, p.Type) || p.Status != "publish" && !canReadPostCap(r, p, tx.Post) {
+		if !slices.Contains(wp.FindTaxonomy(res.taxonomy).Types, p.Type) || p.Status != "publish" && !canReadPostCap(r, p, tx.Post) {
 			return r.Forbidden(codeForbiddenContext, msgCannotViewPostTerms)
 		}
 	}

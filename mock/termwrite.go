@@ -10,6 +10,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Writes of tags and categories: what WP_REST_Terms_Controller's create_item,
@@ -45,10 +46,6 @@ const (
 	// msgTermTrash: a delete without force=true (501 rest_trash_not_supported).
 	msgTermTrash = "Terms do not support trashing. Set 'force=true' to delete."
 )
-
-// defaultCategory is the default_category option: category 1 "Uncategorized", which
-// nobody may delete and which posts fall back to.
-const defaultCategory = 1
 
 // termMetaArg is the meta argument's arg_options (check_meta_is_array): any PHP array,
 // so a JSON list too. The other term fields carry theirs where terms.go declares them
@@ -124,7 +121,7 @@ func (res *terms) deletePermission(r *rest.Request) *rest.Error {
 	if err != nil {
 		return err
 	}
-	if t.ID == findTaxonomy(t.Taxonomy).DefaultTerm || !canEditTerms(r) {
+	if t.ID == wp.FindTaxonomy(t.Taxonomy).DefaultTerm || !canEditTerms(r) {
 		return r.Forbidden(codeCannotDelete, msgCannotDeleteTerm)
 	}
 	return nil
@@ -246,7 +243,7 @@ func uniqueTermSlug(tx *store.Tx, slug string, t *store.Term) string {
 		return slug
 	}
 	suffix := ""
-	if findTaxonomy(t.Taxonomy).Hierarchical {
+	if wp.FindTaxonomy(t.Taxonomy).Hierarchical {
 		seen := map[int]bool{}
 		for id := t.Parent; id != 0 && !seen[id]; {
 			seen[id] = true
@@ -274,7 +271,7 @@ func uniqueTermSlug(tx *store.Tx, slug string, t *store.Term) string {
 
 // slugUsed reports whether a term of any taxonomy other than skip has the slug.
 func slugUsed(tx *store.Tx, slug string, skip int) bool {
-	for _, tax := range taxonomyList {
+	for _, tax := range wp.Taxonomies {
 		for _, o := range tx.Terms(tax.Slug) {
 			if o.Slug == slug && o.ID != skip {
 				return true
@@ -291,7 +288,7 @@ func termExists(tx *store.Tx, s string) bool {
 		return false
 	}
 	slug := sanitizeTitle(s)
-	for _, tax := range taxonomyList {
+	for _, tax := range wp.Taxonomies {
 		for _, o := range tx.Terms(tax.Slug) {
 			if o.Slug == slug || strings.EqualFold(o.Name, s) {
 				return true
@@ -412,7 +409,7 @@ func (res *terms) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 // post whose only term of the taxonomy it was gets that one; the counts of the terms
 // each post gains or loses follow.
 func deleteTerm(tx *store.Tx, t *store.Term) {
-	tax := findTaxonomy(t.Taxonomy)
+	tax := wp.FindTaxonomy(t.Taxonomy)
 	if tax.Hierarchical {
 		for _, child := range tx.Terms(t.Taxonomy) {
 			if child.Parent == t.ID {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The later profiles of /types and /taxonomies, pinned to captures of WordPress 6.8
@@ -132,7 +133,7 @@ func TestServedTypeTaxonomies(t *testing.T) {
 	for _, v := range rest.Profiles {
 		res := &types{m: &Mock{version: v}}
 		for _, e := range res.entries(v) {
-			if findPostType(e.Slug) == nil {
+			if wp.FindPostType(e.Slug) == nil {
 				continue
 			}
 			if strings.Join(e.Taxonomies, ",") != strings.Join(e.taxonomies, ",") {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Errors of the users controller's read routes (WP_REST_Users_Controller), as codes and
@@ -44,7 +45,7 @@ const (
 // wp_global_styles in REST.
 func restPostTypes(v rest.Version) []string {
 	var out []string
-	for _, pt := range registeredPostTypes() {
+	for _, pt := range wp.RegisteredPostTypes() {
 		if pt.Shown.In(v) {
 			out = append(out, pt.Slug)
 		}
@@ -230,24 +231,24 @@ func (res *users) schemaJSON() rest.Object {
 		props[i], props[j] = props[j], props[i]
 		meta := &props[propIndex(props, "meta")]
 		meta.Value = meta.Value.(rest.Object).Set("properties", rest.Object{
-			{Key: "persisted_preferences", Value: persistedPreferencesSchema.at(res.m.version)}})
+			{Key: "persisted_preferences", Value: persistedPreferencesSchema.At(res.m.version)}})
 	})
 }
 
 // persistedPreferencesSchema is the schema register_meta gives persisted_preferences.
-var persistedPreferencesSchema = members{
-	kv("type", "object"),
-	kv("title", "").since(rest.V67),
-	kv("description", ""),
-	kv("default", rest.EmptyArray),
-	kv("context", []string{rest.Edit}),
-	kv("properties", rest.Object{{Key: "_modified", Value: rest.Object{
+var persistedPreferencesSchema = wp.Members{
+	wp.KV("type", "object"),
+	wp.KV("title", "").Since(rest.V67),
+	wp.KV("description", ""),
+	wp.KV("default", rest.EmptyArray),
+	wp.KV("context", []string{rest.Edit}),
+	wp.KV("properties", rest.Object{{Key: "_modified", Value: rest.Object{
 		{Key: "description", Value: "The date and time the preferences were updated."},
 		{Key: "type", Value: "string"},
 		{Key: "format", Value: "date-time"},
 		{Key: "readonly", Value: false},
 	}}}),
-	kv("additionalProperties", true),
+	wp.KV("additionalProperties", true),
 }
 
 // editSchemaProps lets a resource adjust the "properties" of its schema document.
@@ -386,7 +387,7 @@ func (res *users) getPermission(r *rest.Request) *rest.Error {
 func hasCountedPosts(r *rest.Request, id int, restTypes []string) bool {
 	private := map[string]bool{}
 	for _, typ := range restTypes {
-		private[typ] = can(r, typeOf(typ).cap("read_private_posts"))
+		private[typ] = can(r, wp.TypeOf(typ).Cap("read_private_posts"))
 	}
 	for _, p := range txOf(r).PostsByAuthor(id) {
 		if slices.Contains(restTypes, p.Type) && (p.Status == "publish" || private[p.Type] && p.Status == "private") {
