@@ -7,6 +7,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // media is the /wp/v2/media resource: WP_REST_Attachments_Controller, which extends
@@ -487,7 +488,7 @@ func (m *Mock) attachmentLink(r *rest.Request, p *store.Post, sample bool) strin
 // attachment: the title sanitised (the id when that is empty), made unique across every
 // post type as wp_unique_post_slug does for attachments.
 func attachmentGeneratedSlug(tx *store.Tx, p *store.Post) string {
-	base := sanitizeTitle(p.Title)
+	base := wpfunc.SanitizeTitle(p.Title)
 	if base == "" {
 		base = strconv.Itoa(p.ID)
 	}

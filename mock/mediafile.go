@@ -15,6 +15,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // The file side of an attachment as WordPress 6.1 shows it: the attachment markup the
@@ -219,7 +220,7 @@ func attachmentImage(r *rest.Request, p *store.Post, fullURL string) string {
 		src, w, h = sizeURL(fullURL, m.file), m.width, m.height
 	}
 	w, h = constrainDimensions(w, h, 300, 300)
-	alt := strings.TrimSpace(stripTags(e.AltText))
+	alt := strings.TrimSpace(wpfunc.StripTags(e.AltText))
 	var b strings.Builder
 	attr := func(name, value string) { b.WriteString(" " + name + `="` + escAttr(value) + `"`) }
 	b.WriteString("<img")

@@ -158,7 +158,7 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: data})
 	attachUploadImages(r, p, data)
 	tx.InsertPost(p)
-	slug := sanitizeTitle(p.Title)
+	slug := wpfunc.SanitizeTitle(p.Title)
 	if slug == "" {
 		slug = strconv.Itoa(p.ID)
 	}

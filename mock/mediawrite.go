@@ -196,7 +196,7 @@ func sanitizeFileName(r *rest.Request, name string) string {
 	name = wpfunc.RemoveAccents(name)
 	if !wpfunc.SeemsUTF8(name) {
 		base, ext := splitExt(name)
-		name = titleWithDashes(base, false) + "." + ext
+		name = wpfunc.SanitizeTitleWithDashes(base, false) + "." + ext
 	}
 	name = strings.ReplaceAll(name, "\u00a0", " ")
 	name = fileSpecialChars.Replace(name)
@@ -407,7 +407,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if p.Title == "" || p.Title == "0" { // PHP's empty()
 		p.Title = uploadTitle.At(res.m.version)(up, path)
 		if !prepared || r.String("slug") == "" {
-			p.Slug = res.w.uniqueSlug(tx, sanitizeTitle(p.Title), 0, p.Parent)
+			p.Slug = res.w.uniqueSlug(tx, wpfunc.SanitizeTitle(p.Title), 0, p.Parent)
 		}
 	}
 	e := p.Extra()

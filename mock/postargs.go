@@ -53,7 +53,7 @@ func slugArg(a *rest.Schema) {
 		if !ok {
 			return a.Validate(v, param)
 		}
-		return sanitizeTitle(s), nil
+		return wpfunc.SanitizeTitle(s), nil
 	}
 }
 

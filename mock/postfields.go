@@ -10,6 +10,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Fields shared by the post-like types (posts, media), declared once. Each returns a
@@ -250,7 +251,7 @@ func postAncestors(tx *store.Tx, p *store.Post) []*store.Post {
 // the one the title would get (sanitize_title, the id when that is empty), made unique
 // as publishing would make it, whatever slug the post has.
 func generatedSlug(tx *store.Tx, p *store.Post) string {
-	s := sanitizeTitle(p.Title)
+	s := wpfunc.SanitizeTitle(p.Title)
 	if s == "" {
 		s = strconv.Itoa(p.ID)
 	}

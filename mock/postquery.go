@@ -8,6 +8,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // The collection query of the post-like types (posts and media): WordPress's
@@ -121,7 +122,7 @@ func sanitizeSlugList(_ *rest.Request, v any, _ string) (any, *rest.Error) {
 	out := make([]any, 0, len(list))
 	for _, x := range list {
 		if s, ok := x.(string); ok {
-			out = append(out, sanitizeTitle(s))
+			out = append(out, wpfunc.SanitizeTitle(s))
 		}
 	}
 	return out, nil

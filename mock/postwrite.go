@@ -309,7 +309,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		slug = r.String("slug")
 	}
 	if slug == "" && !floating {
-		slug = sanitizeTitle(p.Title)
+		slug = wpfunc.SanitizeTitle(p.Title)
 	}
 	if slug != "" && (!floating || r.Has("slug")) {
 		slug = w.uniqueSlug(tx, slug, p.ID, p.Parent)

@@ -2,7 +2,6 @@ package mock
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -109,7 +108,7 @@ func renderTitle(title, status string) string {
 func renderExcerpt(excerpt, content string) string {
 	text := excerpt
 	if text == "" {
-		text = trimWords(stripTags(stripBlockComments(content)), 55, " [&hellip;]")
+		text = trimWords(wpfunc.StripTags(stripBlockComments(content)), 55, " [&hellip;]")
 	}
 	if text == "" {
 		return ""
@@ -124,7 +123,7 @@ func renderExcerptWords(excerpt, content string, n int) string {
 	if excerpt != "" {
 		return renderExcerpt(excerpt, content)
 	}
-	text := wpTrimWords(stripTags(stripBlockComments(content)), n, " [&hellip;]")
+	text := wpTrimWords(wpfunc.StripTags(stripBlockComments(content)), n, " [&hellip;]")
 	if text == "" {
 		return ""
 	}
@@ -168,29 +167,6 @@ func stripBlockComments(s string) string {
 		}
 		b.WriteString(s[:i])
 		s = s[i+end+3:]
-	}
-}
-
-// stripTags is wp_strip_all_tags' tag removal.
-func stripTags(s string) string {
-	if !strings.Contains(s, "<") {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for {
-		i := strings.IndexByte(s, '<')
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		j := strings.IndexByte(s[i:], '>')
-		if j < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		b.WriteString(s[:i])
-		s = s[i+j+1:]
 	}
 }
 
@@ -334,64 +310,6 @@ func autop(s string) string {
 		b.WriteString("</p>\n")
 	}
 	return b.String()
-}
-
-var (
-	slugEntity = regexp.MustCompile(`&.+?;`)
-	slugStrip  = regexp.MustCompile(`[^%a-z0-9 _-]`)
-	slugSpaces = regexp.MustCompile(`\s+`)
-	slugDashes = regexp.MustCompile(`-+`)
-)
-
-// sanitizeTitle is sanitize_title (remove_accents, then sanitize_title_with_dashes in
-// the "save" context): tags stripped, accents transliterated, other non-ASCII
-// characters percent-encoded in lower case, entities removed, dots and slashes to
-// dashes, other punctuation dropped.
-func sanitizeTitle(s string) string {
-	return titleWithDashes(wpfunc.RemoveAccents(stripTags(s)), true)
-}
-
-// titleWithDashes is sanitize_title_with_dashes, in the "save" context (slashes to
-// dashes) or the display one (they are dropped). Only text seems_utf8() accepts is
-// percent-encoded; in any other the bytes above 0x7F are dropped with the punctuation.
-func titleWithDashes(s string, save bool) string {
-	s = stripTags(s)
-	if wpfunc.SeemsUTF8(s) {
-		var b strings.Builder
-		for _, r := range strings.ToLower(s) {
-			if r > unicode.MaxASCII {
-				for _, c := range []byte(string(r)) {
-					b.WriteString("%" + strings.ToLower(strconv.FormatInt(int64(c), 16)))
-				}
-				continue
-			}
-			b.WriteRune(r)
-		}
-		s = b.String()
-	} else {
-		s = asciiLower(s) // strtolower: PHP 8.2's is ASCII only
-	}
-	s = slugEntity.ReplaceAllString(s, "")
-	s = strings.ReplaceAll(s, ".", "-")
-	if save {
-		s = strings.ReplaceAll(s, "/", "-")
-	}
-	s = slugStrip.ReplaceAllString(s, "")
-	s = slugSpaces.ReplaceAllString(s, "-")
-	s = slugDashes.ReplaceAllString(s, "-")
-	return strings.Trim(s, "-")
-}
-
-// asciiLower is PHP 8.2's strtolower: A-Z only, byte by byte, so text that is not
-// UTF-8 keeps its bytes.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 func isASCII(s string) bool {

@@ -66,7 +66,7 @@ func (res *terms) declare() *rest.Item[store.Term] {
 		rest.F(rest.Str("name").Desc("HTML title for the term.").Ctx(termContexts...).Req(),
 			func(_ *rest.Request, t *store.Term) any { return t.Name }).WithArg(sanitizedString(wpfunc.SanitizeTextField)),
 		rest.F(rest.Str("slug").Desc("An alphanumeric identifier for the term unique to its type.").Ctx(termContexts...),
-			func(_ *rest.Request, t *store.Term) any { return t.Slug }).WithArg(sanitizedString(sanitizeTitle)),
+			func(_ *rest.Request, t *store.Term) any { return t.Slug }).WithArg(sanitizedString(wpfunc.SanitizeTitle)),
 		rest.F(rest.Str("taxonomy").Desc("Type attribution for the term.").OneOfEnum(res.taxonomy).Ctx(termContexts...).RO(),
 			func(_ *rest.Request, t *store.Term) any { return t.Taxonomy }),
 	}
@@ -250,7 +250,7 @@ type termQuery struct {
 func (res *terms) parseQuery(r *rest.Request) *termQuery {
 	q := &termQuery{listQuery: newListQuery(r)}
 	for _, s := range r.Strings("slug") {
-		q.slugs = append(q.slugs, sanitizeTitle(s))
+		q.slugs = append(q.slugs, wpfunc.SanitizeTitle(s))
 	}
 	q.search = strings.ToLower(strings.TrimSpace(r.String("search")))
 	if r.Has("parent") {

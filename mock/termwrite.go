@@ -163,10 +163,10 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if res.hierarchical() {
 		t.Parent = r.Int("parent")
 	}
-	slug := sanitizeTitle(r.String("slug"))
+	slug := wpfunc.SanitizeTitle(r.String("slug"))
 	provided := !wpfunc.Empty(slug)
 	if !provided {
-		slug = sanitizeTitle(t.Name)
+		slug = wpfunc.SanitizeTitle(t.Name)
 	}
 	if err := res.checkNameTaken(tx, t, slug, provided); err != nil {
 		return nil, err
@@ -192,7 +192,7 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 func (res *terms) checkNameTaken(tx *store.Tx, t *store.Term, slug string, provided bool) *rest.Error {
 	var match, slugMatch *store.Term
 	for _, o := range tx.Terms(res.taxonomy) {
-		if match == nil && o.Parent == t.Parent && asciiLower(o.Name) == asciiLower(t.Name) {
+		if match == nil && o.Parent == t.Parent && wpfunc.StrToLower(o.Name) == wpfunc.StrToLower(t.Name) {
 			match = o
 		}
 		if slugMatch == nil && o.Slug == slug {
@@ -287,7 +287,7 @@ func termExists(tx *store.Tx, s string) bool {
 	if s = wpfunc.Trim(s); s == "" {
 		return false
 	}
-	slug := sanitizeTitle(s)
+	slug := wpfunc.SanitizeTitle(s)
 	for _, tax := range wp.Taxonomies {
 		for _, o := range tx.Terms(tax.Slug) {
 			if o.Slug == slug || strings.EqualFold(o.Name, s) {
@@ -345,11 +345,11 @@ func (res *terms) prepareUpdate(r *rest.Request, t *store.Term) (store.Term, *re
 	}
 	slug := t.Slug
 	if r.Has("slug") {
-		slug = sanitizeTitle(r.String("slug"))
+		slug = wpfunc.SanitizeTitle(r.String("slug"))
 	}
 	generated := wpfunc.Empty(slug)
 	if generated {
-		slug = sanitizeTitle(next.Name)
+		slug = wpfunc.SanitizeTitle(next.Name)
 	}
 	next.Parent = res.parentWithoutLoop(tx, t.ID, requestedParent)
 	for _, o := range tx.Terms(res.taxonomy) {

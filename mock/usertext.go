@@ -33,7 +33,7 @@ func textFilter(s string) string {
 // userURL is pre_user_url: wp_strip_all_tags, esc_url_raw, then wp_filter_kses (so an
 // "&" in a query string is stored as "&amp;").
 func userURL(u string) string {
-	return wpfunc.NormalizeEntities(escURLRaw(wpfunc.Trim(stripTags(u))))
+	return wpfunc.NormalizeEntities(escURLRaw(wpfunc.Trim(wpfunc.StripTags(u))))
 }
 
 // escURLRaw is esc_url_raw: spaces encoded, unsafe characters dropped, http:// added

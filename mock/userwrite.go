@@ -276,7 +276,7 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 	if emptyStr(nicename) {
 		nicename = firstRunes(login, 50)
 	}
-	nicename = sanitizeTitle(nicename)
+	nicename = wpfunc.SanitizeTitle(nicename)
 	if utf8.RuneCountInString(nicename) > 50 {
 		return insertError(codeNicenameTooLong, msgNicenameTooLong)
 	}
@@ -436,7 +436,7 @@ func byEmail(email string) func(u *store.User) bool {
 
 // bySlug is get_user_by('slug').
 func bySlug(slug string) func(u *store.User) bool {
-	slug = sanitizeTitle(slug)
+	slug = wpfunc.SanitizeTitle(slug)
 	return func(u *store.User) bool { return strings.EqualFold(u.Slug, slug) }
 }
 
