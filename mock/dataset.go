@@ -12,6 +12,7 @@ import (
 	"github.com/wpmock/wpmock/mock/internal/parallel"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The site's content comes from a fixtures.Dataset (see fixtures/README.md): the
@@ -87,7 +88,7 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 	next := ds.NextIDs()
 	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta, Comment: next.Comments}
 	s := store.Load(m.opts.Clock, t)
-	s.Write(recount)
+	s.Write(wp.RecountTerms)
 	return s
 }
 

@@ -36,7 +36,7 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	before := *p
 	p = trashPost(tx, p.ID)
 	w.m.saveRevision(r, p)
-	tally(tx, &before, p)
+	wp.UpdateTermCounts(tx, &before, p)
 	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
 }
 
@@ -60,7 +60,7 @@ func trashPost(tx *store.Tx, id int) *store.Post {
 // attachments, and the children of a page, move up to its parent; posts that
 // featured it lose it.
 func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
-	tally(tx, p, nil)
+	wp.UpdateTermCounts(tx, p, nil)
 	for _, rv := range revisionsOf(tx, p.ID) {
 		tx.DeletePost(rv.ID)
 	}

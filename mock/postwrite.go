@@ -511,7 +511,7 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		p.SetExtra(e)
 	})
 	p, err := w.applyAfterInsert(r, p.ID, true)
-	tally(tx, nil, p)
+	wp.UpdateTermCounts(tx, nil, p)
 	if err != nil {
 		return nil, err
 	}
@@ -547,11 +547,11 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		// update_item returns before wp_after_insert_post, which (6.4) saves the
 		// revision; 6.1 saved it earlier, on post_updated, but has no meta that fails
-		tally(tx, &before, stored)
+		wp.UpdateTermCounts(tx, &before, stored)
 		return nil, err
 	}
 	w.m.saveRevision(r, stored)
-	tally(tx, &before, stored)
+	wp.UpdateTermCounts(tx, &before, stored)
 	r.SetParam("context", rest.Edit)
 	return rest.OK(w.item.RenderIn(r, stored, rest.Edit)), nil
 }

@@ -7,11 +7,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"slices"
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/store"
-	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // seed fills the store with the start-up dataset: Options.Dataset, or a site that
@@ -114,54 +112,4 @@ func seedImage(w, h int) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
-}
-
-// tally moves a post's share of its terms' counts from its state before a change to
-// its state after it (either may be nil): a term counts the published posts of the
-// types its taxonomy is registered for that carry it. WordPress adjusts the counts of
-// the terms a change touches (_update_post_term_count), and so does the mock, instead
-// of recounting the site on every write.
-func tally(tx *store.Tx, before, after *store.Post) {
-	delta := map[int]int{}
-	add := func(p *store.Post, d int) {
-		if p == nil || p.Status != "publish" {
-			return
-		}
-		for _, ts := range p.Terms {
-			if tax := wp.FindTaxonomy(ts.Taxonomy); tax != nil && slices.Contains(tax.Types, p.Type) {
-				for _, id := range ts.IDs {
-					delta[id] += d
-				}
-			}
-		}
-	}
-	add(before, -1)
-	add(after, 1)
-	for id, d := range delta {
-		if d != 0 {
-			tx.ChangeTerm(id, func(t *store.Term) { t.Count += d })
-		}
-	}
-}
-
-// recount sets every term's count to its number of published posts (once, when a
-// dataset is loaded), as _update_post_term_count keeps it.
-func recount(tx *store.Tx) {
-	counts := map[int]int{}
-	for _, tax := range wp.Taxonomies {
-		for _, typ := range tax.Types {
-			for _, p := range tx.PostsByStatus(typ, "publish") { // not by id: Warm builds that list later
-				for _, id := range p.TermIDs(tax.Slug) {
-					counts[id]++
-				}
-			}
-		}
-	}
-	for _, tax := range wp.Taxonomies {
-		for _, t := range tx.Terms(tax.Slug) {
-			if t.Count != counts[t.ID] {
-				tx.ChangeTerm(t.ID, func(t *store.Term) { t.Count = counts[t.ID] })
-			}
-		}
-	}
 }

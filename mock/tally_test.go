@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // TestTallyMatchesRecount: after writes of every kind that move posts in and out of
@@ -47,7 +48,7 @@ func TestTallyMatchesRecount(t *testing.T) {
 				}
 			}
 		})
-		s.store.Write(recount)
+		s.store.Write(wp.RecountTerms)
 		s.store.Read(func(tx *store.Tx) {
 			for _, tax := range []string{"category", "post_tag"} {
 				for _, term := range tx.Terms(tax) {

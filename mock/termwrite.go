@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -171,7 +169,7 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := res.checkNameTaken(tx, t, slug, provided); err != nil {
 		return nil, err
 	}
-	t.Slug = uniqueTermSlug(tx, slug, t)
+	t.Slug = wp.UniqueTermSlug(tx, slug, t)
 	if err := termRowError(t); err != nil {
 		return nil, err
 	}
@@ -225,77 +223,6 @@ func (res *terms) checkNameTaken(tx *store.Tx, t *store.Term, slug string, provi
 	err := (&rest.Error{Code: codeTermExists, Message: msg, Status: http.StatusBadRequest}).With("term_id", existing.ID)
 	err.AdditionalData = []any{existing.ID, existing.ID}
 	return err
-}
-
-// uniqueTermSlug is wp_unique_term_slug for t (its Taxonomy, Parent and, when stored,
-// ID). A slug no other term of the taxonomy has is kept. Otherwise a category with a
-// parent first tries the ancestors' slugs as suffixes, then -2, -3, ... is added until
-// no term of any taxonomy has it (the first lookup skips t itself, the later ones do
-// not, as WordPress's queries do).
-func uniqueTermSlug(tx *store.Tx, slug string, t *store.Term) string {
-	needsSuffix := false
-	for _, o := range tx.Terms(t.Taxonomy) {
-		if o.Slug == slug {
-			needsSuffix = true
-		}
-	}
-	if !needsSuffix {
-		return slug
-	}
-	suffix := ""
-	if wp.FindTaxonomy(t.Taxonomy).Hierarchical {
-		seen := map[int]bool{}
-		for id := t.Parent; id != 0 && !seen[id]; {
-			seen[id] = true
-			p := tx.Term(id)
-			if p == nil || p.Taxonomy != t.Taxonomy {
-				break
-			}
-			suffix += "-" + p.Slug
-			if !termExists(tx, slug+suffix) {
-				break
-			}
-			id = p.Parent
-		}
-	}
-	slug += suffix
-	if !slugUsed(tx, slug, t.ID) {
-		return slug
-	}
-	for n := 2; ; n++ {
-		if alt := slug + "-" + strconv.Itoa(n); !slugUsed(tx, alt, 0) {
-			return alt
-		}
-	}
-}
-
-// slugUsed reports whether a term of any taxonomy other than skip has the slug.
-func slugUsed(tx *store.Tx, slug string, skip int) bool {
-	for _, tax := range wp.Taxonomies {
-		for _, o := range tx.Terms(tax.Slug) {
-			if o.Slug == slug && o.ID != skip {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// termExists is term_exists( $s ) without a taxonomy: a term of any taxonomy with the
-// slug sanitize_title( $s ), or else with the name (MySQL compares case-insensitively).
-func termExists(tx *store.Tx, s string) bool {
-	if s = wpfunc.Trim(s); s == "" {
-		return false
-	}
-	slug := wpfunc.SanitizeTitle(s)
-	for _, tax := range wp.Taxonomies {
-		for _, o := range tx.Terms(tax.Slug) {
-			if o.Slug == slug || strings.EqualFold(o.Name, s) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // update is update_item with wp_update_term, which runs whatever the request holds
@@ -360,7 +287,7 @@ func (res *terms) prepareUpdate(r *rest.Request, t *store.Term) (store.Term, *re
 			return next, &rest.Error{Code: codeDuplicateTermSlug, Message: fmt.Sprintf(msgDuplicateTermSlug, slug)}
 		}
 		// wp_unique_term_slug sees the requested parent, before the loop check
-		slug = uniqueTermSlug(tx, slug, &store.Term{ID: t.ID, Taxonomy: t.Taxonomy, Parent: requestedParent})
+		slug = wp.UniqueTermSlug(tx, slug, &store.Term{ID: t.ID, Taxonomy: t.Taxonomy, Parent: requestedParent})
 		break
 	}
 	if slug == "" {
@@ -400,43 +327,6 @@ func (res *terms) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	r.SetParam("context", rest.View)
 	previous := withoutLinks(res.item.RenderIn(r, t, rest.View))
-	deleteTerm(txOf(r), t)
+	wp.DeleteTerm(txOf(r), t)
 	return rest.OK(rest.Object{{Key: "deleted", Value: true}, {Key: "previous", Value: previous}}), nil
-}
-
-// deleteTerm is wp_delete_term: in a hierarchical taxonomy the term's children move up
-// to its parent; posts lose the term, and where the taxonomy has a default term a
-// post whose only term of the taxonomy it was gets that one; the counts of the terms
-// each post gains or loses follow.
-func deleteTerm(tx *store.Tx, t *store.Term) {
-	tax := wp.FindTaxonomy(t.Taxonomy)
-	if tax.Hierarchical {
-		for _, child := range tx.Terms(t.Taxonomy) {
-			if child.Parent == t.ID {
-				tx.ChangeTerm(child.ID, func(c *store.Term) { c.Parent = t.Parent })
-			}
-		}
-	}
-	def := tax.DefaultTerm
-	fallback := def != 0 && tx.Term(def) != nil
-	for _, typ := range tax.Types {
-		for _, p := range tx.PostsByID(typ) {
-			ids := p.TermIDs(t.Taxonomy)
-			if !slices.Contains(ids, t.ID) {
-				continue
-			}
-			kept := []int{def}
-			if !fallback || len(ids) > 1 {
-				kept = make([]int, 0, len(ids)-1)
-				for _, id := range ids {
-					if id != t.ID {
-						kept = append(kept, id)
-					}
-				}
-			}
-			after := tx.ChangePost(p.ID, func(q *store.Post) { q.SetTermIDs(t.Taxonomy, kept) })
-			tally(tx, p, after)
-		}
-	}
-	tx.DeleteTerm(t.ID)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Writes of users: what WP_REST_Users_Controller's create_item, update_item and
@@ -415,7 +416,7 @@ func (m *Mock) trashForUser(r *rest.Request, p *store.Post) {
 	before := *p
 	p = trashPost(tx, p.ID)
 	m.saveRevision(r, p)
-	tally(tx, &before, p)
+	wp.UpdateTermCounts(tx, &before, p)
 }
 
 // findUser returns the first user (by id) that match accepts, or nil.
