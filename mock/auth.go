@@ -10,6 +10,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -92,7 +93,7 @@ func recordAppPasswordUse(tx *store.Tx, c *caller, remoteAddr string) {
 	if err != nil {
 		ip = remoteAddr
 	}
-	if u := tx.User(c.id); u != nil {
+	if u := tx.User(c.ID); u != nil {
 		for i := range u.AppPasswords {
 			if ap := &u.AppPasswords[i]; ap.UUID == c.appPassword {
 				ap.LastUsed, ap.LastIP = tx.Now(), ip
@@ -129,16 +130,24 @@ func who(r *rest.Request) *caller {
 	return c
 }
 
+// actor is the caller as WordPress's capability checks take it (nil: anonymous).
+func actor(r *rest.Request) *wp.Actor {
+	if c := who(r); c != nil {
+		return &c.Actor
+	}
+	return nil
+}
+
 // can reports whether the caller has a primitive capability.
 func can(r *rest.Request, cap string) bool {
 	c := who(r)
-	return c != nil && c.caps[cap]
+	return c != nil && c.Caps[cap]
 }
 
 // callerID is the caller's user id, 0 for anonymous.
 func callerID(r *rest.Request) int {
 	if c := who(r); c != nil {
-		return c.id
+		return c.ID
 	}
 	return 0
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -267,7 +268,7 @@ func allow(r *rest.Request, v rest.Version, c *store.Comment) (string, *rest.Err
 	if c.UserID != 0 {
 		if u := tx.User(c.UserID); u != nil {
 			p := tx.Post(c.Post)
-			if p != nil && p.Author == c.UserID || userCan(u, "moderate_comments") {
+			if p != nil && p.Author == c.UserID || wp.UserCan(u, "moderate_comments") {
 				return "1", nil
 			}
 		}
@@ -446,7 +447,7 @@ func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	// wp_update_comment filters the merged comment again; kses also when the
 	// comment's (former) user lacks unfiltered_html
 	kses := !can(r, "unfiltered_html")
-	if u := tx.User(c.UserID); u == nil || !userCan(u, "unfiltered_html") {
+	if u := tx.User(c.UserID); u == nil || !wp.UserCan(u, "unfiltered_html") {
 		kses = true
 	}
 	res.filterIn(r, &next, kses)

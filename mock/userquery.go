@@ -9,6 +9,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The users collection query: get_items of the users controller and the
@@ -130,8 +131,8 @@ func roleFilter(roles, caps []string) map[string]bool {
 	for _, role := range roles {
 		set[role] = true
 	}
-	for _, role := range roleNames {
-		for _, c := range roleCaps[role] {
+	for _, role := range wp.RoleNames {
+		for _, c := range wp.RoleCaps[role] {
 			if slices.Contains(caps, c) {
 				set[role] = true
 				break
@@ -210,7 +211,7 @@ func (q *userQuery) matches(u *store.User) bool {
 	if q.published != nil && !q.published[u.ID] {
 		return false
 	}
-	if q.authors && userLevel(u.Roles) == 0 {
+	if q.authors && wp.UserLevel(u.Roles) == 0 {
 		return false
 	}
 	if q.roles != nil && !anyIn(u.Roles, q.roles) {

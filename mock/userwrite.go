@@ -184,7 +184,7 @@ func deleteUserPermission(target userTarget) rest.Permission {
 // themselves a role without edit_users. (get_editable_roles lists every role.)
 func checkRoleUpdate(r *rest.Request, userID int, roles []string) *rest.Error {
 	for _, role := range roles {
-		caps, ok := roleCaps[role]
+		caps, ok := wp.RoleCaps[role]
 		if !ok {
 			return rest.Errorf(http.StatusBadRequest, codeUserInvalidRole, msgRoleMissing, role)
 		}
