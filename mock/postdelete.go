@@ -3,7 +3,6 @@ package mock
 import (
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -34,26 +33,10 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, rest.Errorf(http.StatusGone, codeAlreadyTrashed, "The post has already been deleted.")
 	}
 	before := *p
-	p = trashPost(tx, p.ID)
+	p = wp.TrashPost(tx, p.ID)
 	w.m.saveRevision(r, p)
 	wp.UpdateTermCounts(tx, &before, p)
 	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
-}
-
-// trashPost is wp_trash_post's change of the row: the status and slug kept for
-// untrashing, the trash status, the slug with __trashed, modified now.
-func trashPost(tx *store.Tx, id int) *store.Post {
-	now := tx.Now()
-	return tx.ChangePost(id, func(p *store.Post) {
-		e := p.Extra()
-		e.TrashedStatus, e.TrashedSlug = p.Status, p.Slug
-		p.SetExtra(e)
-		p.Status = "trash"
-		if !strings.HasSuffix(p.Slug, "__trashed") {
-			p.Slug = truncateSlug(p.Slug, 191) + "__trashed"
-		}
-		p.Modified, p.ModifiedGMT = now, now
-	})
 }
 
 // deletePost is wp_delete_post(force): the post, its meta and revisions go; its
@@ -61,7 +44,7 @@ func trashPost(tx *store.Tx, id int) *store.Post {
 // featured it lose it.
 func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 	wp.UpdateTermCounts(tx, p, nil)
-	for _, rv := range revisionsOf(tx, p.ID) {
+	for _, rv := range wp.RevisionsOf(tx, p.ID) {
 		tx.DeletePost(rv.ID)
 	}
 	hierarchical := wp.TypeOf(p.Type).Hierarchical

@@ -1,7 +1,6 @@
 package mock
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -220,7 +219,7 @@ func (m *Mock) permalinkTemplate(r *rest.Request, p *store.Post) string {
 // (of any type, nearest last), each followed by "/"; an ancestor without a slug is
 // skipped.
 func ancestorsPath(tx *store.Tx, p *store.Post) string {
-	ancestors := postAncestors(tx, p)
+	ancestors := wp.PostAncestors(tx, p)
 	var b strings.Builder
 	for i := len(ancestors) - 1; i >= 0; i-- {
 		if s := ancestors[i].Slug; s != "" {
@@ -231,22 +230,6 @@ func ancestorsPath(tx *store.Tx, p *store.Post) string {
 	return b.String()
 }
 
-// postAncestors is get_post_ancestors: the post's parent, the parent's parent, and so
-// on, stopping at a missing post, at the post itself or at one listed already (a
-// loop). Hierarchies are a few levels deep, so the list is its own seen-set.
-func postAncestors(tx *store.Tx, p *store.Post) []*store.Post {
-	var out []*store.Post
-	for id := p.Parent; id != 0 && id != p.ID; {
-		q := tx.Post(id)
-		if q == nil || slices.Contains(out, q) {
-			break
-		}
-		out = append(out, q)
-		id = q.Parent
-	}
-	return out
-}
-
 // generatedSlug is get_sample_permalink's slug, which it is given an empty name for:
 // the one the title would get (sanitize_title, the id when that is empty), made unique
 // as publishing would make it, whatever slug the post has.
@@ -255,7 +238,7 @@ func generatedSlug(tx *store.Tx, p *store.Post) string {
 	if s == "" {
 		s = strconv.Itoa(p.ID)
 	}
-	return uniquePostSlug(tx, p.Type, s, p.ID, p.Parent)
+	return wp.UniquePostSlug(tx, p.Type, s, p.ID, p.Parent)
 }
 
 // registeredMeta is a post meta key WordPress registers itself (register_post_meta

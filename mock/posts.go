@@ -2,7 +2,6 @@ package mock
 
 import (
 	"net/http"
-	"sort"
 	"strconv"
 
 	"github.com/wpmock/wpmock/mock/rest"
@@ -171,7 +170,7 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
 	}
 	ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
-	revs := revisionsOf(tx, p.ID)
+	revs := wp.RevisionsOf(tx, p.ID)
 	ls = ls.Add("version-history", self+"/revisions", rest.Member{Key: "count", Value: len(revs)})
 	if len(revs) > 0 {
 		last := revs[0]
@@ -204,34 +203,8 @@ var featuredMediaLinked = rest.Changed[func(r *rest.Request, id int) bool]{
 	Steps: []rest.Step[func(r *rest.Request, id int) bool]{{Since: rest.V70, Value: func(r *rest.Request, id int) bool {
 		tx := txOf(r)
 		att := tx.Post(id)
-		return att != nil && (getPostStatus(tx, att) == "publish" || canReadPostCap(r, att, tx.Post))
+		return att != nil && (wp.GetPostStatus(tx, att) == "publish" || canReadPostCap(r, att, tx.Post))
 	}}},
-}
-
-// getPostStatus is get_post_status: an attachment's "inherit" is its parent's status
-// ("publish" without a parent; a trashed parent's status before the trash), and any
-// other attachment status but private, trash and auto-draft is "publish".
-func getPostStatus(tx *store.Tx, p *store.Post) string {
-	if p.Type != "attachment" {
-		return p.Status
-	}
-	switch p.Status {
-	case "inherit":
-		parent := tx.Post(p.Parent)
-		switch {
-		case p.Parent == 0 || parent == nil || parent.ID == p.ID:
-			return "publish"
-		case getPostStatus(tx, parent) == "trash":
-			if was := parent.Extra().TrashedStatus; was != "" {
-				return was
-			}
-			return "publish"
-		}
-		return getPostStatus(tx, parent)
-	case "private", "trash", "auto-draft":
-		return p.Status
-	}
-	return "publish"
 }
 
 // postActions is get_available_actions: the action rels of edit context.
@@ -266,19 +239,6 @@ func postActions(r *rest.Request, typ string) []string {
 		}
 	}
 	return rels
-}
-
-// revisionsOf lists a post's revisions newest first (date, then id, descending).
-func revisionsOf(tx *store.Tx, parent int) []*store.Post {
-	kids := tx.Children(parent)
-	out := make([]*store.Post, 0, len(kids))
-	for i := len(kids) - 1; i >= 0; i-- {
-		if kids[i].Type == "revision" {
-			out = append(out, kids[i])
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Date.After(out[j].Date) })
-	return out
 }
 
 func (res *posts) routes() []*rest.Route {

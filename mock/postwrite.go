@@ -245,7 +245,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		if parent != 0 && tx.Post(parent) == nil {
 			return rest.Errorf(http.StatusBadRequest, codePostInvalidID, "Invalid post parent ID.")
 		}
-		p.Parent = withoutLoop(tx, parent, p.ID)
+		p.Parent = wp.WithoutLoop(tx, parent, p.ID)
 	}
 	e := p.Extra()
 	if pt.Has("page-attributes") && r.Has("menu_order") {
@@ -264,7 +264,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	// wp_insert_post's $maybe_empty: only a type that supports all three of title,
 	// editor and excerpt refuses a row without any (pages have no excerpt, media no
 	// editor: an empty page draft is saved).
-	if p.Title == "" && p.Content.IsZero() && p.Excerpt == "" && emptyRefused(pt, w.m.version) {
+	if p.Title == "" && p.Content.IsZero() && p.Excerpt == "" && wp.MaybeEmpty(pt, w.m.version) {
 		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
 	}
 	// rest_get_date_with_gmt wrote the date with gmdate('Y-m-d H:i:s'), so strtotime's
@@ -318,35 +318,6 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	return nil
 }
 
-// withoutLoop is wp_check_post_hierarchy_for_loops: the parent a post (id; 0 when new)
-// may take, 0 when it would be its own ancestor. (WordPress also breaks a loop that
-// does not contain the post; the mock's hierarchies have none.)
-func withoutLoop(tx *store.Tx, parent, id int) int {
-	if id == 0 || parent == 0 {
-		return parent
-	}
-	if parent == id {
-		return 0
-	}
-	if q := tx.Post(parent); q != nil {
-		for _, a := range postAncestors(tx, q) {
-			if a.ID == id {
-				return 0
-			}
-		}
-	}
-	return parent
-}
-
-// defaultCommentStatus is get_default_comment_status for a new post of type pt: pages
-// are closed to comments and pings; other types are open to what they support.
-func defaultCommentStatus(pt *wp.PostType, feature string, v rest.Version) string {
-	if pt.Slug != "page" && pt.Supported(feature, v) {
-		return "open"
-	}
-	return "closed"
-}
-
 // applyAttachmentText sets what an attachment keeps in other columns: the caption in
 // post_excerpt, the description in post_content (each a string or {raw}), and alt_text.
 func applyAttachmentText(r *rest.Request, p *store.Post) {
@@ -367,62 +338,12 @@ func applyAttachmentText(r *rest.Request, p *store.Post) {
 	}
 }
 
-// reservedSlugs always get a suffix (feeds and embed), as wp_unique_post_slug does.
-var reservedSlugs = map[string]bool{"feed": true, "rdf": true, "rss": true, "rss2": true, "atom": true, "embed": true}
-
 // uniqueSlug is wp_unique_post_slug: unique among posts of the type (attachments
 // among all types; pages among the pages and attachments of their parent), with -2,
 // -3, ... added; numeric post slugs clash with date archives under /%postname%/, and
 // numeric page slugs (or page2) with paging, so they get a suffix too.
 func (w *postWriter) uniqueSlug(tx *store.Tx, slug string, id, parent int) string {
-	return uniquePostSlug(tx, w.typ, slug, id, parent)
-}
-
-// uniquePostSlug is wp_unique_post_slug for a post of type typ with the given id and
-// parent.
-func uniquePostSlug(tx *store.Tx, typ, slug string, id, parent int) string {
-	types := []string{typ}
-	hierarchical := wp.TypeOf(typ).Hierarchical
-	switch {
-	case typ == "attachment":
-		types = []string{"post", "page", "attachment", "revision"}
-	case hierarchical:
-		types = []string{typ, "attachment"}
-	}
-	taken := func(s string) bool {
-		if reservedSlugs[s] {
-			return true
-		}
-		for _, t := range types {
-			for _, p := range tx.PostsWithSlug(t, s) {
-				if p.ID != id && (!hierarchical || p.Parent == parent) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	numeric := typ == "post" && strings.Trim(slug, "0123456789") == "" && slug != "0"
-	if hierarchical {
-		digits := strings.TrimPrefix(slug, "page")
-		numeric = digits != "" && strings.Trim(digits, "0123456789") == ""
-	}
-	if !taken(slug) && !numeric {
-		return slug
-	}
-	for n := 2; ; n++ {
-		alt := truncateSlug(slug, 200-len(strconv.Itoa(n))-1) + "-" + strconv.Itoa(n)
-		if !taken(alt) {
-			return alt
-		}
-	}
-}
-
-func truncateSlug(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.TrimRight(s[:n], "-")
+	return wp.UniquePostSlug(tx, w.typ, slug, id, parent)
 }
 
 // applyAfterInsert is what create_item and update_item do once the row of the post
@@ -493,7 +414,7 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
 	pt, v := wp.TypeOf(w.typ), w.m.version
 	p := &store.Post{Type: w.typ, Status: "draft", Author: callerID(r),
-		CommentStatus: defaultCommentStatus(pt, "comments", v), PingStatus: defaultCommentStatus(pt, "trackbacks", v)}
+		CommentStatus: wp.DefaultCommentStatus(pt, "comments", v), PingStatus: wp.DefaultCommentStatus(pt, "trackbacks", v)}
 	if w.typ == "attachment" {
 		p.Status = "inherit"
 	}
@@ -645,10 +566,4 @@ func withStatus(err *rest.Error, status int) *rest.Error {
 	}
 	out.Status = status
 	return &out
-}
-
-// emptyRefused is whether wp_insert_post may refuse an empty row of type pt: the type
-// supports title, editor and excerpt (post_type_supports, at version v).
-func emptyRefused(pt *wp.PostType, v rest.Version) bool {
-	return pt.Supported("title", v) && pt.Supported("editor", v) && pt.Supported("excerpt", v)
 }

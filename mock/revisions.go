@@ -311,7 +311,7 @@ func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		// forced off, so ascending
 		q.orderby, q.order = "date", "asc"
 	}
-	all := revisionsOf(txOf(r), parent.ID) // date desc, id desc
+	all := wp.RevisionsOf(txOf(r), parent.ID) // date desc, id desc
 	hits := make([]*store.Post, 0, len(all))
 	for i := range all {
 		p := all[i]
@@ -391,7 +391,7 @@ func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
 			metaKeys = append(metaKeys, k.schema.Name)
 		}
 	}
-	for _, rv := range revisionsOf(tx, p.ID) {
+	for _, rv := range wp.RevisionsOf(tx, p.ID) {
 		if !strings.Contains(rv.Slug, strconv.Itoa(rv.Parent)+"-revision") {
 			continue // an autosave
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // captureRevisionSite is a test site holding, as revision 5 of post 1, the revision of
@@ -20,7 +21,7 @@ func captureRevisionSite(t *testing.T) *testSite {
 	d := time.Date(2026, 11, 21, 10, 55, 17, 0, time.UTC)
 	content := "<!-- wp:paragraph -->\n<p>Welcome to WordPress. This is your first post, edited once by the wpmock capture.</p>\n<!-- /wp:paragraph -->"
 	s.store.Write(func(tx *store.Tx) {
-		tx.DeletePost(revisionsOf(tx, 1)[0].ID)
+		tx.DeletePost(wp.RevisionsOf(tx, 1)[0].ID)
 		tx.DeletePost(5)
 		rev := &store.Post{ID: 5, Type: "revision", Status: "inherit", Author: 1, Parent: 1, Date: d, DateGMT: d,
 			Modified: d, ModifiedGMT: d, Slug: "1-revision-v1", Title: "Hello world!",
@@ -221,7 +222,7 @@ func TestSaveRevision(t *testing.T) {
 		if rv := s.saveRevision(r, p); rv == nil {
 			t.Error("excerpt change: no revision")
 		}
-		if n := len(revisionsOf(tx, 6)); n != 2 {
+		if n := len(wp.RevisionsOf(tx, 6)); n != 2 {
 			t.Errorf("got %d revisions, want 2", n)
 		}
 		if rv := s.saveRevision(r, tx.PostsByID("attachment")[0]); rv != nil {

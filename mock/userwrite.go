@@ -414,7 +414,7 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 func (m *Mock) trashForUser(r *rest.Request, p *store.Post) {
 	tx := txOf(r)
 	before := *p
-	p = trashPost(tx, p.ID)
+	p = wp.TrashPost(tx, p.ID)
 	m.saveRevision(r, p)
 	wp.UpdateTermCounts(tx, &before, p)
 }

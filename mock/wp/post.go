@@ -1,0 +1,172 @@
+package wp
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpversion"
+)
+
+// post.php's rules on stored posts: ancestors and hierarchy loops, unique slugs,
+// default comment status, wp_insert_post's empty-content rule, trashing, an
+// attachment's effective status, a post's revisions.
+
+// PostAncestors is get_post_ancestors: the post's parent, the parent's parent, and so
+// on, stopping at a missing post, at the post itself or at one listed already (a
+// loop). Hierarchies are a few levels deep, so the list is its own seen-set.
+func PostAncestors(tx *store.Tx, p *store.Post) []*store.Post {
+	var out []*store.Post
+	for id := p.Parent; id != 0 && id != p.ID; {
+		q := tx.Post(id)
+		if q == nil || slices.Contains(out, q) {
+			break
+		}
+		out = append(out, q)
+		id = q.Parent
+	}
+	return out
+}
+
+// WithoutLoop is wp_check_post_hierarchy_for_loops: the parent a post (id; 0 when new)
+// may take, 0 when it would be its own ancestor. (WordPress also breaks a loop that
+// does not contain the post; the mock's hierarchies have none.)
+func WithoutLoop(tx *store.Tx, parent, id int) int {
+	if id == 0 || parent == 0 {
+		return parent
+	}
+	if parent == id {
+		return 0
+	}
+	if q := tx.Post(parent); q != nil {
+		for _, a := range PostAncestors(tx, q) {
+			if a.ID == id {
+				return 0
+			}
+		}
+	}
+	return parent
+}
+
+// DefaultCommentStatus is get_default_comment_status for a new post of type pt: pages
+// are closed to comments and pings; other types are open to what they support.
+func DefaultCommentStatus(pt *PostType, feature string, v wpversion.Version) string {
+	if pt.Slug != "page" && pt.Supported(feature, v) {
+		return "open"
+	}
+	return "closed"
+}
+
+// reservedSlugs always get a suffix (feeds and embed), as wp_unique_post_slug does.
+var reservedSlugs = map[string]bool{"feed": true, "rdf": true, "rss": true, "rss2": true, "atom": true, "embed": true}
+
+// UniquePostSlug is wp_unique_post_slug for a post of type typ with the given id and
+// parent.
+func UniquePostSlug(tx *store.Tx, typ, slug string, id, parent int) string {
+	types := []string{typ}
+	hierarchical := TypeOf(typ).Hierarchical
+	switch {
+	case typ == "attachment":
+		types = []string{"post", "page", "attachment", "revision"}
+	case hierarchical:
+		types = []string{typ, "attachment"}
+	}
+	taken := func(s string) bool {
+		if reservedSlugs[s] {
+			return true
+		}
+		for _, t := range types {
+			for _, p := range tx.PostsWithSlug(t, s) {
+				if p.ID != id && (!hierarchical || p.Parent == parent) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	numeric := typ == "post" && strings.Trim(slug, "0123456789") == "" && slug != "0"
+	if hierarchical {
+		digits := strings.TrimPrefix(slug, "page")
+		numeric = digits != "" && strings.Trim(digits, "0123456789") == ""
+	}
+	if !taken(slug) && !numeric {
+		return slug
+	}
+	for n := 2; ; n++ {
+		alt := TruncateSlug(slug, 200-len(strconv.Itoa(n))-1) + "-" + strconv.Itoa(n)
+		if !taken(alt) {
+			return alt
+		}
+	}
+}
+
+// TruncateSlug cuts a slug to n bytes, without a dash at its end.
+func TruncateSlug(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.TrimRight(s[:n], "-")
+}
+
+// MaybeEmpty is whether wp_insert_post may refuse an empty row of type pt: the type
+// supports title, editor and excerpt (post_type_supports, at version v).
+func MaybeEmpty(pt *PostType, v wpversion.Version) bool {
+	return pt.Supported("title", v) && pt.Supported("editor", v) && pt.Supported("excerpt", v)
+}
+
+// TrashPost is wp_trash_post's change of the row: the status and slug kept for
+// untrashing, the trash status, the slug with __trashed, modified now.
+func TrashPost(tx *store.Tx, id int) *store.Post {
+	now := tx.Now()
+	return tx.ChangePost(id, func(p *store.Post) {
+		e := p.Extra()
+		e.TrashedStatus, e.TrashedSlug = p.Status, p.Slug
+		p.SetExtra(e)
+		p.Status = "trash"
+		if !strings.HasSuffix(p.Slug, "__trashed") {
+			p.Slug = TruncateSlug(p.Slug, 191) + "__trashed"
+		}
+		p.Modified, p.ModifiedGMT = now, now
+	})
+}
+
+// GetPostStatus is get_post_status: an attachment's "inherit" is its parent's status
+// ("publish" without a parent; a trashed parent's status before the trash), and any
+// other attachment status but private, trash and auto-draft is "publish".
+func GetPostStatus(tx *store.Tx, p *store.Post) string {
+	if p.Type != "attachment" {
+		return p.Status
+	}
+	switch p.Status {
+	case "inherit":
+		parent := tx.Post(p.Parent)
+		switch {
+		case p.Parent == 0 || parent == nil || parent.ID == p.ID:
+			return "publish"
+		case GetPostStatus(tx, parent) == "trash":
+			if was := parent.Extra().TrashedStatus; was != "" {
+				return was
+			}
+			return "publish"
+		}
+		return GetPostStatus(tx, parent)
+	case "private", "trash", "auto-draft":
+		return p.Status
+	}
+	return "publish"
+}
+
+// RevisionsOf lists a post's revisions newest first (date, then id, descending).
+func RevisionsOf(tx *store.Tx, parent int) []*store.Post {
+	kids := tx.Children(parent)
+	out := make([]*store.Post, 0, len(kids))
+	for i := len(kids) - 1; i >= 0; i-- {
+		if kids[i].Type == "revision" {
+			out = append(out, kids[i])
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Date.After(out[j].Date) })
+	return out
+}
