@@ -322,7 +322,7 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	res.filterIn(r, c, !can(r, "unfiltered_html"))
 	tx.InsertComment(c)
 	if r.Has("status") {
-		setCommentStatus(tx, c, r.String("status"))
+		c, _ = setCommentStatus(tx, c, r.String("status"))
 	}
 	ctx := rest.View
 	if can(r, "moderate_comments") {
@@ -333,47 +333,48 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 }
 
 // setCommentStatus is handle_status_param: approve(d)/1, hold/0, spam, unspam, trash,
-// untrash; the comment's current status or anything else changes nothing.
-func setCommentStatus(tx *store.Tx, c *store.Comment, status string) bool {
+// untrash; the comment's current status or anything else changes nothing. It
+// returns the comment as it is now, and whether its status changed.
+func setCommentStatus(tx *store.Tx, c *store.Comment, status string) (*store.Comment, bool) {
 	current := map[string]string{"1": "approved", "0": "unapproved"}[c.Approved]
 	if current == "" {
 		current = c.Approved
 	}
 	if status == current {
-		return false
+		return c, false
 	}
-	old := *c
+	approved, trashed := c.Approved, c.TrashedStatus
 	restore := func() {
-		c.Approved, c.TrashedStatus = c.TrashedStatus, ""
-		if c.Approved == "" {
-			c.Approved = "0"
+		approved, trashed = trashed, ""
+		if approved == "" {
+			approved = "0"
 		}
 	}
 	switch status {
 	case "approved", "approve", "1":
-		c.Approved = "1"
+		approved = "1"
 	case "hold", "0":
-		c.Approved = "0"
+		approved = "0"
 	case "spam", "trash":
 		if c.Approved == status {
-			return false
+			return c, false
 		}
-		c.TrashedStatus, c.Approved = c.Approved, status
+		trashed, approved = c.Approved, status
 	case "unspam":
 		if c.Approved != "spam" {
-			return false
+			return c, false
 		}
 		restore()
 	case "untrash":
 		if c.Approved != "trash" {
-			return false
+			return c, false
 		}
 		restore()
 	default:
-		return false
+		return c, false
 	}
-	tx.UpdateComment(c, old)
-	return c.Approved != old.Approved
+	next := tx.ChangeComment(c.ID, func(n *store.Comment) { n.Approved, n.TrashedStatus = approved, trashed })
+	return next, next.Approved != c.Approved
 }
 
 // checkEdit is check_edit_permission.
@@ -451,11 +452,9 @@ func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		kses = true
 	}
 	res.filterIn(r, &next, kses)
-	old := *c
-	*c = next
-	tx.UpdateComment(c, old)
+	c = tx.ChangeComment(c.ID, func(n *store.Comment) { *n = next })
 	if r.Has("status") {
-		setCommentStatus(tx, c, r.String("status"))
+		c, _ = setCommentStatus(tx, c, r.String("status"))
 	}
 	r.SetParam("context", rest.Edit)
 	return rest.OK(res.item.RenderIn(r, c, rest.Edit)), nil
@@ -491,6 +490,6 @@ func (res *comments) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	if c.Approved == "trash" {
 		return nil, rest.Errorf(http.StatusGone, codeAlreadyTrashed, msgCommentAlreadyTrashed)
 	}
-	setCommentStatus(tx, c, "trash")
+	c, _ = setCommentStatus(tx, c, "trash")
 	return rest.OK(res.item.RenderIn(r, c, rest.Edit)), nil
 }

@@ -136,7 +136,7 @@ func (res *postMeta) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, rest.Errorf(http.StatusForbidden, codeMetaProtected, msgMetaProtectedKey, key)
 	}
 	if !(isString && value == current && key == row.Key) {
-		row.Key, row.Value = key, value
+		row = txOf(r).ChangeMeta(row.ID, func(m *store.Meta) { m.Key, m.Value = key, value })
 	}
 	shown := *row
 	shown.Value = value

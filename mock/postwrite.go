@@ -532,7 +532,7 @@ func (m *Mock) updateMetaField(tx *store.Tx, postID int, typ string, meta map[st
 			tx.InsertMeta(&store.Meta{PostID: postID, Key: key, Value: s})
 			continue
 		}
-		rows[0].Value = s
+		tx.ChangeMeta(rows[0].ID, func(m *store.Meta) { m.Value = s })
 	}
 	return failed
 }
@@ -549,7 +549,8 @@ func setMeta(tx *store.Tx, postID int, key string, v *string) {
 			tx.DeleteMeta(row.ID)
 			continue
 		}
-		row.Value, found = *v, true
+		tx.ChangeMeta(row.ID, func(m *store.Meta) { m.Value = *v })
+		found = true
 	}
 	if v != nil && !found {
 		tx.InsertMeta(&store.Meta{PostID: postID, Key: key, Value: *v})

@@ -132,15 +132,45 @@ func (tx *Tx) InsertComment(c *Comment) {
 	cs.index(c)
 }
 
-// UpdateComment reindexes c after a change; old is a copy of c from before it.
-func (tx *Tx) UpdateComment(c *Comment, old Comment) {
+// ChangeComment changes the comment with the id as ChangePost changes a post: change
+// gets a copy and may set any field but the id; the copy takes the row's place in the
+// table and in every index, and is returned (nil when there is no such comment). A
+// comment the store has handed out is never changed in place.
+func (tx *Tx) ChangeComment(id int, change func(c *Comment)) *Comment {
 	tx.mustWrite()
-	if old.Post == c.Post && old.Parent == c.Parent && old.Approved == c.Approved && old.DateGMT.Equal(c.DateGMT) {
+	cs := tx.s.comments
+	old := cs.rows[id]
+	if old == nil {
+		return nil
+	}
+	c := *old
+	change(&c)
+	c.ID = id
+	cs.rows[id] = &c
+	cs.replace(old, &c)
+	return &c
+}
+
+// replace puts c in old's place in the indexes: in place when its keys (post,
+// parent, status, date) are old's, else by removing old and adding c.
+func (cs *comments) replace(old, c *Comment) {
+	if old.Post != c.Post || old.Parent != c.Parent || old.Approved != c.Approved || !old.DateGMT.Equal(c.DateGMT) {
+		cs.unindex(old, old)
+		cs.index(c)
 		return
 	}
-	cs := tx.s.comments
-	cs.unindex(c, &old)
-	cs.index(c)
+	swap := func(list []*Comment) {
+		i := sort.Search(len(list), func(i int) bool { return commentCmp(old, list[i]) <= 0 })
+		if i < len(list) && list[i] == old {
+			list[i] = c
+		} else if j := slices.Index(list, old); j >= 0 { // out of order: scan
+			list[j] = c
+		}
+	}
+	swap(cs.all)
+	swap(cs.byPost[c.Post])
+	swap(cs.byParent[c.Parent])
+	swap(cs.byStatus[c.Approved])
 }
 
 // DeleteComment removes a comment for good. Its replies move up to its parent, as
@@ -153,9 +183,7 @@ func (tx *Tx) DeleteComment(id int) {
 		return
 	}
 	for _, child := range slices.Clone(cs.byParent[id]) {
-		old := *child
-		child.Parent = c.Parent
-		tx.UpdateComment(child, old)
+		tx.ChangeComment(child.ID, func(r *Comment) { r.Parent = c.Parent })
 	}
 	delete(cs.rows, id)
 	cs.unindex(c, c)

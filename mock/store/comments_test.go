@@ -27,10 +27,10 @@ func TestCommentIndexes(t *testing.T) {
 		if got := ids(tx.CommentsOfPost(1)); len(got) != 3 || got[0] != 2 || got[2] != 3 {
 			t.Errorf("CommentsOfPost = %v, want [2 1 3]", got)
 		}
-		c := tx.Comment(2)
-		old := *c
-		c.Approved = "1"
-		tx.UpdateComment(c, old)
+		before := tx.Comment(2)
+		if c := tx.ChangeComment(2, func(c *Comment) { c.Approved = "1" }); c == before || c.Approved != "1" || before.Approved != "0" {
+			t.Errorf("ChangeComment changed the row in place or not at all: %+v, before %+v", c, before)
+		}
 		if got := ids(tx.CommentsWithStatus("1")); len(got) != 3 || len(tx.CommentsWithStatus("0")) != 0 {
 			t.Errorf("approved = %v, want 3 comments and none held", got)
 		}

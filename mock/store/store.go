@@ -583,6 +583,23 @@ func (tx *Tx) InsertMeta(m *Meta) {
 	s.postMeta[m.PostID] = insertID(s.postMeta[m.PostID], m.ID)
 }
 
+// ChangeMeta changes the meta row with the id as ChangePost changes a post: change
+// gets a copy and may set its key and value; the copy takes the row's place and is
+// returned (nil when there is no such row). A row the store has handed out is never
+// changed in place.
+func (tx *Tx) ChangeMeta(id int, change func(m *Meta)) *Meta {
+	tx.mustWrite()
+	old := tx.s.meta.get(id)
+	if old == nil {
+		return nil
+	}
+	m := *old
+	change(&m)
+	m.ID, m.PostID = id, old.PostID
+	tx.s.meta.set(id, &m)
+	return &m
+}
+
 // DeleteMeta removes a meta row.
 func (tx *Tx) DeleteMeta(id int) {
 	tx.mustWrite()
