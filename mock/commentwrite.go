@@ -92,16 +92,6 @@ func phpString(v any) string {
 	return "Array"
 }
 
-// phpIntOf is (int) of a sanitised parameter. The Allow header of GET /comments runs
-// create_item_permissions_check with the list's parameters, where post is an array:
-// get_post( (int) $request['post'] ) then reads post 1 for any non-empty one.
-func phpIntOf(v any) int {
-	if l, ok := v.([]any); ok {
-		return min(len(l), 1)
-	}
-	return wpfunc.IntVal(v)
-}
-
 // remoteAddr is $_SERVER['REMOTE_ADDR'].
 func remoteAddr(r *rest.Request) string {
 	if r.HTTP == nil {
@@ -133,7 +123,7 @@ func (res *comments) createPermission(r *rest.Request) *rest.Error {
 	}
 	tx := txOf(r)
 	var p *store.Post
-	if id := phpIntOf(r.Param("post")); id != 0 {
+	if id := wpfunc.IntVal(r.Param("post")); id != 0 {
 		p = tx.Post(id)
 	}
 	if p == nil {

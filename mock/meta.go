@@ -1,9 +1,7 @@
 package mock
 
 import (
-	"fmt"
 	"github.com/wpmock/wpmock/mock/wpfunc"
-	"math"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -109,7 +107,7 @@ func (res *postMeta) routes() []*rest.Route {
 }
 
 // metaParentID is (int) $request['parent_id'].
-func metaParentID(r *rest.Request) int { v, _ := r.Raw("parent_id"); return phpIntval(v) }
+func metaParentID(r *rest.Request) int { v, _ := r.Raw("parent_id"); return wpfunc.IntVal(v) }
 
 // metaParent is the plugin's get_post( parent_id ): a post of any type, or 404.
 func metaParent(r *rest.Request) (*store.Post, *rest.Error) {
@@ -176,7 +174,7 @@ func (res *postMeta) list(r *rest.Request) (*rest.Response, *rest.Error) {
 func metaRow(r *rest.Request) (*store.Meta, *rest.Error) {
 	v, _ := r.Raw("id")
 	var row *store.Meta
-	if id := phpIntval(v); id > 0 {
+	if id := wpfunc.IntVal(v); id > 0 {
 		row = txOf(r).Meta(id)
 	}
 	if row == nil {
@@ -269,64 +267,4 @@ func unserializeString(s string) (string, bool) {
 		return "", false
 	}
 	return body[:n], true
-}
-
-// phpIntval is PHP's (int) cast of a request value: leading digits of a string (with
-// sign, and exponent as PHP 7.1+ reads numeric strings), truncated floats, 1/0 for
-// booleans and for non-empty/empty arrays.
-func phpIntval(v any) int {
-	switch x := v.(type) {
-	case nil:
-		return 0
-	case bool:
-		if x {
-			return 1
-		}
-		return 0
-	case int:
-		return x
-	case float64:
-		return clampInt(x)
-	case fmt.Stringer: // json.Number
-		return phpIntval(x.String())
-	case string:
-		m := leadingNumber.FindString(strings.TrimLeft(x, " \t\n\r\v\f"))
-		if m == "" {
-			return 0
-		}
-		if i, err := strconv.Atoi(m); err == nil {
-			return i
-		}
-		f, err := strconv.ParseFloat(m, 64)
-		if err != nil {
-			return 0
-		}
-		return clampInt(f)
-	case []any:
-		if len(x) == 0 {
-			return 0
-		}
-		return 1
-	case map[string]any:
-		if len(x) == 0 {
-			return 0
-		}
-		return 1
-	}
-	return 0
-}
-
-var leadingNumber = regexp.MustCompile(`^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?`)
-
-// clampInt converts like PHP's string-to-int: out-of-range values saturate.
-func clampInt(f float64) int {
-	switch {
-	case math.IsNaN(f):
-		return 0
-	case f >= math.MaxInt64:
-		return math.MaxInt64
-	case f <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int(f)
 }

@@ -194,16 +194,4 @@ func TestPHPValueHelpers(t *testing.T) {
 			t.Errorf("unserializeString(%q) = %q, %v, want %q, %v", c.in, got, ok, c.str, c.isStr)
 		}
 	}
-	for _, c := range []struct {
-		in   any
-		want int
-	}{
-		{"12", 12}, {" 12abc", 12}, {"abc", 0}, {"-3", -3}, {"1e3", 1000}, {"3.9", 3}, {"", 0},
-		{"99999999999999999999", 1<<63 - 1}, {json.Number("7"), 7}, {true, 1}, {false, 0}, {nil, 0},
-		{[]any{}, 0}, {[]any{"x"}, 1}, {map[string]any{"a": 1}, 1}, {2.7, 2},
-	} {
-		if got := phpIntval(c.in); got != c.want {
-			t.Errorf("phpIntval(%#v) = %d, want %d", c.in, got, c.want)
-		}
-	}
 }

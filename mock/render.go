@@ -135,13 +135,13 @@ func renderExcerptWords(excerpt, content string, n int) string {
 // route declares it (GET /posts/<id>), else whatever a parameter source has.
 func excerptLength(r *rest.Request) (int, bool) {
 	if v := r.Param("excerpt_length"); v != nil {
-		return phpIntval(v), true
+		return wpfunc.IntVal(v), true
 	}
 	v, ok := r.Raw("excerpt_length")
 	if !ok || v == nil {
 		return 0, false
 	}
-	return phpIntval(v), true
+	return wpfunc.IntVal(v), true
 }
 
 // stripBlockComments removes the block delimiters (<!-- wp:name {...} --> and

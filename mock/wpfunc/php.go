@@ -25,9 +25,14 @@ const twoPow64 = 18446744073709551616.0
 //   - a leading-numeric string ("12abc") counts its number, anything else is 0;
 //   - a float wraps modulo 2^64 (zend_dval_to_lval), as does a JSON number
 //     json_decode read as a float (a fraction, an exponent, or more digits than an
-//     integer holds).
+//     integer holds);
+//   - an array (a JSON list or object) is 1, or 0 when empty.
 func IntVal(v any) int {
 	switch x := v.(type) {
+	case []any:
+		return min(len(x), 1)
+	case map[string]any:
+		return min(len(x), 1)
 	case int:
 		return x
 	case int64:

@@ -39,7 +39,17 @@ func TestIntVal(t *testing.T) {
 		{json.Number("9223372036854775808"), math.MinInt64},
 		{json.Number("2.5"), 2},
 		{true, 1},
+		{false, 0},
 		{nil, 0},
+		{[]any{}, 0},
+		{[]any{"x"}, 1},
+		{[]any{"a", "b"}, 1},
+		{map[string]any{}, 0},
+		{map[string]any{"a": 1}, 1},
+		{" 12abc", 12},
+		{"3.9", 3},
+		{2.7, 2},
+		{json.Number("7"), 7},
 	} {
 		if got := IntVal(c.in); got != c.want {
 			t.Errorf("IntVal(%#v) = %d, want %d", c.in, got, c.want)
