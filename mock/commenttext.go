@@ -212,10 +212,10 @@ func commentText(r *rest.Request, v rest.Version, content string) string {
 		return ""
 	}
 	s := makeClickable(r, v, content)
-	s = convertChars(texturize(s))
+	s = convertChars(wpfunc.Texturize(s))
 	s = convertSmilies(r, s)
 	s = closeVoidTags(s)
-	return capitalPDangit(autop(s))
+	return capitalPDangit(wpfunc.Autop(s))
 }
 
 // convertChars is convert_chars: an "&" that starts no entity becomes &#038;.

@@ -11,6 +11,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Posts and revisions in the later profiles: what each release from 6.2 on added or
@@ -201,12 +202,12 @@ func TestTrimWords(t *testing.T) {
 		55: "one two three four five", 5: "one two three four five", 3: "one two three…",
 		1: "one…", 0: "…", -1: "one two three four…", -3: "one two three four…",
 	} {
-		if got := wpTrimWords(text, n, "…"); got != want {
-			t.Errorf("wpTrimWords(%d): got %q, want %q", n, got, want)
+		if got := wpfunc.TrimWords(text, n, "…"); got != want {
+			t.Errorf("wpfunc.TrimWords(%d): got %q, want %q", n, got, want)
 		}
 	}
-	if got := wpTrimWords("", -2, "…"); got != "…" {
-		t.Errorf(`wpTrimWords("", -2): got %q, want "…"`, got)
+	if got := wpfunc.TrimWords("", -2, "…"); got != "…" {
+		t.Errorf(`wpfunc.TrimWords("", -2): got %q, want "…"`, got)
 	}
 }
 

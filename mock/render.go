@@ -1,7 +1,6 @@
 package mock
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -88,15 +87,15 @@ func renderContent(content string) string {
 		return ""
 	}
 	if hasBlocks(content) {
-		return texturize(stripBlockComments(content))
+		return wpfunc.Texturize(wpfunc.StripBlockComments(content))
 	}
-	return autop(texturize(content))
+	return wpfunc.Autop(wpfunc.Texturize(content))
 }
 
 // renderTitle is get_the_title with the_title's filters (wptexturize, convert_chars,
 // trim); private posts get WordPress 6.1's "Private: " prefix.
 func renderTitle(title, status string) string {
-	t := strings.TrimSpace(texturize(title))
+	t := strings.TrimSpace(wpfunc.Texturize(title))
 	if status == "private" {
 		return "Private: " + t
 	}
@@ -108,12 +107,12 @@ func renderTitle(title, status string) string {
 func renderExcerpt(excerpt, content string) string {
 	text := excerpt
 	if text == "" {
-		text = trimWords(wpfunc.StripTags(stripBlockComments(content)), 55, " [&hellip;]")
+		text = wpfunc.TrimWords55(wpfunc.StripTags(wpfunc.StripBlockComments(content)), 55, " [&hellip;]")
 	}
 	if text == "" {
 		return ""
 	}
-	return autop(texturize(text))
+	return wpfunc.Autop(wpfunc.Texturize(text))
 }
 
 // renderExcerptWords is renderExcerpt with the excerpt_length filter returning n, as
@@ -123,11 +122,11 @@ func renderExcerptWords(excerpt, content string, n int) string {
 	if excerpt != "" {
 		return renderExcerpt(excerpt, content)
 	}
-	text := wpTrimWords(wpfunc.StripTags(stripBlockComments(content)), n, " [&hellip;]")
+	text := wpfunc.TrimWords(wpfunc.StripTags(wpfunc.StripBlockComments(content)), n, " [&hellip;]")
 	if text == "" {
 		return ""
 	}
-	return autop(texturize(text))
+	return wpfunc.Autop(wpfunc.Texturize(text))
 }
 
 // excerptLength is $request['excerpt_length'] as the excerpt_length filter returns it
@@ -142,174 +141,6 @@ func excerptLength(r *rest.Request) (int, bool) {
 		return 0, false
 	}
 	return wpfunc.IntVal(v), true
-}
-
-// stripBlockComments removes the block delimiters (<!-- wp:name {...} --> and
-// <!-- /wp:name -->), which is all do_blocks leaves of them for static blocks.
-func stripBlockComments(s string) string {
-	if !strings.Contains(s, "<!--") {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for {
-		i := strings.Index(s, "<!--")
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		rest := strings.TrimLeft(s[i+4:], " \t\n\r")
-		end := strings.Index(s[i:], "-->")
-		if end < 0 || !(strings.HasPrefix(rest, "wp:") || strings.HasPrefix(rest, "/wp:")) {
-			b.WriteString(s[:i+4])
-			s = s[i+4:]
-			continue
-		}
-		b.WriteString(s[:i])
-		s = s[i+end+3:]
-	}
-}
-
-// trimWords is wp_trim_words for the default 55 words.
-func trimWords(text string, n int, more string) string {
-	words := strings.FieldsFunc(text, unicode.IsSpace)
-	if len(words) > n {
-		return strings.Join(words[:n], " ") + more
-	}
-	return strings.Join(words, " ")
-}
-
-var trimWordsSep = regexp.MustCompile(`[\n\r\t ]+`)
-
-// wpTrimWords is wp_trim_words with any count: preg_split on runs of "\n\r\t " into at
-// most n+1 non-empty pieces (no limit when n+1 <= 0; the whole text when it is 1),
-// then, if there are more than n, the last piece dropped and more added.
-func wpTrimWords(text string, n int, more string) string {
-	var words []string
-	switch {
-	case n+1 == 1:
-		if text != "" {
-			words = []string{text}
-		}
-	default:
-		limit := -1
-		if n+1 > 0 {
-			limit = n + 1
-		}
-		for _, w := range trimWordsSep.Split(text, -1) {
-			if w == "" {
-				continue
-			}
-			if limit > 0 && len(words) == limit-1 {
-				// the last piece is the rest of the text from this word on
-				i := strings.Index(text, w)
-				words = append(words, text[i:])
-				break
-			}
-			words = append(words, w)
-			text = text[strings.Index(text, w)+len(w):]
-		}
-	}
-	if len(words) > n { // array_pop of an empty array (n < 0) pops nothing
-		return strings.Join(words[:max(len(words)-1, 0)], " ") + more
-	}
-	return strings.Join(words, " ")
-}
-
-var texturizeReplacer = strings.NewReplacer(
-	"---", "&#8212;",
-	" -- ", " &#8212; ",
-	"--", "&#8211;",
-	"...", "&#8230;",
-	"(tm)", "&#8482;",
-)
-
-// texturize is the common part of wptexturize: dashes, ellipses, curly quotes and
-// apostrophes in text outside HTML tags.
-func texturize(s string) string {
-	if !strings.ContainsAny(s, "'\"-.(") {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 16)
-	for len(s) > 0 {
-		i := strings.IndexByte(s, '<')
-		if i < 0 {
-			texturizeText(&b, s)
-			break
-		}
-		texturizeText(&b, s[:i])
-		j := strings.IndexByte(s[i:], '>')
-		if j < 0 {
-			b.WriteString(s[i:])
-			break
-		}
-		b.WriteString(s[i : i+j+1])
-		s = s[i+j+1:]
-	}
-	return b.String()
-}
-
-// texturizeText curls the quotes of a run of text in one pass: a quote after a space
-// or an opening bracket (or at the start) opens, after a word character it is an
-// apostrophe (single) or closes (double), anywhere else it closes.
-func texturizeText(b *strings.Builder, s string) {
-	if s == "" {
-		return
-	}
-	if strings.Contains(s, "--") || strings.Contains(s, "...") || strings.Contains(s, "(tm)") {
-		s = texturizeReplacer.Replace(s)
-	}
-	prev := rune(0)
-	for _, r := range s {
-		switch r {
-		case '"', '\'':
-			opening := prev == 0 || unicode.IsSpace(prev) || strings.ContainsRune("([{", prev)
-			switch {
-			case r == '"' && opening:
-				b.WriteString("&#8220;")
-			case r == '"':
-				b.WriteString("&#8221;")
-			case opening:
-				b.WriteString("&#8216;")
-			default:
-				b.WriteString("&#8217;")
-			}
-		default:
-			b.WriteRune(r)
-		}
-		prev = r
-	}
-}
-
-var blockTag = regexp.MustCompile(`^<(/?)(table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)[\s/>]`)
-
-var paragraphBreak = regexp.MustCompile(`\n\s*\n`)
-
-// autop is wpautop for the shapes of text the mock stores: paragraphs separated by
-// blank lines become <p>…</p>, single line breaks <br />, and block-level elements are
-// left unwrapped.
-func autop(s string) string {
-	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
-	if strings.TrimSpace(s) == "" {
-		return ""
-	}
-	var b strings.Builder
-	for _, para := range paragraphBreak.Split(s, -1) {
-		if block := strings.TrimSpace(para); block == "" || blockTag.MatchString(block) {
-			if block != "" {
-				b.WriteString(block)
-				b.WriteString("\n")
-			}
-			continue
-		}
-		// wpautop trims a paragraph's newlines only: the spaces at its ends stay
-		para = strings.Trim(para, "\n")
-		b.WriteString("<p>")
-		b.WriteString(strings.ReplaceAll(para, "\n", "<br />\n"))
-		b.WriteString("</p>\n")
-	}
-	return b.String()
 }
 
 func isASCII(s string) bool {

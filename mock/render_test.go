@@ -13,16 +13,3 @@ func TestContainsFold(t *testing.T) {
 		}
 	}
 }
-
-func TestStripBlockComments(t *testing.T) {
-	for in, want := range map[string]string{
-		"<!-- wp:paragraph -->\n<p>x</p>\n<!-- /wp:paragraph -->":       "\n<p>x</p>\n",
-		`<!-- wp:image {"id":5} --><figure></figure><!-- /wp:image -->`: "<figure></figure>",
-		"<!-- a plain comment --><p>y</p>":                              "<!-- a plain comment --><p>y</p>",
-		"no comments":                                                   "no comments",
-	} {
-		if got := stripBlockComments(in); got != want {
-			t.Errorf("stripBlockComments(%q): got %q, want %q", in, got, want)
-		}
-	}
-}

@@ -1,0 +1,17 @@
+package wpfunc
+
+import "testing"
+
+// TestStripBlockComments: block delimiters go, other comments stay.
+func TestStripBlockComments(t *testing.T) {
+	for in, want := range map[string]string{
+		"<!-- wp:paragraph -->\n<p>x</p>\n<!-- /wp:paragraph -->":       "\n<p>x</p>\n",
+		`<!-- wp:image {"id":5} --><figure></figure><!-- /wp:image -->`: "<figure></figure>",
+		"<!-- a plain comment --><p>y</p>":                              "<!-- a plain comment --><p>y</p>",
+		"no comments":                                                   "no comments",
+	} {
+		if got := StripBlockComments(in); got != want {
+			t.Errorf("StripBlockComments(%q): got %q, want %q", in, got, want)
+		}
+	}
+}
