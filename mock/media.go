@@ -77,7 +77,7 @@ func (res *media) declare() *rest.Item[store.Post] {
 	}}
 	res.item.Fields = append(res.item.Fields, fileFields()...)
 	res.item = res.item.For(v)
-	res.w = &postWriter{m: m, typ: "attachment", base: "media", item: res.item, featuredMedia: attachmentFeaturedMedia}
+	res.w = &postWriter{m: m, typ: "attachment", base: "media", item: res.item, hooks: attachmentHooks}
 	return res.item
 }
 
@@ -130,7 +130,7 @@ func argsInOrder(args []*rest.Schema, order []string) []*rest.Schema {
 // top-level types of the allowed MIME types, in their order.
 func mediaListArgs() []*rest.Schema {
 	mediaTypes := []string{"image", "video", "text", "application", "audio"}
-	return append(postListArgs("attachment", "media"),
+	return append(postListArgs("attachment", "media", attachmentHooks),
 		rest.Str("media_type").Desc("Limit result set to attachments of a particular media type.").Def(nil).
 			OneOfEnum(mediaTypes...).Until(rest.V69),
 		rest.Str("mime_type").Desc("Limit result set to attachments of a particular MIME type.").Def(nil).Until(rest.V69),
@@ -169,7 +169,7 @@ func (res *media) get(r *rest.Request) (*rest.Response, *rest.Error) {
 // list is get_items: the shared post query walks the attachment date index for the
 // default order.
 func (res *media) list(r *rest.Request) (*rest.Response, *rest.Error) {
-	q, err := parsePostQuery(r, "attachment")
+	q, err := parsePostQuery(r, "attachment", attachmentHooks)
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,7 @@ import (
 // get_collection_params of the posts controller and the WP_Query it builds.
 
 // postListArgs are the list parameters shared by posts and media, in WordPress's order.
-func postListArgs(typ, base string) []*rest.Schema {
+func postListArgs(typ, base string, h *typeHooks) []*rest.Schema {
 	pt := wp.TypeOf(typ)
 	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
 	args = append(args,
@@ -56,10 +56,7 @@ func postListArgs(typ, base string) []*rest.Schema {
 		}
 		return sanitizeSlugList(r, list, param)
 	}
-	statusEnum, def := allStatuses, "publish"
-	if typ == "attachment" {
-		statusEnum, def = []string{"inherit", "private", "trash"}, "inherit"
-	}
+	statusEnum, def := h.statuses, h.defaultStatus
 	status := rest.Arr("status", rest.Str("").OneOfEnum(statusEnum...)).Desc("Limit result set to posts assigned one or more statuses.").Def(def)
 	status.Sanitize = sanitizeStatuses(def, wp.TypeOf(typ))
 	return append(args, searchColumns, slug, status)
@@ -232,7 +229,7 @@ func dateArg(r *rest.Request, name string) time.Time {
 
 // parsePostQuery turns the validated parameters into a query, with the handler-level
 // errors of get_items (relevance without search, include order without include).
-func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
+func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*postQuery, *rest.Error) {
 	q := &postQuery{typ: typ, page: r.Int("page"), perPage: r.Int("per_page"),
 		order: r.String("order"), orderby: r.String("orderby")}
 	if q.orderby == "relevance" && r.String("search") == "" {
@@ -311,8 +308,8 @@ func parsePostQuery(r *rest.Request, typ string) (*postQuery, *rest.Error) {
 	// an exact search has no title clauses for parse_search_order, whose ORDER BY is
 	// then one MySQL refuses: orderby=relevance finds nothing
 	q.nothing = q.searchExact && q.orderby == "relevance" && len(q.search) > 0
-	if typ == "attachment" {
-		q.mimes, q.idTieAsc = attachmentMimeFilter(r), true
+	if h.prepareItemsQuery != nil {
+		h.prepareItemsQuery(r, q)
 	}
 	// MySQL sorts these rows itself (a filesort), which leaves ties by ascending id
 	// whatever the order; the date order walks the type_status_date index backwards

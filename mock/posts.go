@@ -120,7 +120,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	fields = append(fields, pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
 	res.item = &rest.Item[store.Post]{Title: res.pt.Slug, Links: res.links, Fields: fields, Cache: postCacheID}
 	res.item = res.item.For(res.m.version)
-	res.w = &postWriter{m: m, typ: res.pt.Slug, base: res.pt.RestBase, item: res.item}
+	res.w = &postWriter{m: m, typ: res.pt.Slug, base: res.pt.RestBase, item: res.item, hooks: postHooks}
 	return res.item
 }
 
@@ -271,7 +271,7 @@ func (res *posts) routes() []*rest.Route {
 // supports post formats.
 func (res *posts) collectionArgs() []*rest.Schema {
 	pt := res.pt
-	args := postListArgs(pt.Slug, pt.RestBase)
+	args := postListArgs(pt.Slug, pt.RestBase, postHooks)
 	if len(pt.Taxonomies) > 0 {
 		args = append(args, rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"))
 	}
@@ -358,7 +358,7 @@ func (res *posts) get(r *rest.Request) (*rest.Response, *rest.Error) {
 }
 
 func (res *posts) list(r *rest.Request) (*rest.Response, *rest.Error) {
-	q, err := parsePostQuery(r, res.pt.Slug)
+	q, err := parsePostQuery(r, res.pt.Slug, postHooks)
 	if err != nil {
 		return nil, err
 	}

@@ -60,9 +60,8 @@ type postWriter struct {
 	typ  string
 	base string // rest base: posts, media
 	item *rest.Item[store.Post]
-	// featuredMedia is handle_featured_media where a controller overrides it (the
-	// attachments controller's, 6.5); nil is the posts controller's.
-	featuredMedia func(r *rest.Request, p *store.Post, id int) *rest.Error
+	// hooks are where the type's controller differs from the posts controller.
+	hooks *typeHooks
 }
 
 // checkWritePermission is the shared part of create/update_item_permissions_check;
@@ -190,11 +189,8 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 			}
 		}
 	}
-	if w.typ == "attachment" {
-		applyAttachmentText(r, p)
-		if r.Has("post") {
-			p.Parent = r.Int("post")
-		}
+	if w.hooks.prepareForDatabase != nil {
+		w.hooks.prepareForDatabase(r, p)
 	}
 	oldStatus := p.Status
 	if r.Has("status") && (create || r.String("status") != p.Status) {
@@ -204,9 +200,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		}
 		p.Status = st
 	}
-	if w.typ == "attachment" && p.Status != "private" && p.Status != "trash" && p.Status != "auto-draft" {
-		p.Status = "inherit" // wp_insert_post keeps no other status on an attachment
-	}
+	p.Status = wp.InsertStatus(w.typ, p.Status)
 	editDate := false
 	if d := r.String("date"); d != "" {
 		t, _ := rest.ParseDate(d)
@@ -385,10 +379,10 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 			}
 			p.SetTermIDs(slug, ids)
 		}
-		if r.Has("featured_media") && w.featuredMedia != nil {
+		if r.Has("featured_media") && w.hooks.featuredMedia != nil {
 			// the attachments controller's create_item answers its error; the posts
 			// controller's update_item, which its update_item calls, ignores it
-			if err := w.featuredMedia(r, p, r.Int("featured_media")); err != nil && create {
+			if err := w.hooks.featuredMedia(r, p, r.Int("featured_media")); err != nil && create {
 				failed = err
 			}
 		} else if r.Has("featured_media") {
@@ -413,11 +407,8 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
 	pt, v := wp.TypeOf(w.typ), w.m.version
-	p := &store.Post{Type: w.typ, Status: "draft", Author: callerID(r),
+	p := &store.Post{Type: w.typ, Status: w.hooks.createStatus, Author: callerID(r),
 		CommentStatus: wp.DefaultCommentStatus(pt, "comments", v), PingStatus: wp.DefaultCommentStatus(pt, "trackbacks", v)}
-	if w.typ == "attachment" {
-		p.Status = "inherit"
-	}
 	if err := w.prepare(r, p, true); err != nil {
 		return nil, err
 	}

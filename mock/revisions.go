@@ -301,7 +301,7 @@ func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	q, err := parsePostQuery(r, "revision")
+	q, err := parsePostQuery(r, "revision", postHooks)
 	if err != nil {
 		return nil, err
 	}

@@ -170,3 +170,13 @@ func RevisionsOf(tx *store.Tx, parent int) []*store.Post {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Date.After(out[j].Date) })
 	return out
 }
+
+// InsertStatus is the status wp_insert_post stores for a post of type typ: an
+// attachment keeps no status but private, trash and auto-draft, else it inherits its
+// parent's (WordPress's own test of the "attachment" type).
+func InsertStatus(typ, status string) string {
+	if typ == "attachment" && status != "private" && status != "trash" && status != "auto-draft" {
+		return "inherit"
+	}
+	return status
+}
