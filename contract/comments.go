@@ -40,6 +40,7 @@ func init() {
 		check(t, c, c.object()["author_email"] != nil, "comments/create/edit-context: a moderator's new comment is answered in the edit context (author_email shown)", "no author_email")
 		r = admin.send(t, http.MethodPost, "/wp/v2/comments", body)
 		wantStatus(t, r, http.StatusConflict, "comments/create/duplicate: the same comment again is refused with 409 comment_duplicate")
+		checkCommentFields(s, t, item)
 
 		l := anon.get(t, fmt.Sprintf("/wp/v2/comments?post=%d", pid))
 		wantHeader(t, l, "X-WP-Total", "1", "comments/list/post: the post's approved comment is listed to anonymous callers")
@@ -64,4 +65,40 @@ func init() {
 		r = admin.get(t, item)
 		wantStatus(t, r, http.StatusNotFound, "comments/delete/force: a force-deleted comment is gone (404 rest_comment_invalid_id)")
 	})
+}
+
+// The comment's fields in each context (6.1, 6.8 and 7.1 alike): the author's e-mail,
+// IP address and user agent are private to the edit context (moderate_comments).
+var (
+	commentView  = w("id post parent author author_name author_url date date_gmt content link status type author_avatar_urls meta _links")
+	commentEdit  = w("id post parent author author_name author_email author_url author_ip author_user_agent date date_gmt content link status type author_avatar_urls meta _links")
+	commentEmbed = w("id parent author author_name author_url date content link type author_avatar_urls _links")
+	// commentLinks are an approved comment's links by a registered author on a post.
+	commentLinks = w("self collection author up")
+)
+
+// checkCommentFields checks the comment at item (approved, by the administrator, on
+// a post) in each context, and that the view context never shows what only
+// moderators may see.
+func checkCommentFields(s *Suite, t T, item string) {
+	anon := s.as(anonymous)
+	v := anon.get(t, item)
+	wantNoKeys(t, v, "", []string{"author_email", "author_ip", "author_user_agent"},
+		"comments/fields/view-private: a comment in the view context shows no author_email, author_ip or author_user_agent")
+	for _, c := range []struct {
+		ctx     string
+		acc     *account
+		keys    words
+		content words
+	}{
+		{"view", anonymous, commentView, w("rendered")},
+		{"embed", anonymous, commentEmbed, w("rendered")},
+		{"edit", s.admin(), commentEdit, w("raw rendered")},
+	} {
+		r := s.as(c.acc).get(t, item+"?context="+c.ctx)
+		if wantStatus(t, r, http.StatusOK, "comments/fields/"+c.ctx+"-200: GET /wp/v2/comments/<id> in "+c.ctx+" context answers 200") {
+			s.wantShape(t, r, "", keyShape{c.keys, map[string]words{"content": c.content, "_links": commentLinks}},
+				"comments/fields/"+c.ctx+"-keys: GET /wp/v2/comments/<id> ("+c.ctx+")", schemaAt{"/wp/v2/comments", c.ctx})
+		}
+	}
 }

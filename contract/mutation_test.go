@@ -600,6 +600,20 @@ var defects = []defect{
 			}
 		})
 	}},
+
+	// Issue 38: the registries' values, and the comments' fields per context.
+	{"a comment's author e-mail is shown in the view context", "comments/fields/view-private", []string{"comments"},
+		editObjects(and(on("GET", `/wp/v2/comments/\d+`), anonymousRequest), func(m map[string]any) { m["author_email"] = "someone@example.com" })},
+	{"a comment in the embed context has its date_gmt", "comments/fields/embed-keys", []string{"comments"},
+		editObjects(and(on("GET", `/wp/v2/comments/\d+`), hasQuery("context", "embed")), func(m map[string]any) { m["date_gmt"] = m["date"] })},
+	{"a comment in the edit context lacks the author's IP address", "comments/fields/edit-keys", []string{"comments"},
+		editObjects(and(on("GET", `/wp/v2/comments/\d+`), hasQuery("context", "edit")), func(m map[string]any) { delete(m, "author_ip") })},
+	{"drafts' dates do not float", "fields/statuses/core-values", []string{"fields"},
+		editObjects(on("GET", `/wp/v2/statuses/draft`), func(m map[string]any) { m["date_floating"] = false })},
+	{"the trash status is listed", "fields/statuses/core-edit-values", []string{"fields"},
+		editObjects(and(on("GET", `/wp/v2/statuses/trash`), hasQuery("context", "edit")), func(m map[string]any) { m["show_in_list"] = true })},
+	{"categories say they apply to pages", "fields/taxonomies/core-types", []string{"fields"},
+		editObjects(on("GET", `/wp/v2/taxonomies/category`), func(m map[string]any) { m["types"] = []any{"page"} })},
 }
 
 // httptestBody is a request body of b.

@@ -81,6 +81,62 @@ func checkRegistryFacts(s *Suite, t T) {
 		for path, want := range map[string]any{"slug": c.slug, "rest_base": c.restBase, "hierarchical": c.hierarchical, "rest_namespace": "wp/v2"} {
 			wantValue(t, r, path, want, "fields/taxonomies/core-values: "+c.slug+" is registered as core registers it ("+path+")")
 		}
+		// object_type: core registers both for posts; a site may add its own types
+		// (register_taxonomy_for_object_type), so only strict mode wants posts alone
+		if s.cfg.Strict {
+			wantValue(t, r, "types", []string{"post"}, "fields/taxonomies/core-types: "+c.slug+" applies to the post type (types is [\"post\"])")
+		} else {
+			got, _ := at(r.JSON(), "types")
+			check(t, r, slices.Contains(stringsOf(got), "post"), "fields/taxonomies/core-types: "+c.slug+" applies to the post type (types includes \"post\")",
+				"types %s", show(got, true))
+		}
+	}
+	checkStatusFacts(s, t)
+}
+
+// statusFacts are what create_initial_post_types registers for each core status, as
+// /wp/v2/statuses shows it (the same in 6.1, 6.8 and 7.1): public, publicly_queryable
+// (queryable) and date_floating in every context; private, protected and
+// show_in_list in the edit context only.
+var statusFacts = []struct {
+	slug                                         string
+	public, queryable, dateFloating              bool
+	private, protected, showInList, publicInRest bool
+}{
+	{"publish", true, true, false, false, false, true, true},
+	{"future", false, false, false, false, true, true, false},
+	{"draft", false, false, true, false, true, true, false},
+	{"pending", false, false, true, false, true, true, false},
+	{"private", false, false, false, true, false, true, false},
+	{"trash", false, false, false, false, false, false, false},
+}
+
+// checkStatusFacts checks each core status's flags: what a client decides from them
+// (whether items of the status are public, listed, whose dates float) must be
+// WordPress's. The public status is read anonymously; the others, which only an
+// editor may read, and the edit context's flags as the administrator.
+func checkStatusFacts(s *Suite, t T) {
+	for _, f := range statusFacts {
+		acc := anonymous
+		if !f.publicInRest {
+			if s.anonymousOnly {
+				continue
+			}
+			acc = s.admin()
+		}
+		rule := "fields/statuses/core-values: " + f.slug + "'s public, queryable and date_floating are core's"
+		r := s.as(acc).get(t, "/wp/v2/statuses/"+f.slug)
+		for path, want := range map[string]any{"public": f.public, "queryable": f.queryable, "date_floating": f.dateFloating} {
+			wantValue(t, r, path, want, rule)
+		}
+		if s.anonymousOnly {
+			continue
+		}
+		rule = "fields/statuses/core-edit-values: " + f.slug + "'s private, protected and show_in_list (edit context) are core's"
+		r = s.as(s.admin()).get(t, "/wp/v2/statuses/"+f.slug+"?context=edit")
+		for path, want := range map[string]any{"private": f.private, "protected": f.protected, "show_in_list": f.showInList} {
+			wantValue(t, r, path, want, rule)
+		}
 	}
 }
 
