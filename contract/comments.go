@@ -41,6 +41,10 @@ func init() {
 		r = admin.send(t, http.MethodPost, "/wp/v2/comments", body)
 		wantStatus(t, r, http.StatusConflict, "comments/create/duplicate: the same comment again is refused with 409 comment_duplicate")
 		checkCommentFields(s, t, item)
+		closed := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("closed"), "status": "publish", "comment_status": "closed"})
+		r = admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": idOf(closed), "content": s.name("too late")})
+		wantError(t, r, http.StatusForbidden, "rest_comment_closed",
+			"comments/create/closed: a comment on a post whose comments are closed is refused with 403 rest_comment_closed, even to an administrator")
 
 		l := anon.get(t, fmt.Sprintf("/wp/v2/comments?post=%d", pid))
 		wantHeader(t, l, "X-WP-Total", "1", "comments/list/post: the post's approved comment is listed to anonymous callers")

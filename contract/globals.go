@@ -174,6 +174,12 @@ func globalFields(s *Suite, t T, post int) {
 	r = anon.get(t, item+"?_fields=id,content.protected")
 	wantKeys(t, r, "", []string{"content", "id"}, "globals/fields/dotted: _fields with a dotted key keeps the top-level key")
 	wantKeys(t, r, "content", []string{"protected"}, "globals/fields/dotted: _fields=content.protected keeps only that sub-key of content")
+	r = anon.get(t, item+"?_fields=wpcontract-no-such-field")
+	check(t, r, r.Status == http.StatusOK && string(r.Body) == "[]",
+		"globals/fields/unknown: _fields naming no field answers 200 [] (the item filtered to an empty PHP array)", "%d %s", r.Status, clip(r.Body, 80))
+	r = anon.get(t, "/wp/v2/posts?per_page=2&_fields=wpcontract-no-such-field")
+	check(t, r, r.Status == http.StatusOK && strings.Trim(string(r.Body), "[],") == "" && strings.Count(string(r.Body), "[]") == len(r.list()),
+		"globals/fields/unknown: _fields naming no field answers 200 [] (the item filtered to an empty PHP array)", "%d %s", r.Status, clip(r.Body, 80))
 	r = anon.get(t, item+"?_fields=id,_links")
 	wantKeys(t, r, "", []string{"_links", "id"}, "globals/fields/links: _fields=id,_links keeps the links")
 	r = anon.get(t, "/wp/v2/posts?per_page=2&_fields=id,link")

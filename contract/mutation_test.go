@@ -614,6 +614,30 @@ var defects = []defect{
 		editObjects(and(on("GET", `/wp/v2/statuses/trash`), hasQuery("context", "edit")), func(m map[string]any) { m["show_in_list"] = true })},
 	{"categories say they apply to pages", "fields/taxonomies/core-types", []string{"fields"},
 		editObjects(on("GET", `/wp/v2/taxonomies/category`), func(m map[string]any) { m["types"] = []any{"page"} })},
+
+	// Issue 38: rules the suite never triggered.
+	{"a comment on a post whose comments are closed is accepted", "comments/create/closed", []string{"comments"},
+		restatus("rest_comment_closed", http.StatusCreated)},
+	{"a subtype the post handler lacks empties the search", "search/posts/foreign-subtype", []string{"search"},
+		func(h http.Handler) http.Handler {
+			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+				if on("GET", `/wp/v2/search`)(r) && r.URL.Query().Get("subtype") == "category" {
+					rec.Body = bytes.NewBufferString("[]")
+				}
+			})
+		}},
+	{"_fields naming no field answers objects", "globals/fields/unknown", []string{"globals"},
+		func(h http.Handler) http.Handler {
+			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+				if hasQuery("_fields", "wpcontract-no-such-field")(r) {
+					rec.Body = bytes.NewBuffer(bytes.ReplaceAll(rec.Body.Bytes(), []byte("[]"), []byte("{}")))
+				}
+			})
+		}},
+	{"the index is not served at ?rest_route=/", "index/rest-route", []string{"routes"},
+		noRoute(func(r *http.Request) bool { return r.URL.Query().Get("rest_route") == "/" })},
+	{"has_published_posts is ignored", "users/list/has-published-posts", []string{"users"},
+		forceQuery(on("GET", `/wp/v2/users`), nil, "has_published_posts", "has_published_posts[]")},
 }
 
 // httptestBody is a request body of b.

@@ -106,6 +106,9 @@ func indexRules(s *Suite, t T) {
 	check(t, root, entry != nil && entry["namespace"] == "wp/v2" && jsonEqual(entry["methods"], []any{"GET", "POST"}) &&
 		jsonEqual(entry["_links"], map[string]any{"self": []any{map[string]any{"href": s.url("/wp/v2/posts")}}}),
 		"index/route-entry: the index's entry for /wp/v2/posts has namespace wp/v2, methods [GET POST] and a self link to the route", "%s", oneLine(fmt.Sprint(entry["namespace"], entry["methods"], entry["_links"]), 300))
+	viaParam := s.restRoute(t, anonymous, "/")
+	check(t, viaParam, viaParam.Status == http.StatusOK && jsonEqual(viaParam.JSON(), root.JSON()),
+		"index/rest-route: the site root with ?rest_route=/ answers the API root's index", "%d %s", viaParam.Status, clip(viaParam.Body, 80))
 	wantKeys(t, anon.get(t, "/?_fields=_links"), "", []string{"_links"}, "index/fields: _fields=_links on the API root keeps only the links")
 	wantKeysInclude(t, anon.get(t, "/?_fields=name"), "", []string{"name"}, "index/fields: _fields=name on the API root keeps name")
 	ns := anon.get(t, "/wp/v2")

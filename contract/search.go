@@ -111,6 +111,9 @@ func searchFound(s *Suite, t T) {
 	check(t, past, past.Status == http.StatusOK && len(past.list()) == 0, "search/paging/posts-past-end: posts past the last page: 200 [] (WP_Query finds no rows, found_posts stays 0)",
 		"%d %s", past.Status, clip(past.Body, 80))
 	wantHeader(t, past, "X-WP-Total", "0", "pagination/total: search: posts past the last page: X-WP-Total 0 (found_posts stays 0)")
+	fs := anon.get(t, q+"&type=post&subtype=category")
+	check(t, fs, ids(fs) == want, "search/posts/foreign-subtype: a subtype the post handler lacks (a taxonomy) is dropped: the search finds the posts as with subtype=any",
+		"%d, ids %s, want %s", fs.Status, ids(fs), want)
 	ex := anon.get(t, q+"&exclude="+fmt.Sprint(idOf(newer)))
 	check(t, ex, ids(ex) == fmt.Sprint(idList{idOf(older)}), "search/posts/exclude: exclude leaves the post out", "ids %s", ids(ex))
 

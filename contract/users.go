@@ -3,6 +3,7 @@ package contract
 import (
 	"fmt"
 	"net/http"
+	"slices"
 )
 
 // The users group: the errors of user create and update, and user delete with its
@@ -16,7 +17,34 @@ func init() {
 		t.Run("delete, reassign forms", func(t T) { userDeleteForms(s, t) })
 		t.Run("writes", func(t T) { userWrites(s, t) })
 		t.Run("roundtrips", func(t T) { userRoundtrips(s, t) })
+		t.Run("has published posts", func(t T) { userHasPublishedPosts(s, t) })
 	})
+}
+
+// userHasPublishedPosts: the administrator's has_published_posts filter (true, or a
+// list of post types) keeps the users with a published item of those types; false
+// and no filter keep everyone (6.1, 6.8 and 7.1 alike).
+func userHasPublishedPosts(s *Suite, t T) {
+	admin := s.as(s.admin())
+	login := s.name("hpp")
+	u := s.create(t, nil, "/wp/v2/users", map[string]any{"username": login, "email": login + "@example.com",
+		"password": randomPassword(), "roles": []string{"author"}})
+	q := "/wp/v2/users?_fields=id&search=" + login
+	const rule = "users/list/has-published-posts: has_published_posts keeps only the users with a published item of the given types (true: any)"
+	listed := func(filter string, want bool, state string) {
+		r := admin.get(t, q+filter)
+		got := r.Status == http.StatusOK && slices.Contains(resultIDs(r), idOf(u))
+		check(t, r, got == want, rule, "%s, %s: listed %v, want %v", state, filter, got, want)
+	}
+	for filter, want := range map[string]bool{"": true, "&has_published_posts=false": true, "&has_published_posts=true": false,
+		"&has_published_posts=post": false} {
+		listed(filter, want, "a user without posts")
+	}
+	s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("by " + login), "status": "publish", "author": idOf(u)})
+	for filter, want := range map[string]bool{"&has_published_posts=true": true, "&has_published_posts=post": true,
+		"&has_published_posts[]=page": false} {
+		listed(filter, want, "a user with one published post")
+	}
 }
 
 func userCreateErrors(s *Suite, t T) {
