@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"net/url"
+	"path"
 	"regexp"
 )
 
@@ -55,6 +56,14 @@ func mediaUploaded(s *Suite, t T, r *Result, name, kind, how string) {
 	wantValue(t, r, "post", nil, rule+"no-parent: "+how+" without post: no parent (post null)")
 
 	src := textAt(r, "source_url")
+	if s.wp >= wp66 {
+		s.wantClassList(t, r, []string{fmt.Sprintf("post-%d", id), "attachment", "type-attachment", "status-inherit", "hentry"},
+			rule+"class-list: "+how+": class_list is post-<id>, attachment, type-attachment, status-inherit, hentry")
+	}
+	if s.wp >= wp70 {
+		wantValue(t, r, "filename", path.Base(src), rule+"filename: "+how+": filename is the stored file's name (source_url's last segment)")
+		wantValue(t, r, "filesize", float64(len(pngBytes)), rule+"filesize: "+how+": filesize is the file's size in bytes")
+	}
 	f := s.fetch(t, src)
 	wantStatus(t, f, http.StatusOK, "media/source-url/served: source_url serves the uploaded file")
 	wantHeader(t, f, "Content-Type", "image/png", "media/source-url/content-type: source_url serves a PNG as image/png")

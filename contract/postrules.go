@@ -29,6 +29,7 @@ func init() {
 		t.Run("action links", func(t T) { postActionRules(s, t) })
 		t.Run("roundtrip", func(t T) { postRoundtripRules(s, t) })
 		t.Run("embedding", func(t T) { postEmbedRules(s, t) })
+		t.Run("class list", func(t T) { postClassListRules(s, t) })
 	})
 }
 
@@ -490,4 +491,55 @@ func postEmbedRules(s *Suite, t T) {
 	l, _ := got.([]any)
 	want := embeddedTerms.at(s.wp)
 	check(t, r, len(l) == want, "globals/embed/all-terms: _embed gives all of a post's terms (from 6.8; 6.1 embeds the first page of 10)", "%d categories embedded, want %d", len(l), want)
+}
+
+// postClassListRules: from 6.6 a post's class_list is get_post_class's: post-<id>, the
+// type, type-<type>, status-<status>, format-<format> (types with post formats),
+// post-password-required (a password the reader has not given), hentry, then a class
+// per term of each public taxonomy (category-<slug>, tag-<slug>,
+// post_format-post-format-<format>). A theme may add classes (post_class), so only
+// strict mode wants no others.
+func postClassListRules(s *Suite, t T) {
+	if s.wp < wp66 {
+		t.Logf("class list: class_list is new in WordPress 6.6")
+		return
+	}
+	admin := s.as(s.admin())
+	tag := s.create(t, nil, "/wp/v2/tags", map[string]any{"name": s.name("class tag")})
+	r, id := s.post(t, nil, map[string]any{"title": s.name("class list"), "status": "publish", "format": "aside", "tags": []int{idOf(tag)}})
+	var cats []string
+	catIDs, _ := at(r.JSON(), "categories")
+	for _, c := range anyList(catIDs) {
+		cats = append(cats, "category-"+textAt(admin.get(t, fmt.Sprintf("/wp/v2/categories/%v", c)), "slug"))
+	}
+	want := append([]string{fmt.Sprintf("post-%d", id), "post", "type-post", "status-publish", "format-aside", "hentry"}, cats...)
+	want = append(want, "tag-"+textAt(tag, "slug"), "post_format-post-format-aside")
+	s.wantClassList(t, r, want, "posts/class-list/values: class_list is get_post_class's: post-<id>, post, type-post, status-<status>, format-<format>, hentry, then its terms' classes")
+	d, did := s.post(t, nil, map[string]any{"title": s.name("class draft"), "status": "draft", "password": "wpcontract"})
+	want = append([]string{fmt.Sprintf("post-%d", did), "post", "type-post", "status-draft", "format-standard", "post-password-required", "hentry"}, cats...)
+	s.wantClassList(t, d, want, "posts/class-list/values: class_list is get_post_class's: post-<id>, post, type-post, status-<status>, format-<format>, hentry, then its terms' classes")
+}
+
+// wantClassList checks a class_list: exactly want in strict mode, else want in its
+// order with any classes a theme adds between.
+func (s *Suite) wantClassList(t T, r *Result, want []string, rule string) bool {
+	t.Helper()
+	got, _ := at(r.JSON(), "class_list")
+	list := stringsOf(got)
+	if s.cfg.Strict {
+		return wantValue(t, r, "class_list", want, rule)
+	}
+	i := 0
+	for _, c := range list {
+		if i < len(want) && c == want[i] {
+			i++
+		}
+	}
+	return check(t, r, i == len(want), rule, "class_list %v, want %v in that order", list, want)
+}
+
+// anyList is v as a JSON list (nil for anything else).
+func anyList(v any) []any {
+	l, _ := v.([]any)
+	return l
 }
