@@ -653,6 +653,43 @@ var defects = []defect{
 		noRoute(func(r *http.Request) bool { return r.URL.Query().Get("rest_route") == "/" })},
 	{"has_published_posts is ignored", "users/list/has-published-posts", []string{"users"},
 		forceQuery(on("GET", `/wp/v2/users`), nil, "has_published_posts", "has_published_posts[]")},
+
+	// Issue 38: schemas, property by property.
+	{"the posts schema does not mark modified readonly", "schemas/properties/readonly", []string{"schemas"},
+		editSchema("/wp/v2/posts", func(v any) {
+			if p, ok := at(v, "schema.properties.modified"); ok {
+				delete(p.(map[string]any), "readonly")
+			}
+		})},
+	{"the users schema gives its link no uri format", "schemas/properties/format", []string{"schemas"},
+		editSchema("/wp/v2/users", func(v any) {
+			if p, ok := at(v, "schema.properties.link"); ok {
+				delete(p.(map[string]any), "format")
+			}
+		})},
+	{"the posts schema's comment_status enum lacks closed", "schemas/properties/enum", []string{"schemas"},
+		editSchema("/wp/v2/posts", func(v any) {
+			if p, ok := at(v, "schema.properties.comment_status"); ok {
+				p.(map[string]any)["enum"] = []any{"open"}
+			}
+		})},
+	{"the posts list's per_page has no description", "schemas/args/description", []string{"schemas"},
+		editSchema("/wp/v2/posts", func(v any) {
+			if p, ok := at(v, "endpoints.0.args.per_page"); ok {
+				delete(p.(map[string]any), "description")
+			}
+		})},
+}
+
+// editSchema lets edit change the JSON of OPTIONS on route.
+func editSchema(path string, edit func(v any)) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if r.Method == http.MethodOptions && route(r) == path {
+				editJSON(rec, func(v any) any { edit(v); return v })
+			}
+		})
+	}
 }
 
 // httptestBody is a request body of b.

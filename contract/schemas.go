@@ -210,6 +210,7 @@ func init() {
 			rt := rt
 			t.Run(rt.pattern, func(t T) { checkOptions(s, t, rt) })
 		}
+		t.Run("properties", func(t T) { checkPropertyFacts(s, t) })
 	})
 }
 
@@ -437,4 +438,73 @@ func stringsOf(v any) []string {
 		}
 	}
 	return out
+}
+
+// checkPropertyFacts checks the item schemas property by property against propFacts
+// (what WordPress 6.1, 6.8 and 7.1 all declare): readonly, format and enum, which
+// clients and code generators act on (a readonly field is not sent back, a format
+// decides a type). An enum may grow on a customized site (its own statuses) except
+// in strict mode. In strict mode the GET arguments' descriptions are WordPress's too
+// (a site in another language translates them).
+func checkPropertyFacts(s *Suite, t T) {
+	for _, route := range slices.Sorted(maps.Keys(propFacts)) {
+		o := s.as(anonymous).do(t, http.MethodOptions, route, nil)
+		if o.Status != http.StatusOK || o.code() != "" {
+			continue // the routes group reports a missing route
+		}
+		for _, prop := range slices.Sorted(maps.Keys(propFacts[route])) {
+			v, ok := at(o.JSON(), "schema.properties."+prop)
+			p, isObj := v.(map[string]any)
+			if !ok || !isObj {
+				continue // the schemas' property lists report a missing property
+			}
+			where := route + " " + prop
+			var wantRO bool
+			var wantFormat string
+			var wantEnum []string
+			for _, f := range strings.Fields(propFacts[route][prop]) {
+				switch {
+				case f == "ro":
+					wantRO = true
+				case strings.HasPrefix(f, "f="):
+					wantFormat = f[2:]
+				case strings.HasPrefix(f, "enum="):
+					wantEnum = strings.Split(f[5:], ",")
+				}
+			}
+			ro, _ := p["readonly"].(bool)
+			check(t, o, ro == wantRO, "schemas/properties/readonly: each core property's readonly is WordPress's (true for what the server sets: id, link, modified, ...; absent or false for what a client writes)",
+				"%s: readonly %v, want %v", where, ro, wantRO)
+			format, _ := p["format"].(string)
+			check(t, o, format == wantFormat, "schemas/properties/format: each core property's format is WordPress's (uri, date-time, email, ip), or none",
+				"%s: format %q, want %q", where, format, wantFormat)
+			if wantEnum != nil {
+				got := stringsOf(p["enum"])
+				missing, extra := diffSets(wantEnum, got)
+				ok := len(missing) == 0 && (!s.cfg.Strict || (len(extra) == 0 && slices.Equal(got, wantEnum)))
+				check(t, o, ok, "schemas/properties/enum: each core property's enum is WordPress's (a site may add values except in strict mode)",
+					"%s: enum %v, want %v", where, got, wantEnum)
+			}
+		}
+		if !s.cfg.Strict {
+			continue
+		}
+		eps, _ := o.object()["endpoints"].([]any)
+		for _, e := range eps {
+			ep, _ := e.(map[string]any)
+			if !slices.Contains(stringsOf(ep["methods"]), "GET") {
+				continue
+			}
+			args, _ := ep["args"].(map[string]any)
+			for _, a := range slices.Sorted(maps.Keys(argDescriptions[route])) {
+				spec, ok := args[a].(map[string]any)
+				if !ok {
+					continue // the argument lists report a missing argument
+				}
+				want := argDescriptions[route][a]
+				check(t, o, spec["description"] == want, "schemas/args/description: each GET argument's description is WordPress's (strict mode)",
+					"%s %s: description %q, want %q", route, a, spec["description"], want)
+			}
+		}
+	}
 }
