@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"fmt"
 	"maps"
 	"net/http"
 	"slices"
@@ -211,6 +212,7 @@ func init() {
 			t.Run(rt.pattern, func(t T) { checkOptions(s, t, rt) })
 		}
 		t.Run("properties", func(t T) { checkPropertyFacts(s, t) })
+		t.Run("links", func(t T) { checkSchemaLinks(s, t) })
 	})
 }
 
@@ -506,5 +508,51 @@ func checkPropertyFacts(s *Suite, t T) {
 					"%s %s: description %q, want %q", route, a, spec["description"], want)
 			}
 		}
+	}
+}
+
+// schemaLinkRels are the action rels the post types' schemas publish (get_schema_links),
+// in WordPress's order: publish (not for attachments), unfiltered HTML, sticky (posts),
+// assign author (types with authors), then assign and create per taxonomy.
+var schemaLinkRels = map[string][]string{
+	"/wp/v2/posts": {"action-publish", "action-unfiltered-html", "action-sticky", "action-assign-author",
+		"action-assign-categories", "action-create-categories", "action-assign-tags", "action-create-tags"},
+	"/wp/v2/pages": {"action-publish", "action-unfiltered-html", "action-assign-author"},
+	"/wp/v2/media": {"action-unfiltered-html", "action-assign-author"},
+}
+
+// checkSchemaLinks checks the links of the post types' schemas: each rel with the
+// item route as its href (/<base>/{id}) and the field it sets as its target. A
+// customized site adds the rels of its own taxonomies, so only strict mode wants
+// WordPress's list exactly; otherwise WordPress's rels come first, in order.
+func checkSchemaLinks(s *Suite, t T) {
+	const rule = "schemas/links/action-rels: a post type's schema links are get_schema_links' action rels, with /<base>/{id} as href and the field each sets as its target"
+	target := map[string]string{"action-publish": "status", "action-unfiltered-html": "content", "action-sticky": "sticky",
+		"action-assign-author": "author", "action-assign-categories": "categories", "action-create-categories": "categories",
+		"action-assign-tags": "tags", "action-create-tags": "tags"}
+	for _, route := range slices.Sorted(maps.Keys(schemaLinkRels)) {
+		o := s.as(anonymous).do(t, http.MethodOptions, route, nil)
+		if o.Status != http.StatusOK || o.code() != "" {
+			continue
+		}
+		v, _ := at(o.JSON(), "schema.links")
+		links, _ := v.([]any)
+		var rels []string
+		for _, l := range links {
+			m, _ := l.(map[string]any)
+			rel := strings.TrimPrefix(fmt.Sprint(m["rel"]), "https://api.w.org/")
+			rels = append(rels, rel)
+			props, _ := at(m, "targetSchema.properties")
+			pm, _ := props.(map[string]any)
+			_, sets := pm[target[rel]]
+			check(t, o, m["href"] == s.url(route+"/{id}") && (target[rel] == "" || sets), rule,
+				"%s: link %s: href %v, target %s", route, rel, m["href"], show(props, true))
+		}
+		want := schemaLinkRels[route]
+		ok := slices.Equal(rels, want)
+		if !s.cfg.Strict {
+			ok = len(rels) >= len(want) && slices.Equal(rels[:len(want)], want)
+		}
+		check(t, o, ok, rule, "%s: rels %v, want %v", route, rels, want)
 	}
 }

@@ -3,6 +3,7 @@ package mock
 import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // typeHooks are what a post type's controller does differently from
@@ -45,4 +46,40 @@ var attachmentHooks = &typeHooks{
 		}
 	},
 	featuredMedia: attachmentFeaturedMedia,
+}
+
+// schemaLinks is get_schema_links for the controller of type pt: the action rels an
+// item in the edit context may carry, each with the href of an item and the schema of
+// the field the action sets. (The unfiltered-html target is WordPress's own
+// {"content": {"raw": ...}}, with no properties level.)
+func schemaLinks(pt *wp.PostType, v rest.Version) func(r *rest.Request) []any {
+	return func(r *rest.Request) []any {
+		href := r.RestURL("/" + Namespace + "/" + pt.RestBase + "/{id}")
+		link := func(rel, title string, props rest.Object) rest.Object {
+			return rest.Object{{Key: "rel", Value: "https://api.w.org/" + rel}, {Key: "title", Value: title}, {Key: "href", Value: href},
+				{Key: "targetSchema", Value: rest.Object{{Key: "type", Value: "object"}, {Key: "properties", Value: props}}}}
+		}
+		typed := func(t string) rest.Object { return rest.Object{{Key: "type", Value: t}} }
+		var out []any
+		if pt.Slug != "attachment" { // WordPress's own test of the type
+			out = append(out, link("action-publish", "The current user can publish this post.",
+				rest.Object{{Key: "status", Value: rest.Object{{Key: "type", Value: "string"}, {Key: "enum", Value: []string{"publish", "future"}}}}}))
+		}
+		out = append(out, link("action-unfiltered-html", "The current user can post unfiltered HTML markup and JavaScript.",
+			rest.Object{{Key: "content", Value: rest.Object{{Key: "raw", Value: typed("string")}}}}))
+		if pt.Sticky {
+			out = append(out, link("action-sticky", "The current user can sticky this post.", rest.Object{{Key: "sticky", Value: typed("boolean")}}))
+		}
+		if pt.Supported("author", v) {
+			out = append(out, link("action-assign-author", "The current user can change the author on this post.", rest.Object{{Key: "author", Value: typed("integer")}}))
+		}
+		for _, slug := range pt.Taxonomies {
+			tax := wp.FindTaxonomy(slug)
+			ids := rest.Object{{Key: tax.RestBase, Value: rest.Object{{Key: "type", Value: "array"}, {Key: "items", Value: typed("integer")}}}}
+			out = append(out,
+				link("action-assign-"+tax.RestBase, "The current user can assign terms in the "+tax.Slug+" taxonomy.", ids),
+				link("action-create-"+tax.RestBase, "The current user can create terms in the "+tax.Slug+" taxonomy.", ids))
+		}
+		return out
+	}
 }

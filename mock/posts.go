@@ -246,13 +246,13 @@ func (res *posts) routes() []*rest.Route {
 	schema := it.SchemaJSON
 	base := "/" + Namespace + "/" + res.pt.RestBase
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+		{Namespace: Namespace, Pattern: base, Schema: schema, SchemaLinks: schemaLinks(res.pt, res.m.version), Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
 				Permission: res.listPermission, Handler: res.list},
 			{Methods: rest.Creatable, Args: it.WriteArgs(true), AllowBatch: true,
 				Permission: res.w.createPermission, Handler: res.w.create},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: schemaLinks(res.pt, res.m.version), Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, AllowBatch: true, Args: []*rest.Schema{
 				idArg("post"), contextArg(),
 				rest.Int("excerpt_length").Desc("Override the default excerpt length.").Since(rest.V66),

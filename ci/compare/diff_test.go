@@ -279,6 +279,21 @@ func compareOptions(d *differ, want, got any) {
 		d.add("schema.title", "got %v, want %v", gs["title"], ws["title"])
 	}
 	schemaProps(d, "schema.properties", ws["properties"], gs["properties"])
+	if a, b := schemaLinks(ws["links"]), schemaLinks(gs["links"]); a != b {
+		d.add("schema.links", "got %s, want %s", b, a)
+	}
+}
+
+// schemaLinks is a schema's links (get_schema_links) without their hrefs, which name
+// each side's host: rel, title and target schema, in order.
+func schemaLinks(v any) string {
+	list, _ := v.([]any)
+	out := make([]any, 0, len(list))
+	for _, l := range list {
+		m, _ := l.(map[string]any)
+		out = append(out, []any{m["rel"], m["title"], m["targetSchema"]})
+	}
+	return compact(out)
 }
 
 // schemaProps compares two schemas' properties: names, and for each its type and context,

@@ -60,6 +60,9 @@ type Route struct {
 	Endpoints []*Endpoint
 	// Schema is the item schema printed by OPTIONS; nil for routes without one.
 	Schema func() Object
+	// SchemaLinks are the schema's links (get_schema_links: the action rels, with the
+	// targets' URLs), printed after its properties; nil for none.
+	SchemaLinks func(req *Request) []any
 	// Shape is how the route answers where its item schema cannot tell (the OpenAPI
 	// document reads it).
 	Shape Shape

@@ -500,7 +500,13 @@ func (s *Server) routeData(req *Request, rt *Route, help bool) Object {
 	}
 	data := Object{{"namespace", rt.Namespace}, {"methods", rt.Methods()}, {"endpoints", endpoints}}
 	if help && rt.Schema != nil {
-		data = append(data, Member{"schema", rt.Schema()})
+		schema := rt.Schema()
+		if rt.SchemaLinks != nil {
+			if links := rt.SchemaLinks(req); len(links) > 0 {
+				schema = append(schema[:len(schema):len(schema)], Member{"links", links})
+			}
+		}
+		data = append(data, Member{"schema", schema})
 	}
 	if !rt.hasPlaceholders() {
 		data = append(data, Member{"_links", Object{{"self", []any{Object{{"href", req.RestURL(rt.Pattern)}}}}}})
