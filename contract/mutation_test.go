@@ -721,6 +721,12 @@ var laterDefects = []laterDefect{
 				m["class_list"] = l[:6]
 			}
 		})}},
+	{rest.V71, defect{"posts have no footnotes meta", "posts/meta/footnotes", []string{"posts"},
+		editObjects(on("", `/wp/v2/posts(/\d+)?`), func(m map[string]any) {
+			if meta, ok := m["meta"].(map[string]any); ok {
+				delete(meta, "footnotes")
+			}
+		})}},
 	{rest.V71, defect{"an attachment's class_list says status-publish", "media/raw/class-list", []string{"media"},
 		replaceBody(`"status-inherit"`, `"status-publish"`)}},
 	{rest.V71, defect{"an attachment's filename keeps the name as uploaded, not as stored", "media/raw/filename", []string{"media"},
