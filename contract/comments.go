@@ -41,6 +41,7 @@ func init() {
 		r = admin.send(t, http.MethodPost, "/wp/v2/comments", body)
 		wantStatus(t, r, http.StatusConflict, "comments/create/duplicate: the same comment again is refused with 409 comment_duplicate")
 		checkCommentFields(s, t, item)
+		t.Run("threads", func(t T) { commentThreadRules(s, t) })
 		closed := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("closed"), "status": "publish", "comment_status": "closed"})
 		r = admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": idOf(closed), "content": s.name("too late")})
 		wantError(t, r, http.StatusForbidden, "rest_comment_closed",
@@ -104,5 +105,38 @@ func checkCommentFields(s *Suite, t T, item string) {
 			s.wantShape(t, r, "", keyShape{c.keys, map[string]words{"content": c.content, "_links": commentLinks}},
 				"comments/fields/"+c.ctx+"-keys: GET /wp/v2/comments/<id> ("+c.ctx+")", schemaAt{"/wp/v2/comments", c.ctx})
 		}
+	}
+}
+
+// commentThreadRules: a comment with two paragraphs and a reply to it, on a post of
+// their own: the rendered text, the reply's parent and in-reply-to link, the list's
+// parent filters and its order both ways, and the refusal of an empty comment.
+func commentThreadRules(s *Suite, t T) {
+	admin, anon := s.as(s.admin()), s.as(anonymous)
+	post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("thread"), "status": "publish", "comment_status": "open"})
+	pid := idOf(post)
+	top := s.create(t, nil, "/wp/v2/comments", map[string]any{"post": pid, "content": s.name("first line") + "\n\nsecond -- para"})
+	wantValue(t, top, "content.rendered", "<p>"+s.name("first line")+"</p>\n<p>second &#8212; para</p>\n",
+		"comments/render/content: content.rendered is the text texturized and made paragraphs by wpautop")
+	_, hasReplyLink := at(top.JSON(), "_links.in-reply-to")
+	check(t, top, !hasReplyLink, "comments/threads/in-reply-to: a reply links its parent (in-reply-to, embeddable); a top-level comment has no such link", "in-reply-to present")
+	tid := idOf(top)
+	reply := s.create(t, nil, "/wp/v2/comments", map[string]any{"post": pid, "parent": tid, "content": s.name("a reply")})
+	rid := idOf(reply)
+	wantValue(t, reply, "parent", float64(tid), "comments/threads/parent: a reply names its parent")
+	wantValue(t, reply, "_links.in-reply-to", linkList(linkTo(s.url(fmt.Sprintf("/wp/v2/comments/%d", tid)), "embeddable", true)),
+		"comments/threads/in-reply-to: a reply links its parent (in-reply-to, embeddable); a top-level comment has no such link")
+	ids := func(path string) string { return fmt.Sprint(resultIDs(anon.get(t, path))) }
+	check(t, top, ids(fmt.Sprintf("/wp/v2/comments?parent=%d", tid)) == fmt.Sprint(idList{rid}),
+		"comments/list/parent: parent= lists the replies to a comment", "ids %s", ids(fmt.Sprintf("/wp/v2/comments?parent=%d", tid)))
+	check(t, top, ids(fmt.Sprintf("/wp/v2/comments?post=%d&parent=0", pid)) == fmt.Sprint(idList{tid}),
+		"comments/list/parent: parent=0 lists a post's top-level comments only", "ids %s", ids(fmt.Sprintf("/wp/v2/comments?post=%d&parent=0", pid)))
+	check(t, top, ids(fmt.Sprintf("/wp/v2/comments?post=%d", pid)) == fmt.Sprint(idList{rid, tid}),
+		"comments/list/order: comments are listed newest first (by date, then id)", "ids %s", ids(fmt.Sprintf("/wp/v2/comments?post=%d", pid)))
+	check(t, top, ids(fmt.Sprintf("/wp/v2/comments?post=%d&order=asc", pid)) == fmt.Sprint(idList{tid, rid}),
+		"comments/list/order: order=asc lists them oldest first", "ids %s", ids(fmt.Sprintf("/wp/v2/comments?post=%d&order=asc", pid)))
+	r := admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": pid, "content": ""})
+	if wantError(t, r, http.StatusBadRequest, "rest_comment_content_invalid", "comments/create/empty: an empty comment is refused with 400 rest_comment_content_invalid") {
+		wantValue(t, r, "message", "Invalid comment content.", "comments/create/empty: WordPress's message")
 	}
 }

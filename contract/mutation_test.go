@@ -654,6 +654,65 @@ var defects = []defect{
 	{"has_published_posts is ignored", "users/list/has-published-posts", []string{"users"},
 		forceQuery(on("GET", `/wp/v2/users`), nil, "has_published_posts", "has_published_posts[]")},
 
+	// Issue 38: pages and comments, deeper.
+	{"pages ignore orderby=menu_order", "pages/list/menu-order", []string{"pages"},
+		forceQuery(and(on("GET", `/wp/v2/pages`), hasQuery("orderby", "menu_order")), nil, "orderby")},
+	{"pages ignore the menu_order filter", "pages/list/menu-order-filter", []string{"pages"},
+		forceQuery(on("GET", `/wp/v2/pages`), nil, "menu_order")},
+	{"pages ignore parent_exclude", "pages/list/parent-exclude", []string{"pages"},
+		forceQuery(on("GET", `/wp/v2/pages`), nil, "parent_exclude")},
+	{"a child page's up link is not embeddable", "pages/embed/up", []string{"pages"},
+		forceQuery(and(on("GET", `/wp/v2/pages/\d+`), hasQuery("_embed", "up")), nil, "_embed")},
+	{"a trashed page's second delete answers 200", "pages/delete/already-trashed", []string{"pages"},
+		func(h http.Handler) http.Handler {
+			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+				if on("DELETE", `/wp/v2/pages/\d+`)(r) && rec.Code == http.StatusGone {
+					rec.Code = http.StatusOK
+				}
+			})
+		}},
+	{"an empty page is refused as an empty post is", "pages/create/empty-draft", []string{"pages"},
+		func(h http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if on("POST", `/wp/v2/pages`)(r) {
+					body, _ := io.ReadAll(r.Body)
+					if string(body) == `{"status":"draft"}` {
+						w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+						w.WriteHeader(http.StatusBadRequest)
+						fmt.Fprint(w, `{"code":"empty_content","message":"Content, title, and excerpt are empty.","data":{"status":400}}`)
+						return
+					}
+					r.Body = io.NopCloser(bytes.NewReader(body))
+				}
+				h.ServeHTTP(w, r)
+			})
+		}},
+	{"new pages are open to comments", "pages/create/defaults", []string{"pages"},
+		editObjects(on("POST", `/wp/v2/pages`), func(m map[string]any) { m["comment_status"] = "open" })},
+	{"a draft page's link has a path", "pages/link/draft", []string{"pages"},
+		editObjects(on("POST", `/wp/v2/pages`), func(m map[string]any) {
+			if m["status"] == "draft" {
+				m["link"] = fmt.Sprint(m["link"]) + "-draft/"
+			}
+		})},
+	{"comments are rendered without paragraphs", "comments/render/content", []string{"comments"},
+		editObjects(on("", `/wp/v2/comments(/\d+)?`), func(m map[string]any) {
+			if c, ok := m["content"].(map[string]any); ok && c["raw"] != nil {
+				c["rendered"] = c["raw"]
+			}
+		})},
+	{"a reply has no in-reply-to link", "comments/threads/in-reply-to", []string{"comments"},
+		editObjects(on("", `/wp/v2/comments(/\d+)?`), func(m map[string]any) {
+			if l, ok := m["_links"].(map[string]any); ok {
+				delete(l, "in-reply-to")
+			}
+		})},
+	{"comments ignore the parent filter", "comments/list/parent", []string{"comments"},
+		forceQuery(on("GET", `/wp/v2/comments`), nil, "parent")},
+	{"comments ignore order", "comments/list/order", []string{"comments"},
+		forceQuery(on("GET", `/wp/v2/comments`), nil, "order")},
+	{"an empty comment is accepted", "comments/create/empty", []string{"comments"},
+		restatus("rest_comment_content_invalid", http.StatusCreated)},
 	// Issue 38: schemas, property by property.
 	{"the posts schema does not mark modified readonly", "schemas/properties/readonly", []string{"schemas"},
 		editSchema("/wp/v2/posts", func(v any) {

@@ -59,5 +59,64 @@ func init() {
 		wantValue(t, r, "deleted", true, "pages/delete/force: force=true deletes the page ({deleted: true, previous})")
 		r = admin.get(t, fmt.Sprintf("/wp/v2/pages/%d?context=edit", cid))
 		wantValue(t, r, "parent", float64(0), "pages/delete/children-move-up: a deleted page's children move up to its parent")
+		t.Run("tree", func(t T) { pageTreeRules(s, t) })
+		t.Run("drafts and defaults", func(t T) { pageDraftRules(s, t) })
 	})
+}
+
+// pageTreeRules: a parent with three children (menu orders 2, 1, 3): the children's
+// order by menu_order both ways, the menu_order and parent_exclude filters, the up
+// embed, and the trash of a page (a second delete answers 410).
+func pageTreeRules(s *Suite, t T) {
+	admin, anon := s.as(s.admin()), s.as(anonymous)
+	word := s.name("tree")
+	parent := s.create(t, nil, "/wp/v2/pages", map[string]any{"title": word + " parent", "status": "publish"})
+	pid := idOf(parent)
+	var kids idList
+	for _, order := range []int{2, 1, 3} {
+		kids = append(kids, idOf(s.create(t, nil, "/wp/v2/pages", map[string]any{"title": fmt.Sprintf("%s child %d", word, order),
+			"status": "publish", "parent": pid, "menu_order": order})))
+	}
+	byOrder := fmt.Sprint(idList{kids[1], kids[0], kids[2]})
+	r := anon.get(t, fmt.Sprintf("/wp/v2/pages?parent=%d&orderby=menu_order&order=asc", pid))
+	check(t, r, fmt.Sprint(resultIDs(r)) == byOrder, "pages/list/menu-order: orderby=menu_order lists the children by their menu order (asc)",
+		"ids %v, want %s", resultIDs(r), byOrder)
+	r = anon.get(t, fmt.Sprintf("/wp/v2/pages?parent=%d&orderby=menu_order&order=desc", pid))
+	desc := fmt.Sprint(idList{kids[2], kids[0], kids[1]})
+	check(t, r, fmt.Sprint(resultIDs(r)) == desc, "pages/list/menu-order: orderby=menu_order lists the children by their menu order (desc)",
+		"ids %v, want %s", resultIDs(r), desc)
+	r = anon.get(t, fmt.Sprintf("/wp/v2/pages?parent=%d&menu_order=3", pid))
+	check(t, r, fmt.Sprint(resultIDs(r)) == fmt.Sprint(idList{kids[2]}), "pages/list/menu-order-filter: menu_order= keeps the pages of that menu order",
+		"ids %v", resultIDs(r))
+	r = anon.get(t, fmt.Sprintf("/wp/v2/pages?search=%s&parent_exclude=%d&_fields=id", word, pid))
+	check(t, r, fmt.Sprint(resultIDs(r)) == fmt.Sprint(idList{pid}), "pages/list/parent-exclude: parent_exclude= leaves out the children of that parent",
+		"ids %v, want [%d]", resultIDs(r), pid)
+	e := anon.get(t, fmt.Sprintf("/wp/v2/pages/%d?_embed=up", kids[0]))
+	wantValue(t, e, "_embedded.up.0.id", float64(pid), "pages/embed/up: _embed=up embeds the parent page")
+
+	item := fmt.Sprintf("/wp/v2/pages/%d", kids[2])
+	r = admin.send(t, http.MethodDelete, item, nil)
+	wantValue(t, r, "status", "trash", "pages/delete/trash: a delete without force trashes the page")
+	wantError(t, admin.send(t, http.MethodDelete, item, nil), http.StatusGone, "rest_already_trashed",
+		"pages/delete/already-trashed: deleting a trashed page without force answers 410 rest_already_trashed")
+}
+
+// pageDraftRules: a page needs no title, content or excerpt (pages have no excerpt,
+// so wp_insert_post's empty-content rule does not apply), is closed to comments and
+// pings, has menu order 0 and the default template, and a draft's link is the plain
+// ?page_id= form (no path before it is published).
+func pageDraftRules(s *Suite, t T) {
+	r := s.as(s.admin()).send(t, http.MethodPost, "/wp/v2/pages", map[string]any{"status": "draft"})
+	if r.Status == http.StatusCreated {
+		s.deleteLater("/wp/v2/pages", idOf(r))
+	}
+	if !wantStatus(t, r, http.StatusCreated, "pages/create/empty-draft: a page without title, content or excerpt is created (201): pages do not support excerpts") {
+		return
+	}
+	for path, want := range map[string]any{"comment_status": "closed", "ping_status": "closed", "menu_order": 0.0, "template": ""} {
+		wantValue(t, r, path, want, "pages/create/defaults: a new page is closed to comments and pings, with menu order 0 and the default template ("+path+")")
+	}
+	home := textAt(s.as(anonymous).get(t, "/"), "home")
+	wantValue(t, r, "link", fmt.Sprintf("%s/?page_id=%d", strings.TrimSuffix(home, "/"), idOf(r)),
+		"pages/link/draft: a draft page's link is the plain form, <home>/?page_id=<id>")
 }
