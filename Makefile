@@ -12,7 +12,7 @@ ARGS      ?=
 # of the versions the project runs: 6.1, 6.8, 7.1; "all" for up/down); WP_PORT
 # overrides its port (the list's: 6.1: 8081, 6.8: 8082, 7.1: 8083).
 WP_VERSION ?= 6.1
-WP_VERSIONS ?= $(shell awk '!/^\#/ && NF { print $$1 }' ci/wordpress/versions)
+WP_VERSIONS ?= $(shell awk 'NF && $$1 ~ /^[0-9]/ { print $$1 }' ci/wordpress/versions)
 COMPARE_VERSIONS ?= $(WP_VERSIONS)
 WP_PORT   ?=
 WP_ENV     = ci/wordpress/$(if $(filter 6.1,$(WP_VERSION)),.run,.run-$(WP_VERSION))/env
