@@ -695,6 +695,26 @@ var defects = []defect{
 				m["link"] = fmt.Sprint(m["link"]) + "-draft/"
 			}
 		})},
+	{"authors may create pages", "pages/roles/create", []string{"pages"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if on("POST", `/wp/v2/pages`)(r) && rec.Code == http.StatusForbidden {
+				rec.Code = http.StatusCreated
+				rec.Body = bytes.NewBufferString(`{"id":0}`)
+			}
+		})
+	}},
+	{"a page's status filter is not checked against edit_pages", "pages/roles/drafts", []string{"pages"},
+		forceQuery(and(on("GET", `/wp/v2/pages`), hasQuery("status", "draft")), nil, "status")},
+	{"pages in the edit context are readable without edit_pages", "pages/roles/edit-context", []string{"pages"},
+		restatus("rest_forbidden_context", http.StatusOK)},
+	{"others' pages may be changed without edit_others_pages", "pages/roles/update", []string{"pages"},
+		func(h http.Handler) http.Handler {
+			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+				if on("POST", `/wp/v2/pages/\d+`)(r) && rec.Code == http.StatusForbidden {
+					rec.Code = http.StatusOK
+				}
+			})
+		}},
 	{"comments are rendered without paragraphs", "comments/render/content", []string{"comments"},
 		editObjects(on("", `/wp/v2/comments(/\d+)?`), func(m map[string]any) {
 			if c, ok := m["content"].(map[string]any); ok && c["raw"] != nil {

@@ -61,6 +61,7 @@ func init() {
 		wantValue(t, r, "parent", float64(0), "pages/delete/children-move-up: a deleted page's children move up to its parent")
 		t.Run("tree", func(t T) { pageTreeRules(s, t) })
 		t.Run("drafts and defaults", func(t T) { pageDraftRules(s, t) })
+		t.Run("roles", func(t T) { pageRoleRules(s, t) })
 	})
 }
 
@@ -119,4 +120,38 @@ func pageDraftRules(s *Suite, t T) {
 	home := textAt(s.as(anonymous).get(t, "/"), "home")
 	wantValue(t, r, "link", fmt.Sprintf("%s/?page_id=%d", strings.TrimSuffix(home, "/"), idOf(r)),
 		"pages/link/draft: a draft page's link is the plain form, <home>/?page_id=<id>")
+}
+
+// pageRoleRules: pages take the page capabilities (edit_pages, edit_others_pages):
+// authors and contributors, who have edit_posts but not edit_pages, may not create a
+// page, list drafts, read another's page in the edit context or change it; an editor
+// may do all of it.
+func pageRoleRules(s *Suite, t T) {
+	page := s.create(t, nil, "/wp/v2/pages", map[string]any{"title": s.name("role page"), "status": "publish"})
+	item := fmt.Sprintf("/wp/v2/pages/%d", idOf(page))
+	for _, role := range []string{"author", "contributor"} {
+		as := s.as(s.accountFor(t, role))
+		r := as.send(t, http.MethodPost, "/wp/v2/pages", map[string]any{"title": s.name("page by " + role)})
+		if r.Status == http.StatusCreated {
+			s.deleteLater("/wp/v2/pages", idOf(r))
+		}
+		wantError(t, r, http.StatusForbidden, "rest_cannot_create", "pages/roles/create: without edit_pages (authors, contributors) a page create is refused with 403 rest_cannot_create")
+		r = as.get(t, "/wp/v2/pages?status=draft")
+		if wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "pages/roles/drafts: without edit_pages, status=draft is refused: 400 rest_invalid_param (rest_forbidden_status)") {
+			wantValue(t, r, "data.details.status.code", "rest_forbidden_status", "pages/roles/drafts: without edit_pages, status=draft is refused: 400 rest_invalid_param (rest_forbidden_status)")
+		}
+		wantError(t, as.get(t, item+"?context=edit"), http.StatusForbidden, "rest_forbidden_context",
+			"pages/roles/edit-context: without edit_pages, another's page in the edit context is refused with 403 rest_forbidden_context")
+		wantError(t, as.send(t, http.MethodPost, item, map[string]any{"menu_order": 4}), http.StatusForbidden, "rest_cannot_edit",
+			"pages/roles/update: without edit_others_pages, another's page may not be changed: 403 rest_cannot_edit")
+	}
+	editor := s.as(s.accountFor(t, "editor"))
+	r := editor.send(t, http.MethodPost, "/wp/v2/pages", map[string]any{"title": s.name("page by editor"), "status": "draft"})
+	if r.Status == http.StatusCreated {
+		s.deleteLater("/wp/v2/pages", idOf(r))
+	}
+	wantStatus(t, r, http.StatusCreated, "pages/roles/editor: an editor creates, reads in the edit context and changes others' pages")
+	wantStatus(t, editor.get(t, item+"?context=edit"), http.StatusOK, "pages/roles/editor: an editor creates, reads in the edit context and changes others' pages")
+	r = editor.send(t, http.MethodPost, item, map[string]any{"menu_order": 4})
+	wantValue(t, r, "menu_order", 4.0, "pages/roles/editor: an editor creates, reads in the edit context and changes others' pages")
 }
