@@ -42,6 +42,7 @@ func init() {
 		wantStatus(t, r, http.StatusConflict, "comments/create/duplicate: the same comment again is refused with 409 comment_duplicate")
 		checkCommentFields(s, t, item)
 		t.Run("threads", func(t T) { commentThreadRules(s, t) })
+		t.Run("roles", func(t T) { commentRoleRules(s, t) })
 		closed := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("closed"), "status": "publish", "comment_status": "closed"})
 		r = admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": idOf(closed), "content": s.name("too late")})
 		wantError(t, r, http.StatusForbidden, "rest_comment_closed",
@@ -139,4 +140,35 @@ func commentThreadRules(s *Suite, t T) {
 	if wantError(t, r, http.StatusBadRequest, "rest_comment_content_invalid", "comments/create/empty: an empty comment is refused with 400 rest_comment_content_invalid") {
 		wantValue(t, r, "message", "Invalid comment content.", "comments/create/empty: WordPress's message")
 	}
+}
+
+// commentRoleRules: a subscriber (no moderate_comments, no edit_posts) comments on the
+// administrator's post. With WordPress's default discussion settings (a commenter
+// needs a previously approved comment) the comment is held; its author reads it, but
+// may not read it in the edit context, change or delete it, set a status or comment
+// as someone else.
+func commentRoleRules(s *Suite, t T) {
+	post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("roles"), "status": "publish", "comment_status": "open"})
+	pid := idOf(post)
+	sub := s.as(s.accountFor(t, "subscriber"))
+	c := s.create(t, sub.acc, "/wp/v2/comments", map[string]any{"post": pid, "content": s.name("by a subscriber")})
+	wantValue(t, c, "status", "hold", "comments/roles/held: a subscriber's first comment is held (default settings: a previously approved comment is needed)")
+	item := fmt.Sprintf("/wp/v2/comments/%d", idOf(c))
+	wantValue(t, sub.get(t, item), "status", "hold", "comments/roles/own-held: a commenter reads their own held comment")
+	wantError(t, sub.get(t, item+"?context=edit"), http.StatusForbidden, "rest_forbidden_context",
+		"comments/roles/edit-context: without moderate_comments the edit context is refused (403 rest_forbidden_context)")
+	wantError(t, sub.send(t, http.MethodPost, item, map[string]any{"content": s.name("changed")}), http.StatusForbidden, "rest_cannot_edit",
+		"comments/roles/update: a commenter who may not edit the post may not change their comment (403 rest_cannot_edit)")
+	wantError(t, sub.send(t, http.MethodDelete, item, nil), http.StatusForbidden, "rest_cannot_delete",
+		"comments/roles/delete: nor delete it (403 rest_cannot_delete)")
+	r := sub.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": pid, "content": s.name("approved by myself"), "status": "approved"})
+	if r.Status == http.StatusCreated {
+		s.deleteLater("/wp/v2/comments", idOf(r))
+	}
+	wantError(t, r, http.StatusForbidden, "rest_comment_invalid_status", "comments/roles/status-field: without moderate_comments a status is refused (403 rest_comment_invalid_status)")
+	r = sub.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": pid, "content": s.name("as someone else"), "author": idOf(s.as(s.admin()).get(t, "/wp/v2/users/me"))})
+	if r.Status == http.StatusCreated {
+		s.deleteLater("/wp/v2/comments", idOf(r))
+	}
+	wantError(t, r, http.StatusForbidden, "rest_comment_invalid_author", "comments/roles/author-field: commenting as another user is refused (403 rest_comment_invalid_author)")
 }

@@ -715,6 +715,32 @@ var defects = []defect{
 				}
 			})
 		}},
+	{"a subscriber's first comment is approved", "comments/roles/held", []string{"comments"},
+		replaceBody(`"status":"hold"`, `"status":"approved"`)},
+	{"a commenter may not read their held comment", "comments/roles/own-held", []string{"comments"}, func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if user, _, ok := r.BasicAuth(); ok && user != "admin" && on("GET", `/wp/v2/comments/\d+`)(r) && !r.URL.Query().Has("context") {
+				rec.Code = http.StatusForbidden
+				rec.Body = bytes.NewBufferString(`{"code":"rest_cannot_read","message":"Sorry, you are not allowed to read this comment.","data":{"status":403}}`)
+			}
+		})
+	}},
+	{"comments in the edit context are readable without moderate_comments", "comments/roles/edit-context", []string{"comments"},
+		restatus("rest_forbidden_context", http.StatusOK)},
+	{"commenters change their comment on another's post", "comments/roles/update", []string{"comments"},
+		func(h http.Handler) http.Handler {
+			return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+				if on("POST", `/wp/v2/comments/\d+`)(r) && rec.Code == http.StatusForbidden {
+					rec.Code = http.StatusOK
+				}
+			})
+		}},
+	{"commenters delete their comment on another's post", "comments/roles/delete", []string{"comments"},
+		restatus("rest_cannot_delete", http.StatusOK)},
+	{"a commenter sets their comment's status", "comments/roles/status-field", []string{"comments"},
+		restatus("rest_comment_invalid_status", http.StatusCreated)},
+	{"a commenter comments as someone else", "comments/roles/author-field", []string{"comments"},
+		restatus("rest_comment_invalid_author", http.StatusCreated)},
 	{"comments are rendered without paragraphs", "comments/render/content", []string{"comments"},
 		editObjects(on("", `/wp/v2/comments(/\d+)?`), func(m map[string]any) {
 			if c, ok := m["content"].(map[string]any); ok && c["raw"] != nil {
