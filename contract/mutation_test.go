@@ -741,6 +741,14 @@ var defects = []defect{
 		restatus("rest_comment_invalid_status", http.StatusCreated)},
 	{"a commenter comments as someone else", "comments/roles/author-field", []string{"comments"},
 		restatus("rest_comment_invalid_author", http.StatusCreated)},
+	{"a term search ignores exclude", "search/terms/exclude", []string{"search"},
+		forceQuery(and(on("GET", `/wp/v2/search`), hasQuery("type", "term")), nil, "exclude")},
+	{"a term search ignores include", "search/terms/include", []string{"search"},
+		forceQuery(and(on("GET", `/wp/v2/search`), hasQuery("type", "term")), nil, "include")},
+	{"term results embed nothing", "search/terms/embed", []string{"search"},
+		forceQuery(and(on("GET", `/wp/v2/search`), hasQuery("type", "term")), nil, "_embed")},
+	{"the search ignores subtype=page", "search/posts/subtype", []string{"search"},
+		forceQuery(and(on("GET", `/wp/v2/search`), hasQuery("subtype", "page")), nil, "subtype")},
 	{"comments are rendered without paragraphs", "comments/render/content", []string{"comments"},
 		editObjects(on("", `/wp/v2/comments(/\d+)?`), func(m map[string]any) {
 			if c, ok := m["content"].(map[string]any); ok && c["raw"] != nil {

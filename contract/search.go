@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -131,6 +132,23 @@ func searchFound(s *Suite, t T) {
 	check(t, st, ids(st) == fmt.Sprint(idList{idOf(tag)}), "search/terms/subtype: subtype=post_tag finds tags only", "ids %s", ids(st))
 	wantError(t, anon.get(t, tq+"&page=2"), http.StatusBadRequest, "rest_search_invalid_page_number",
 		"search/paging/terms-past-end: terms past the last page: 400 rest_search_invalid_page_number")
+
+	wantIDs(t, anon.get(t, tq+"&exclude="+fmt.Sprint(idOf(tag))), []int{idOf(cat)}, "search/terms/exclude: exclude leaves a term out of a term search")
+	wantIDs(t, anon.get(t, tq+"&include="+fmt.Sprint(idOf(cat))), []int{idOf(cat)}, "search/terms/include: include keeps only the terms named")
+	te := anon.get(t, tq+"&_embed&per_page=1")
+	wantValue(t, te, "0._embedded.self.0.id", float64(idOf(cat)), "search/terms/embed: _embed embeds the term a result points at, in the embed context")
+	s.wantExactKeys(t, te, "0._embedded.self.0", []string{"id", "link", "name", "slug", "taxonomy", "_links"},
+		"search/terms/embed: _embed embeds the term a result points at, in the embed context")
+	tp := anon.get(t, tq+"&per_page=1")
+	wantHeader(t, tp, "X-WP-Total", "2", "pagination/total: search: X-WP-Total counts the terms found")
+	wantHeader(t, tp, "X-WP-TotalPages", "2", "pagination/total-pages: search: X-WP-TotalPages is the number of pages")
+
+	page := s.create(t, nil, "/wp/v2/pages", map[string]any{"title": word + " page", "status": "publish"})
+	sp := anon.get(t, q+"&subtype=page")
+	wantIDs(t, sp, []int{idOf(page)}, "search/posts/subtype: subtype=page finds pages only, subtype=post posts only")
+	wantValue(t, sp, "0.subtype", "page", "search/posts/subtype: subtype=page finds pages only, subtype=post posts only")
+	check(t, sp, !slices.Contains(resultIDs(anon.get(t, q+"&subtype=post")), idOf(page)),
+		"search/posts/subtype: subtype=page finds pages only, subtype=post posts only", "the page is found with subtype=post")
 
 	pf := anon.get(t, "/wp/v2/search?type=post-format&search=aside")
 	wantValue(t, pf, "", []any{map[string]any{"id": "aside", "title": "Aside", "url": textAt(pf, "0.url"), "type": "post-format",
