@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The site's front page, for API discovery: WordPress answers GET and HEAD / with 200,
@@ -48,8 +48,8 @@ func (m *Mock) serveFrontPage(w http.ResponseWriter, r *http.Request) {
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en-US\">\n<head>\n<meta charset=\"UTF-8\">\n<title>" + name + "</title>\n")
 	b.WriteString("<link rel=\"https://api.w.org/\" href=\"" + html.EscapeString(site) + "/wp-json/\">\n</head>\n<body>\n")
 	b.WriteString("<h1>" + name + "</h1>\n<ul>\n")
-	rr := &rest.Request{Site: site}
 	m.store.Read(func(tx *store.Tx) {
+		links := wp.Permalinks{Home: site, Tx: tx}              // as an anonymous visitor sees them
 		for i, p := range tx.PostsByStatus("post", "publish") { // newest first
 			if i == frontPagePosts {
 				break
@@ -58,7 +58,7 @@ func (m *Mock) serveFrontPage(w http.ResponseWriter, r *http.Request) {
 			if title == "" {
 				title = "(no title)"
 			}
-			b.WriteString("<li><a href=\"" + html.EscapeString(m.permalink(rr, p)) + "\">" + html.EscapeString(title) + "</a></li>\n")
+			b.WriteString("<li><a href=\"" + html.EscapeString(links.Post(p)) + "\">" + html.EscapeString(title) + "</a></li>\n")
 		}
 	})
 	b.WriteString("</ul>\n<p>The REST API: <a href=\"" + html.EscapeString(site) + "/wp-json/\">" + html.EscapeString(site) + "/wp-json/</a></p>\n</body>\n</html>\n")

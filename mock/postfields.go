@@ -180,56 +180,6 @@ func absURL(r *rest.Request, u string) string {
 	return u
 }
 
-// permalink is get_permalink with the /%postname%/ structure: drafts, pending,
-// scheduled and trashed posts get the plain ?p= link (pages ?page_id=), attachments
-// their attachment page, pages (get_page_link) their path below their ancestors.
-func (m *Mock) permalink(r *rest.Request, p *store.Post) string {
-	if p.Type == "attachment" {
-		return m.attachmentLink(r, p, false)
-	}
-	plain := "/?p="
-	if p.Type == "page" {
-		plain = "/?page_id="
-	}
-	switch p.Status {
-	case "draft", "pending", "future", "auto-draft", "trash":
-		return r.Site + plain + strconv.Itoa(p.ID)
-	}
-	if p.Slug == "" {
-		return r.Site + plain + strconv.Itoa(p.ID)
-	}
-	if p.Type == "page" {
-		return r.Site + "/" + ancestorsPath(txOf(r), p) + p.Slug + "/"
-	}
-	return r.Site + "/" + p.Slug + "/"
-}
-
-// permalinkTemplate is get_sample_permalink's template.
-func (m *Mock) permalinkTemplate(r *rest.Request, p *store.Post) string {
-	switch p.Type {
-	case "attachment":
-		return m.attachmentLink(r, p, true)
-	case "page":
-		return r.Site + "/" + ancestorsPath(txOf(r), p) + "%pagename%/"
-	}
-	return r.Site + "/%postname%/"
-}
-
-// ancestorsPath is get_page_uri's part above the page: the slugs of its ancestors
-// (of any type, nearest last), each followed by "/"; an ancestor without a slug is
-// skipped.
-func ancestorsPath(tx *store.Tx, p *store.Post) string {
-	ancestors := wp.PostAncestors(tx, p)
-	var b strings.Builder
-	for i := len(ancestors) - 1; i >= 0; i-- {
-		if s := ancestors[i].Slug; s != "" {
-			b.WriteString(s)
-			b.WriteByte('/')
-		}
-	}
-	return b.String()
-}
-
 // generatedSlug is get_sample_permalink's slug, which it is given an empty name for:
 // the one the title would get (sanitize_title, the id when that is empty), made unique
 // as publishing would make it, whatever slug the post has.
@@ -357,3 +307,19 @@ func schemaInOrder[T any](it *rest.Item[T], names ...string) func() rest.Object 
 		return doc.Set("properties", out)
 	}
 }
+
+// permalinks are the site's links as the request's caller sees them (wp.Permalinks).
+func permalinks(r *rest.Request) wp.Permalinks {
+	return wp.Permalinks{Home: r.Site, Tx: txOf(r), Actor: actor(r)}
+}
+
+// permalink is get_permalink (wp.Permalinks.Post).
+func (m *Mock) permalink(r *rest.Request, p *store.Post) string { return permalinks(r).Post(p) }
+
+// permalinkTemplate is get_sample_permalink's template (wp.Permalinks.Template).
+func (m *Mock) permalinkTemplate(r *rest.Request, p *store.Post) string {
+	return permalinks(r).Template(p)
+}
+
+// termLink is get_term_link (wp.Permalinks.Term).
+func termLink(r *rest.Request, t *store.Term) string { return permalinks(r).Term(t) }

@@ -83,29 +83,6 @@ func (res *terms) declare() *rest.Item[store.Term] {
 	return res.item
 }
 
-// termLink is get_term_link with pretty permalinks: /<rewrite slug>/<slug>/ (/tag/,
-// /category/), with the ancestors' slugs before the term's where the taxonomy's
-// rewrite is hierarchical (categories').
-func termLink(r *rest.Request, t *store.Term) string {
-	tax := wp.FindTaxonomy(t.Taxonomy)
-	if !tax.RewriteHierarchical {
-		return r.Site + "/" + tax.Rewrite + "/" + t.Slug + "/"
-	}
-	path := t.Slug
-	tx := txOf(r)
-	seen := map[int]bool{t.ID: true}
-	for p := t.Parent; p != 0 && !seen[p]; {
-		parent := tx.Term(p)
-		if parent == nil {
-			break
-		}
-		seen[p] = true
-		path = parent.Slug + "/" + path
-		p = parent.Parent
-	}
-	return r.Site + "/" + tax.Rewrite + "/" + path + "/"
-}
-
 // links is prepare_links: self, collection, about, up (the parent, embeddable) and
 // wp:post_type, the items of the term for each type the taxonomy is registered for.
 func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
