@@ -11,6 +11,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
+	"slices"
 )
 
 // Application passwords: WordPress 6.1's WP_REST_Application_Passwords_Controller over
@@ -279,7 +280,7 @@ func (res *appPasswords) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if uuid, _ := r.Raw("uuid"); wpfunc.Empty(uuid) { // an app_id is taken only without a uuid
 		ap.AppID = r.String("app_id")
 	}
-	u.AppPasswords = append(u.AppPasswords, ap)
+	u = txOf(r).ChangeUser(u.ID, func(x *store.User) { x.AppPasswords = append(x.AppPasswords, ap) })
 	r.SetParam("context", rest.Edit)
 	it := &appPasswordItem{owner: u.ID, ap: ap, plain: chunkAppPassword(plain)}
 	return rest.Created(res.render(r, it, rest.Edit), r.RestURL(appPasswordPath(u.ID, ap.UUID))), nil
@@ -292,7 +293,7 @@ func (res *appPasswords) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	if name := wpfunc.SanitizeTextField(r.String("name")); !emptyStr(name) {
-		u.AppPasswords[i].Name = name
+		u = txOf(r).ChangeUser(u.ID, func(x *store.User) { x.AppPasswords[i].Name = name })
 	}
 	r.SetParam("context", rest.Edit)
 	return rest.OK(res.render(r, &appPasswordItem{owner: u.ID, ap: u.AppPasswords[i]}, rest.Edit)), nil
@@ -305,7 +306,7 @@ func (res *appPasswords) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	r.SetParam("context", rest.Edit)
 	previous := withoutLinks(res.render(r, &appPasswordItem{owner: u.ID, ap: u.AppPasswords[i]}, rest.Edit))
-	u.AppPasswords = append(u.AppPasswords[:i:i], u.AppPasswords[i+1:]...)
+	txOf(r).ChangeUser(u.ID, func(x *store.User) { x.AppPasswords = slices.Delete(x.AppPasswords, i, i+1) })
 	return rest.OK(rest.Object{{"deleted", true}, {"previous", previous}}), nil
 }
 
@@ -315,7 +316,7 @@ func (res *appPasswords) deleteAll(r *rest.Request) (*rest.Response, *rest.Error
 		return nil, err
 	}
 	n := len(u.AppPasswords)
-	u.AppPasswords = nil
+	txOf(r).ChangeUser(u.ID, func(x *store.User) { x.AppPasswords = nil })
 	return rest.OK(rest.Object{{"deleted", true}, {"count", n}}), nil
 }
 

@@ -93,13 +93,13 @@ func recordAppPasswordUse(tx *store.Tx, c *caller, remoteAddr string) {
 	if err != nil {
 		ip = remoteAddr
 	}
-	if u := tx.User(c.ID); u != nil {
+	tx.ChangeUser(c.ID, func(u *store.User) {
 		for i := range u.AppPasswords {
 			if ap := &u.AppPasswords[i]; ap.UUID == c.appPassword {
 				ap.LastUsed, ap.LastIP = tx.Now(), ip
 			}
 		}
-	}
+	})
 }
 
 // normalizeAppPassword drops everything but letters and digits, as WordPress does

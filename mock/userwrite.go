@@ -246,7 +246,7 @@ func (res *users) updateUser(target userTarget) rest.Handler {
 		if err := prepareUser(r, tx, &next, false); err != nil {
 			return nil, err
 		}
-		*stored = next
+		stored = tx.ChangeUser(stored.ID, func(u *store.User) { *u = next })
 		r.SetParam("context", rest.Edit)
 		return rest.OK(res.item.RenderIn(r, stored, rest.Edit)), nil
 	}

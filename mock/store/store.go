@@ -463,6 +463,26 @@ func (tx *Tx) InsertUser(u *User) {
 	s.logins[u.Login] = u.ID
 }
 
+// ChangeUser changes the user with the id as ChangePost changes a post: change gets
+// a copy (its roles and application passwords copied too) and may set any field but
+// the id and the login (which WordPress never changes); the copy takes the row's place
+// and is returned (nil when there is no such user). A user the store has handed out
+// is never changed in place.
+func (tx *Tx) ChangeUser(id int, change func(u *User)) *User {
+	tx.mustWrite()
+	old := tx.s.users.get(id)
+	if old == nil {
+		return nil
+	}
+	u := *old
+	u.Roles = slices.Clone(old.Roles)
+	u.AppPasswords = slices.Clone(old.AppPasswords)
+	change(&u)
+	u.ID, u.Login = id, old.Login
+	tx.s.users.set(id, &u)
+	return &u
+}
+
 // DeleteUser removes a user.
 func (tx *Tx) DeleteUser(id int) {
 	tx.mustWrite()
