@@ -509,7 +509,7 @@ func postClassListRules(s *Suite, t T) {
 	r, id := s.post(t, nil, map[string]any{"title": s.name("class list"), "status": "publish", "format": "aside", "tags": []int{idOf(tag)}})
 	var cats []string
 	catIDs, _ := at(r.JSON(), "categories")
-	for _, c := range anyList(catIDs) {
+	for _, c := range stringsOrAny(catIDs) {
 		cats = append(cats, "category-"+textAt(admin.get(t, fmt.Sprintf("/wp/v2/categories/%v", c)), "slug"))
 	}
 	want := append([]string{fmt.Sprintf("post-%d", id), "post", "type-post", "status-publish", "format-aside", "hentry"}, cats...)
@@ -539,10 +539,4 @@ func (s *Suite) wantClassList(t T, r *Result, want []string, rule string) bool {
 		}
 	}
 	return check(t, r, i == len(want), rule, "class_list %v, want %v in that order", list, want)
-}
-
-// anyList is v as a JSON list (nil for anything else).
-func anyList(v any) []any {
-	l, _ := v.([]any)
-	return l
 }
