@@ -62,6 +62,8 @@ func init() {
 		t.Run("tree", func(t T) { pageTreeRules(s, t) })
 		t.Run("drafts and defaults", func(t T) { pageDraftRules(s, t) })
 		t.Run("roles", func(t T) { pageRoleRules(s, t) })
+		t.Run("hierarchy", func(t T) { pageHierarchyRules(s, t) })
+		t.Run("visibility", func(t T) { pageVisibilityRules(s, t) })
 	})
 }
 
@@ -154,4 +156,108 @@ func pageRoleRules(s *Suite, t T) {
 	wantStatus(t, editor.get(t, item+"?context=edit"), http.StatusOK, "pages/roles/editor: an editor creates, reads in the edit context and changes others' pages")
 	r = editor.send(t, http.MethodPost, item, map[string]any{"menu_order": 4})
 	wantValue(t, r, "menu_order", 4.0, "pages/roles/editor: an editor creates, reads in the edit context and changes others' pages")
+}
+
+// pageHierarchyRules: two parents, three children and a grandchild. A slug is unique
+// among a page's siblings only (wp_unique_post_slug for hierarchical types); a
+// grandchild's link is its whole path, and follows its ancestors' slugs; the parent
+// filter takes several parents and orderby=parent orders by the parent's id; a parent
+// may be any post, even of another type (the link goes below it); a page's parent
+// must be an integer; a trashed parent keeps its children, whose links take its
+// __trashed slug.
+func pageHierarchyRules(s *Suite, t T) {
+	admin, anon := s.as(s.admin()), s.as(anonymous)
+	word := s.name("hier")
+	mk := func(title string, parent int) *Result {
+		return s.create(t, nil, "/wp/v2/pages", map[string]any{"title": title, "status": "publish", "parent": parent})
+	}
+	a, b := mk(word+" a", 0), mk(word+" b", 0)
+	aid, bid := idOf(a), idOf(b)
+	same := s.name("same")
+	c1, c2, c3 := mk(same, aid), mk(same, aid), mk(same, bid)
+	wantValue(t, c1, "slug", same, "pages/slug/siblings: a page keeps its slug when no sibling has it")
+	wantValue(t, c2, "slug", same+"-2", "pages/slug/siblings: a sibling's slug is taken: -2 is added")
+	wantValue(t, c3, "slug", same, "pages/slug/other-parent: a page under another parent may have the same slug")
+	g := mk(word+" grand", idOf(c1))
+	aslug, gslug := textAt(a, "slug"), textAt(g, "slug")
+	check(t, g, strings.HasSuffix(textAt(g, "link"), "/"+aslug+"/"+same+"/"+gslug+"/"),
+		"pages/link/grandchild: a grandchild's link is its whole path (/grandparent/parent/page/)", "link %q", textAt(g, "link"))
+	renamed := s.name("renamed")
+	admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/pages/%d", aid), map[string]any{"slug": renamed})
+	gl := textAt(anon.get(t, fmt.Sprintf("/wp/v2/pages/%d", idOf(g))), "link")
+	check(t, g, strings.HasSuffix(gl, "/"+renamed+"/"+same+"/"+gslug+"/"),
+		"pages/link/follows-ancestors: a page's link follows a new slug of an ancestor", "link %q", gl)
+
+	both := fmt.Sprintf("/wp/v2/pages?parent=%d,%d", aid, bid)
+	wantIDSet(t, anon.get(t, both), []int{idOf(c1), idOf(c2), idOf(c3)}, "pages/list/parents: parent= takes several parents")
+	asc := anon.get(t, both+"&orderby=parent&order=asc")
+	desc := anon.get(t, both+"&orderby=parent&order=desc")
+	parents := func(r *Result) string {
+		var out []string
+		for _, it := range r.list() {
+			v, _ := at(it, "parent")
+			out = append(out, fmt.Sprint(v))
+		}
+		return strings.Join(out, ",")
+	}
+	wantAsc := fmt.Sprintf("%d,%d,%d", aid, aid, bid)
+	wantDesc := fmt.Sprintf("%d,%d,%d", bid, aid, aid)
+	check(t, asc, parents(asc) == wantAsc, "pages/list/orderby-parent: orderby=parent orders by the parent's id (asc)", "parents %s, want %s", parents(asc), wantAsc)
+	check(t, desc, parents(desc) == wantDesc, "pages/list/orderby-parent: orderby=parent orders by the parent's id (desc)", "parents %s, want %s", parents(desc), wantDesc)
+	r := anon.get(t, "/wp/v2/pages?parent=abc")
+	if wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "pages/list/parent-invalid: parent=abc is refused: 400 rest_invalid_param (rest_invalid_type)") {
+		wantValue(t, r, "data.details.parent.code", "rest_invalid_type", "pages/list/parent-invalid: parent=abc is refused: 400 rest_invalid_param (rest_invalid_type)")
+	}
+	wantError(t, admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/pages/%d", bid), map[string]any{"menu_order": "abc"}), http.StatusBadRequest, "rest_invalid_param",
+		"pages/update/menu-order-invalid: a menu_order that is not an integer is refused with 400 rest_invalid_param")
+	wantValue(t, admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/pages/%d", bid), map[string]any{"menu_order": -3}), "menu_order", -3.0,
+		"pages/update/menu-order-negative: a negative menu_order is kept")
+
+	post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": word + " post parent", "status": "publish"})
+	r = admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/pages/%d", bid), map[string]any{"parent": idOf(post)})
+	wantValue(t, r, "parent", float64(idOf(post)), "pages/update/parent-any-type: a page's parent may be a post of another type")
+	check(t, r, strings.HasSuffix(textAt(r, "link"), "/"+textAt(post, "slug")+"/"+textAt(b, "slug")+"/"),
+		"pages/update/parent-any-type: the link goes below that post", "link %q", textAt(r, "link"))
+	wantValue(t, admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/pages/%d", bid), map[string]any{"parent": bid}), "parent", 0.0,
+		"pages/update/parent-self: a page made its own parent gets none")
+
+	admin.send(t, http.MethodDelete, fmt.Sprintf("/wp/v2/pages/%d", aid), nil)
+	kid := admin.get(t, fmt.Sprintf("/wp/v2/pages/%d?context=edit", idOf(c1)))
+	wantValue(t, kid, "parent", float64(aid), "pages/delete/trash-keeps-children: trashing a page leaves its children under it")
+	check(t, kid, strings.Contains(textAt(kid, "link"), "/"+renamed+"__trashed/"+same+"/"),
+		"pages/delete/trash-keeps-children: their links take the trashed page's __trashed slug", "link %q", textAt(kid, "link"))
+}
+
+// pageVisibilityRules: a private page is refused to visitors (401 rest_forbidden)
+// and left out of their lists; a password-protected page shows its title but not its
+// content or excerpt; pages are closed to comments by default; a page's links are a
+// post type's (replies, version-history, wp:attachment), with up for a child and no
+// wp:term (pages have no taxonomies).
+func pageVisibilityRules(s *Suite, t T) {
+	admin, anon := s.as(s.admin()), s.as(anonymous)
+	word := s.name("vis")
+	priv := s.create(t, nil, "/wp/v2/pages", map[string]any{"title": word + " private", "status": "private"})
+	wantError(t, anon.get(t, fmt.Sprintf("/wp/v2/pages/%d", idOf(priv))), http.StatusUnauthorized, "rest_forbidden",
+		"pages/private/anonymous: a private page is refused to visitors (401 rest_forbidden)")
+	wantIDs(t, anon.get(t, "/wp/v2/pages?search="+word), nil, "pages/private/not-listed: a private page is not in a visitor's list")
+	wantIDs(t, admin.get(t, "/wp/v2/pages?status=private&search="+word), []int{idOf(priv)}, "pages/private/listed-to-editors: status=private lists it to an editor")
+
+	prot := s.create(t, nil, "/wp/v2/pages", map[string]any{"title": word + " protected", "status": "publish", "password": "pw",
+		"content": "secret words", "parent": idOf(priv)})
+	r := anon.get(t, fmt.Sprintf("/wp/v2/pages/%d", idOf(prot)))
+	wantValue(t, r, "title.rendered", word+" protected", "pages/password/title-shown: a protected page's title is shown")
+	wantValue(t, r, "content", map[string]any{"rendered": "", "protected": true}, "pages/password/content-hidden: its content is hidden: {rendered: \"\", protected: true}")
+	wantValue(t, r, "excerpt", map[string]any{"rendered": "", "protected": true}, "pages/password/content-hidden: its excerpt too")
+	wantValue(t, anon.get(t, fmt.Sprintf("/wp/v2/pages/%d?password=pw", idOf(prot))), "content.rendered", "<p>secret words</p>\n",
+		"pages/password/with-password: with ?password= the content is shown")
+	s.wantExactKeys(t, r, "_links", strings.Fields("self collection about author replies version-history up wp:attachment curies"),
+		"pages/links/keys: a child page's links to a visitor: self, collection, about, author, replies, version-history, up, wp:attachment, curies (no wp:term)")
+	wantNoKeys(t, r, "_links", []string{"wp:term"}, "pages/links/no-terms: pages have no taxonomies: no wp:term link")
+	wantValue(t, r, "_links.up.0.embeddable", true, "pages/links/up: a child page's up link is embeddable")
+
+	c := admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": idOf(prot), "content": "hello"})
+	if c.Status == http.StatusCreated {
+		s.deleteLater("/wp/v2/comments", idOf(c))
+	}
+	wantError(t, c, http.StatusForbidden, "rest_comment_closed", "pages/comments/closed-by-default: pages are closed to comments by default: 403 rest_comment_closed")
 }
