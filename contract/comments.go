@@ -3,6 +3,7 @@ package contract
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 )
 
 // The comments group: /wp/v2/comments as WordPress 6.1 answers (checked against the
@@ -43,6 +44,9 @@ func init() {
 		checkCommentFields(s, t, item)
 		t.Run("threads", func(t T) { commentThreadRules(s, t) })
 		t.Run("roles", func(t T) { commentRoleRules(s, t) })
+		t.Run("moderation", func(t T) { commentModerationRules(s, t) })
+		t.Run("targets", func(t T) { commentTargetRules(s, t) })
+		t.Run("lists", func(t T) { commentListRules(s, t) })
 		closed := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("closed"), "status": "publish", "comment_status": "closed"})
 		r = admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": idOf(closed), "content": s.name("too late")})
 		wantError(t, r, http.StatusForbidden, "rest_comment_closed",
@@ -171,4 +175,135 @@ func commentRoleRules(s *Suite, t T) {
 		s.deleteLater("/wp/v2/comments", idOf(r))
 	}
 	wantError(t, r, http.StatusForbidden, "rest_comment_invalid_author", "comments/roles/author-field: commenting as another user is refused (403 rest_comment_invalid_author)")
+}
+
+// commentModerationRules: a comment by a logged-in user takes the user's name, e-mail
+// and URL, is of type comment, and links to the post's comment anchor; a comment with
+// a reply gets a children link; a comment marked spam leaves the default list, is
+// listed by status=spam and refused to visitors; a trashed comment is restored by an
+// update of its status; the administrator's markup is kept (unfiltered_html) but
+// links get rel="nofollow ugc"; a contributor's script is stripped (wp_filter_kses).
+func commentModerationRules(s *Suite, t T) {
+	admin, anon := s.as(s.admin()), s.as(anonymous)
+	post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("moderation"), "status": "publish", "comment_status": "open"})
+	pid := idOf(post)
+	me := admin.get(t, "/wp/v2/users/me?context=edit")
+	c := s.create(t, nil, "/wp/v2/comments", map[string]any{"post": pid, "content": s.name("moderated")})
+	cid := idOf(c)
+	for field, from := range map[string]string{"author_name": "name", "author_email": "email", "author_url": "url"} {
+		wantValue(t, c, field, textAt(me, from), "comments/create/author-defaults: a logged-in user's comment takes the user's name, e-mail and URL ("+field+")")
+	}
+	wantValue(t, c, "author", float64(idOf(me)), "comments/create/author-defaults: a logged-in user's comment takes the user's name, e-mail and URL (author)")
+	wantValue(t, c, "type", "comment", "comments/create/type: a new comment's type is comment")
+	wantValue(t, c, "link", fmt.Sprintf("%s#comment-%d", textAt(post, "link"), cid), "comments/link/anchor: a comment's link is the post's link and #comment-<id>")
+	_, has := at(c.JSON(), "_links.children")
+	check(t, c, !has, "comments/links/children: a comment without replies has no children link", "children link present")
+	s.create(t, nil, "/wp/v2/comments", map[string]any{"post": pid, "parent": cid, "content": s.name("a reply")})
+	item := fmt.Sprintf("/wp/v2/comments/%d", cid)
+	wantValue(t, anon.get(t, item), "_links.children", linkList(linkTo(s.url(fmt.Sprintf("/wp/v2/comments?parent=%d", cid)), "embeddable", true)),
+		"comments/links/children: a comment with a reply links its children (comments?parent=<id>, embeddable)")
+	wantValue(t, anon.get(t, item+"?_embed=up"), "_embedded.up.0.id", float64(pid), "comments/embed/up: _embed=up embeds the comment's post")
+
+	wantValue(t, admin.send(t, http.MethodPost, item, map[string]any{"status": "spam"}), "status", "spam", "comments/spam/set: an update marks a comment as spam")
+	list := fmt.Sprintf("/wp/v2/comments?post=%d&parent=0", pid)
+	wantIDs(t, admin.get(t, list), nil, "comments/spam/not-listed: a spam comment is not in the default list, even an administrator's")
+	wantIDs(t, admin.get(t, list+"&status=spam"), []int{cid}, "comments/spam/listed-by-status: status=spam lists it")
+	wantError(t, anon.get(t, item), http.StatusUnauthorized, "rest_cannot_read", "comments/spam/hidden: a spam comment is refused to visitors (401 rest_cannot_read)")
+	wantValue(t, admin.send(t, http.MethodDelete, item, nil), "status", "trash", "comments/delete/trash: a delete without force trashes the comment")
+	wantValue(t, admin.send(t, http.MethodPost, item, map[string]any{"status": "approved"}), "status", "approved",
+		"comments/update/untrash: an update of a trashed comment's status restores it")
+
+	markup := `<script>alert(1)</script><b>bold</b> <a href="http://example.com/x">l</a>`
+	r := s.create(t, nil, "/wp/v2/comments", map[string]any{"post": pid, "content": markup})
+	wantValue(t, r, "content.rendered", `<p><script>alert(1)</script><b>bold</b> <a href="http://example.com/x" rel="nofollow ugc">l</a></p>`+"\n",
+		"comments/render/unfiltered: the administrator's markup is kept (unfiltered_html), a link gets rel=\"nofollow ugc\"")
+	// a contributor (no unfiltered_html) that has not commented in this run: a
+	// commenter's second comment within 15 s is a flood (wp_check_comment_flood)
+	r = s.create(t, s.accountFor(t, "contributor"), "/wp/v2/comments", map[string]any{"post": pid, "content": markup})
+	wantValue(t, admin.get(t, fmt.Sprintf("/wp/v2/comments/%d", idOf(r))), "content.rendered",
+		`<p>alert(1)<b>bold</b> <a href="http://example.com/x" rel="nofollow ugc">l</a></p>`+"\n",
+		"comments/render/kses: a contributor's script tag is stripped (wp_filter_kses), its text and the allowed tags kept")
+}
+
+// commentTargetRules: the post a comment is on decides: a draft (403
+// rest_comment_draft_post) or trashed post (403 rest_comment_trash_post) takes no
+// comment; an update to an unknown post is refused (403 rest_comment_invalid_post_id);
+// a password-protected post's comments are listed to a visitor with its password only
+// (else 401 rest_cannot_read_post); an invalid author_email is refused (400,
+// rest_invalid_email).
+func commentTargetRules(s *Suite, t T) {
+	admin, anon := s.as(s.admin()), s.as(anonymous)
+	draft := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("draft target"), "status": "draft", "comment_status": "open"})
+	try := func(pid int) *Result {
+		r := admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": pid, "content": s.name("on target")})
+		if r.Status == http.StatusCreated {
+			s.deleteLater("/wp/v2/comments", idOf(r))
+		}
+		return r
+	}
+	wantError(t, try(idOf(draft)), http.StatusForbidden, "rest_comment_draft_post", "comments/create/draft-post: a comment on a draft is refused with 403 rest_comment_draft_post")
+	trashed := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("trash target"), "status": "publish", "comment_status": "open"})
+	admin.send(t, http.MethodDelete, fmt.Sprintf("/wp/v2/posts/%d", idOf(trashed)), nil)
+	wantError(t, try(idOf(trashed)), http.StatusForbidden, "rest_comment_trash_post", "comments/create/trash-post: a comment on a trashed post is refused with 403 rest_comment_trash_post")
+
+	prot := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("protected target"), "status": "publish", "comment_status": "open", "password": "pw"})
+	c := try(idOf(prot))
+	wantStatus(t, c, http.StatusCreated, "comments/create/protected-post: an administrator comments on a password-protected post (201)")
+	list := fmt.Sprintf("/wp/v2/comments?post=%d", idOf(prot))
+	wantError(t, anon.get(t, list), http.StatusUnauthorized, "rest_cannot_read_post",
+		"comments/list/protected-post: a protected post's comments are refused to a visitor without its password (401 rest_cannot_read_post)")
+	wantError(t, anon.get(t, list+"&password=wrong"), http.StatusUnauthorized, "rest_cannot_read_post",
+		"comments/list/protected-post: a protected post's comments are refused to a visitor without its password (401 rest_cannot_read_post)")
+	wantIDs(t, anon.get(t, list+"&password=pw"), []int{idOf(c)}, "comments/list/protected-password: with the post's password they are listed")
+
+	r := admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/comments/%d", idOf(c)), map[string]any{"post": 999999999})
+	wantError(t, r, http.StatusForbidden, "rest_comment_invalid_post_id", "comments/update/unknown-post: moving a comment to an unknown post is refused (403 rest_comment_invalid_post_id)")
+	r = admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": idOf(prot), "content": "x", "author_email": "not-an-address"})
+	if r.Status == http.StatusCreated {
+		s.deleteLater("/wp/v2/comments", idOf(r))
+	}
+	if wantError(t, r, http.StatusBadRequest, "rest_invalid_param", "comments/create/email-invalid: an invalid author_email is refused: 400 rest_invalid_param (rest_invalid_email)") {
+		wantValue(t, r, "data.details.author_email.code", "rest_invalid_email", "comments/create/email-invalid: an invalid author_email is refused: 400 rest_invalid_param (rest_invalid_email)")
+	}
+}
+
+// commentListRules: three comments on a post of their own, two by the administrator
+// and one by an editor, dated a day apart: the author, author_exclude, search,
+// include (with orderby=include), exclude, after and before filters, orderby=id both
+// ways, and the total and page headers.
+func commentListRules(s *Suite, t T) {
+	anon := s.as(anonymous)
+	post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("listed"), "status": "publish", "comment_status": "open"})
+	pid := idOf(post)
+	ed := s.accountFor(t, "editor")
+	word := s.name("needle")
+	first := idOf(s.create(t, nil, "/wp/v2/comments", map[string]any{"post": pid, "content": "first " + word, "date": "2020-01-01T10:00:00"}))
+	second := idOf(s.create(t, ed, "/wp/v2/comments", map[string]any{"post": pid, "content": "second", "date": "2020-01-02T10:00:00"}))
+	third := idOf(s.create(t, nil, "/wp/v2/comments", map[string]any{"post": pid, "content": "third", "date": "2020-01-03T10:00:00"}))
+	me := idOf(s.as(s.admin()).get(t, "/wp/v2/users/me"))
+	base := fmt.Sprintf("/wp/v2/comments?post=%d", pid)
+	wantIDs(t, anon.get(t, base), []int{third, second, first}, "comments/list/date-order: a post's comments newest first")
+	admin := s.as(s.admin())
+	wantIDs(t, admin.get(t, fmt.Sprintf("%s&author=%d", base, me)), []int{third, first}, "comments/list/author: author= keeps that user's comments")
+	wantIDs(t, admin.get(t, fmt.Sprintf("%s&author_exclude=%d", base, me)), []int{second}, "comments/list/author-exclude: author_exclude= leaves that user's out")
+	for _, q := range []string{"author", "author_exclude"} {
+		r := anon.get(t, fmt.Sprintf("%s&%s=%d", base, q, me))
+		wantError(t, r, http.StatusUnauthorized, "rest_forbidden_param", "comments/list/author-protected: a visitor may not filter by author (401 rest_forbidden_param)")
+	}
+	wantIDs(t, anon.get(t, base+"&search="+url.QueryEscape(word)), []int{first}, "comments/list/search: search= finds comments by their content")
+	wantIDs(t, anon.get(t, fmt.Sprintf("%s&include=%d,%d&orderby=include", base, second, first)), []int{second, first},
+		"comments/list/include: include= with orderby=include keeps the order given")
+	wantIDs(t, anon.get(t, fmt.Sprintf("%s&exclude=%d", base, second)), []int{third, first}, "comments/list/exclude: exclude= leaves those out")
+	wantIDs(t, anon.get(t, base+"&after=2020-01-01T12:00:00&before=2020-01-02T12:00:00"), []int{second},
+		"comments/list/dates: after= and before= keep the comments between")
+	wantIDs(t, anon.get(t, base+"&orderby=id&order=asc"), []int{first, second, third}, "comments/list/orderby-id: orderby=id orders by id (asc)")
+	r := anon.get(t, base+"&per_page=2&page=2")
+	wantIDs(t, r, []int{first}, "comments/list/page: per_page=2&page=2 is the third comment")
+	wantHeader(t, r, "X-WP-Total", "3", "comments/list/headers: X-WP-Total and X-WP-TotalPages count a post's comments")
+	wantHeader(t, r, "X-WP-TotalPages", "2", "comments/list/headers: X-WP-Total and X-WP-TotalPages count a post's comments")
+	r = anon.get(t, base+"&page=3&per_page=2")
+	const pastEnd = "comments/list/past-end: a page past the last answers 200 [] with the totals (no rest_comment_invalid_page_number, unlike posts)"
+	wantIDs(t, r, nil, pastEnd)
+	wantHeader(t, r, "X-WP-Total", "3", pastEnd)
+	wantHeader(t, r, "X-WP-TotalPages", "2", pastEnd)
 }
