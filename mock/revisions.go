@@ -41,7 +41,8 @@ const (
 )
 
 // revisions is /wp/v2/posts/<parent>/revisions. WordPress 6.1 has no create or update
-// here; a revision is made by wp.SaveRevision (through saveRevision) when a post is updated.
+// here; a revision is made by wp.SaveRevision (through saveRevision) when a post is
+// updated.
 type revisions struct {
 	m *Mock
 	// parent is the post type the revisions belong to: WordPress registers the
