@@ -368,13 +368,9 @@ func postPassword(r *rest.Request) string {
 	return phpString(v)
 }
 
-// canEditComment is current_user_can('edit_comment'): edit_post of its post.
+// canEditComment is current_user_can('edit_comment') for the caller (wp.CanEditComment).
 func canEditComment(r *rest.Request, c *store.Comment) bool {
-	tx := txOf(r)
-	if p := tx.Post(c.Post); p != nil {
-		return canEditPost(r, p, tx.Post)
-	}
-	return can(r, "edit_posts")
+	return wp.CanEditComment(actor(r), txOf(r), c)
 }
 
 // canReadComment is check_read_permission.

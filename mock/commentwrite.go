@@ -3,7 +3,6 @@ package mock
 import (
 	"net"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -45,10 +44,10 @@ const (
 	codeCommentAuthorDataRequired, msgCommentAuthorDataRequired = "rest_comment_author_data_required", "Creating a comment requires valid author name and email values."
 	// a field longer than its wp_comments column (400; the code names the column).
 	msgCommentTooLong = "Comment field exceeds maximum length allowed."
-	// wp_allow_comment: the same comment again (409), or a second one from the same
-	// user (or IP, or email) within 15 seconds, for callers who do not moderate (400).
-	codeCommentDuplicate, msgCommentDuplicate = "comment_duplicate", "Duplicate comment detected; it looks as though you&#8217;ve already said that!"
-	codeCommentFlood, msgCommentFlood         = "comment_flood", "You are posting comments too quickly. Slow down."
+	// wp_allow_comment's (wp.AllowComment): the same comment again (409), or a second
+	// one from the same user (or email) within 15 seconds, for callers who do not
+	// moderate (400 here).
+	codeCommentDuplicate, codeCommentFlood = wp.CodeCommentDuplicate, wp.CodeCommentFlood
 	// update or delete without edit_comment (codes rest_cannot_edit, rest_cannot_delete).
 	msgCannotEditComment   = "Sorry, you are not allowed to edit this comment."
 	msgCannotDeleteComment = "Sorry, you are not allowed to delete this comment."
@@ -138,7 +137,7 @@ func (res *comments) createPermission(r *rest.Request) *rest.Error {
 	if !canReadCommentPost(r, p) {
 		return r.Forbidden(codeCannotReadPost, msgCannotReadCommentPost)
 	}
-	if p.CommentStatus != "open" {
+	if !wp.CommentsOpen(p) {
 		return rest.Errorf(http.StatusForbidden, codeCommentClosed, msgCommentClosed)
 	}
 	return nil
@@ -199,81 +198,32 @@ func (res *comments) prepare(r *rest.Request, c *store.Comment) (changed bool, e
 	return true, nil
 }
 
-// linkHref is check_comment's count of links: '/<a [^>]*href/i'.
-var linkHref = regexp.MustCompile(`(?i)<a [^>]*href`)
-
 // filterIn is wp_filter_comment: the pre_comment_* filters of the text fields.
 func (res *comments) filterIn(r *rest.Request, c *store.Comment, kses bool) {
 	c.Content = commentContentIn(r, res.m.version, c.Content, kses)
 	c.Author, c.AuthorEmail, c.AuthorURL = commentAuthorIn(c.Author), commentEmailIn(c.AuthorEmail), commentURLIn(c.AuthorURL)
 }
 
-// checkLengths is wp_check_comment_data_max_lengths (the wp_comments column sizes).
+// checkLengths is create_item's (and update_item's) wp_check_comment_data_max_lengths:
+// the code of wp.CheckCommentLengths, the controller's own message, 400.
 func checkLengths(c *store.Comment) *rest.Error {
-	code := ""
-	switch {
-	case len(c.Author) > 245:
-		code = "comment_author_column_length"
-	case len(c.AuthorEmail) > 100:
-		code = "comment_author_email_column_length"
-	case len(c.AuthorURL) > 200:
-		code = "comment_author_url_column_length"
-	case len(c.Content) > 65525:
-		code = "comment_content_column_length"
-	}
-	if code != "" {
-		return rest.Errorf(http.StatusBadRequest, code, msgCommentTooLong)
+	if e := wp.CheckCommentLengths(c); e != nil {
+		return rest.Errorf(http.StatusBadRequest, e.Code, msgCommentTooLong)
 	}
 	return nil
 }
 
-// allow is wp_allow_comment: duplicates, floods, then whether the comment is approved
-// at once ("1": the post's author, moderators, commenters with an approved comment
-// before) or held ("0").
-func allow(r *rest.Request, v rest.Version, c *store.Comment) (string, *rest.Error) {
-	tx := txOf(r)
-	for _, o := range tx.CommentsOfPost(c.Post) {
-		if o.Parent == c.Parent && o.Approved != "trash" && o.Author == c.Author &&
-			(c.AuthorEmail == "" || o.AuthorEmail == c.AuthorEmail) && o.Content == c.Content {
-			return "", rest.Errorf(http.StatusConflict, codeCommentDuplicate, msgCommentDuplicate)
-		}
+// allowError is create_item's conversion of wp_allow_comment's WP_Error: a duplicate
+// answers 409 and a flood 400 (WordPress's own 429 gives way), with core's message.
+func allowError(e *wp.Error) *rest.Error {
+	status := e.Status
+	switch e.Code {
+	case codeCommentDuplicate:
+		status = http.StatusConflict
+	case codeCommentFlood:
+		status = http.StatusBadRequest
 	}
-	moderator := can(r, "moderate_comments") || can(r, "manage_options")
-	if !moderator { // wp_check_comment_flood: the caller's latest comment of the last hour
-		id := callerID(r)
-		all := tx.Comments()
-		for i := len(all) - 1; i >= 0; i-- {
-			o := all[i]
-			if c.DateGMT.Sub(o.DateGMT) >= 3600e9 {
-				break
-			}
-			if o.UserID == id || o.AuthorEmail == c.AuthorEmail {
-				if c.DateGMT.Sub(o.DateGMT) < 15e9 {
-					return "", rest.Errorf(http.StatusBadRequest, codeCommentFlood, msgCommentFlood)
-				}
-				break
-			}
-		}
-	}
-	if c.UserID != 0 {
-		if u := tx.User(c.UserID); u != nil {
-			p := tx.Post(c.Post)
-			if p != nil && p.Author == c.UserID || wp.UserCan(u, "moderate_comments") {
-				return "1", nil
-			}
-		}
-	}
-	// check_comment: comment_previously_approved (on by default), at most one link
-	if c.Author == "" || c.AuthorEmail == "" || len(linkHref.FindAllStringIndex(commentText(r, v, c.Content), -1)) >= 2 {
-		return "0", nil
-	}
-	u := tx.UserByEmail(c.AuthorEmail) // looked up once, not per comment compared
-	for _, o := range tx.CommentsWithStatus("1") {
-		if u != nil && o.UserID == u.ID || u == nil && o.Author == c.Author && o.AuthorEmail == c.AuthorEmail {
-			return "1", nil
-		}
-	}
-	return "0", nil
+	return rest.Errorf(status, e.Code, "%s", e.Message)
 }
 
 // create is create_item.
@@ -304,15 +254,15 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkLengths(c); err != nil {
 		return nil, err
 	}
-	approved, err := allow(r, res.m.version, c)
-	if err != nil {
-		return nil, err
+	approved, werr := wp.AllowComment(tx, actor(r), c, func(s string) string { return commentText(r, res.m.version, s) })
+	if werr != nil {
+		return nil, allowError(werr)
 	}
 	c.Approved = approved
 	res.filterIn(r, c, !can(r, "unfiltered_html"))
 	tx.InsertComment(c)
 	if r.Has("status") {
-		c, _ = setCommentStatus(tx, c, r.String("status"))
+		c, _ = handleStatusParam(tx, c, r.String("status"))
 	}
 	ctx := rest.View
 	if can(r, "moderate_comments") {
@@ -322,49 +272,29 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	return rest.Created(res.item.RenderIn(r, c, ctx), r.RestURL("/"+Namespace+"/comments/"+strconv.Itoa(c.ID))), nil
 }
 
-// setCommentStatus is handle_status_param: approve(d)/1, hold/0, spam, unspam, trash,
-// untrash; the comment's current status or anything else changes nothing. It
-// returns the comment as it is now, and whether its status changed.
-func setCommentStatus(tx *store.Tx, c *store.Comment, status string) (*store.Comment, bool) {
-	current := map[string]string{"1": "approved", "0": "unapproved"}[c.Approved]
-	if current == "" {
-		current = c.Approved
-	}
-	if status == current {
+// handleStatusParam is handle_status_param: approve(d)/1, hold/0, spam, unspam, trash,
+// untrash, each by the core function WordPress calls (wp_set_comment_status,
+// wp_spam_comment, ...); the comment's current status or anything else changes
+// nothing. It returns the comment as it is now, and whether its status changed.
+func handleStatusParam(tx *store.Tx, c *store.Comment, status string) (*store.Comment, bool) {
+	if status == wp.CommentStatus(c) {
 		return c, false
-	}
-	approved, trashed := c.Approved, c.TrashedStatus
-	restore := func() {
-		approved, trashed = trashed, ""
-		if approved == "" {
-			approved = "0"
-		}
 	}
 	switch status {
 	case "approved", "approve", "1":
-		approved = "1"
+		return wp.SetCommentStatus(tx, c, "approve")
 	case "hold", "0":
-		approved = "0"
-	case "spam", "trash":
-		if c.Approved == status {
-			return c, false
-		}
-		trashed, approved = c.Approved, status
+		return wp.SetCommentStatus(tx, c, "hold")
+	case "spam":
+		return wp.SpamComment(tx, c)
 	case "unspam":
-		if c.Approved != "spam" {
-			return c, false
-		}
-		restore()
+		return wp.UnspamComment(tx, c)
+	case "trash":
+		return wp.TrashComment(tx, c)
 	case "untrash":
-		if c.Approved != "trash" {
-			return c, false
-		}
-		restore()
-	default:
-		return c, false
+		return wp.UntrashComment(tx, c)
 	}
-	next := tx.ChangeComment(c.ID, func(n *store.Comment) { n.Approved, n.TrashedStatus = approved, trashed })
-	return next, next.Approved != c.Approved
+	return c, false
 }
 
 // checkEdit is check_edit_permission.
@@ -444,7 +374,7 @@ func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	res.filterIn(r, &next, kses)
 	c = tx.ChangeComment(c.ID, func(n *store.Comment) { *n = next })
 	if r.Has("status") {
-		c, _ = setCommentStatus(tx, c, r.String("status"))
+		c, _ = handleStatusParam(tx, c, r.String("status"))
 	}
 	r.SetParam("context", rest.Edit)
 	return rest.OK(res.item.RenderIn(r, c, rest.Edit)), nil
@@ -480,6 +410,6 @@ func (res *comments) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	if c.Approved == "trash" {
 		return nil, rest.Errorf(http.StatusGone, codeAlreadyTrashed, msgCommentAlreadyTrashed)
 	}
-	c, _ = setCommentStatus(tx, c, "trash")
+	c, _ = wp.TrashComment(tx, c)
 	return rest.OK(res.item.RenderIn(r, c, rest.Edit)), nil
 }

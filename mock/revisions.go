@@ -2,11 +2,8 @@ package mock
 
 import (
 	"net/http"
-	"regexp"
-	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/wpmock/wpmock/mock/rest"
@@ -44,7 +41,8 @@ const (
 )
 
 // revisions is /wp/v2/posts/<parent>/revisions. WordPress 6.1 has no create or update
-// here; a revision is made by saveRevision when a post is updated.
+// here; a revision is made by wp.SaveRevision (through saveRevision) when a post is
+// updated.
 type revisions struct {
 	m *Mock
 	// parent is the post type the revisions belong to: WordPress registers the
@@ -87,7 +85,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 	excerpt.Properties = append(excerpt.Properties,
 		rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO())
 	// 6.4: the meta the parent type registers, read from the revision (its
-	// revisioned keys are copied into it, see saveRevision)
+	// revisioned keys are copied into it, see wp.SaveRevision)
 	var metaKeys []*rest.Schema
 	for _, k := range coreMeta(res.parent.Slug) {
 		metaKeys = append(metaKeys, k.schema)
@@ -370,78 +368,16 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 	return rest.Links{}.Add("parent", r.RestURL("/"+Namespace+"/"+res.parent.RestBase+"/"+strconv.Itoa(p.Parent)))
 }
 
-// saveRevision is wp_save_post_revision, which WordPress runs on post_updated (6.4:
-// on wp_after_insert_post, once the terms and meta of the update are saved too): after
-// an update of a type with revisions (not an auto-draft) it stores the post's current
-// title, content and excerpt as a new revision, unless they match the latest revision
-// (whitespace normalised) and so do the revisioned meta keys (6.4: all their values).
-// A post without revisions always gets one, even for a status-only change. The
-// revision is <id>-revision-v1, inherits its status, belongs to the current user, is
-// dated at the post's new modified date and gets a copy of the post's revisioned meta.
-// It is compared with the latest revision only, never with the post as it was. It
+// saveRevision is wp_save_post_revision (wp.SaveRevision) by the caller, with
+// wp_post_revision_meta_keys: the meta keys the post's type registers (the
+// controller's declarations, coreMeta) that are revisioned in this version. It
 // returns the new revision, or nil.
 func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
-	if pt := wp.FindPostType(p.Type); pt == nil || !pt.Supported("revisions", m.version) || p.Status == "auto-draft" {
-		return nil
-	}
-	tx := txOf(r)
-	var metaKeys []string // wp_post_revision_meta_keys
+	var metaKeys []string
 	for _, k := range m.registeredMeta(p.Type) {
 		if k.revisioned.In(m.version) {
 			metaKeys = append(metaKeys, k.schema.Name)
 		}
 	}
-	for _, rv := range wp.RevisionsOf(tx, p.ID) {
-		if !strings.Contains(rv.Slug, strconv.Itoa(rv.Parent)+"-revision") {
-			continue // an autosave
-		}
-		if normalizeWhitespace(rv.Title) == normalizeWhitespace(p.Title) &&
-			(rv.Content.Equal(p.Content) || normalizeWhitespace(rv.Content.String()) == normalizeWhitespace(p.Content.String())) &&
-			normalizeWhitespace(rv.Excerpt) == normalizeWhitespace(p.Excerpt) &&
-			!slices.ContainsFunc(metaKeys, func(key string) bool {
-				return !slices.Equal(metaValues(tx, p.ID, key), metaValues(tx, rv.ID, key))
-			}) {
-			return nil
-		}
-		break
-	}
-	now := tx.Now()
-	rev := &store.Post{Type: "revision", Status: "inherit", Author: callerID(r), Parent: p.ID,
-		Date: p.Modified, DateGMT: p.ModifiedGMT, Modified: now, ModifiedGMT: now,
-		Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Slug: strconv.Itoa(p.ID) + "-revision-v1",
-		CommentStatus: "closed", PingStatus: "closed"}
-	tx.InsertPost(rev)
-	rev = tx.ChangePost(rev.ID, func(rev *store.Post) { // get_permalink of a revision
-		rev.SetExtra(store.Extra{GUID: "/?p=" + strconv.Itoa(rev.ID)})
-	})
-	// wp_save_revisioned_meta_fields
-	for _, key := range metaKeys {
-		for _, v := range metaValues(tx, p.ID, key) {
-			tx.InsertMeta(&store.Meta{PostID: rev.ID, Key: key, Value: v})
-		}
-	}
-	return rev
-}
-
-// metaValues is get_post_meta( $id, $key ): every value of the key, in row order.
-func metaValues(tx *store.Tx, id int, key string) []string {
-	var out []string
-	for _, row := range tx.PostMeta(id) {
-		if row.Key == key {
-			out = append(out, row.Value)
-		}
-	}
-	return out
-}
-
-var (
-	newlines = regexp.MustCompile(`\n+`)
-	blanks   = regexp.MustCompile(`[ \t]+`)
-)
-
-// normalizeWhitespace is normalize_whitespace: trimmed, CR as LF, runs of newlines and
-// of blanks collapsed.
-func normalizeWhitespace(s string) string {
-	s = strings.ReplaceAll(strings.TrimSpace(s), "\r", "\n")
-	return blanks.ReplaceAllString(newlines.ReplaceAllString(s, "\n"), " ")
+	return wp.SaveRevision(txOf(r), p, actor(r), metaKeys, m.version)
 }

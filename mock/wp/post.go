@@ -2,7 +2,6 @@ package wp
 
 import (
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -12,7 +11,7 @@ import (
 
 // post.php's rules on stored posts: ancestors and hierarchy loops, unique slugs,
 // default comment status, wp_insert_post's empty-content rule, trashing, an
-// attachment's effective status, a post's revisions.
+// attachment's effective status.
 
 // PostAncestors is get_post_ancestors: the post's parent, the parent's parent, and so
 // on, stopping at a missing post, at the post itself or at one listed already (a
@@ -156,19 +155,6 @@ func GetPostStatus(tx *store.Tx, p *store.Post) string {
 		return p.Status
 	}
 	return "publish"
-}
-
-// RevisionsOf lists a post's revisions newest first (date, then id, descending).
-func RevisionsOf(tx *store.Tx, parent int) []*store.Post {
-	kids := tx.Children(parent)
-	out := make([]*store.Post, 0, len(kids))
-	for i := len(kids) - 1; i >= 0; i-- {
-		if kids[i].Type == "revision" {
-			out = append(out, kids[i])
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Date.After(out[j].Date) })
-	return out
 }
 
 // InsertStatus is the status wp_insert_post stores for a post of type typ: an

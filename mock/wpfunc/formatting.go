@@ -6,8 +6,8 @@ import (
 	"unicode"
 )
 
-// formatting.php's filters on post text: wptexturize, wpautop, wp_trim_words, and
-// excerpt_remove_blocks' removal of block delimiters.
+// formatting.php's filters on post text: wptexturize, wpautop, wp_trim_words,
+// excerpt_remove_blocks' removal of block delimiters, and normalize_whitespace.
 
 // StripBlockComments removes the block delimiters (<!-- wp:name {...} --> and
 // <!-- /wp:name -->), which is all do_blocks leaves of them for static blocks.
@@ -175,4 +175,16 @@ func Autop(s string) string {
 		b.WriteString("</p>\n")
 	}
 	return b.String()
+}
+
+var (
+	newlines = regexp.MustCompile(`\n+`)
+	blanks   = regexp.MustCompile(`[ \t]+`)
+)
+
+// NormalizeWhitespace is normalize_whitespace: trimmed, CR as LF, runs of newlines and
+// of blanks collapsed.
+func NormalizeWhitespace(s string) string {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "\r", "\n")
+	return blanks.ReplaceAllString(newlines.ReplaceAllString(s, "\n"), " ")
 }

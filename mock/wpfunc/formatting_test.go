@@ -15,3 +15,20 @@ func TestStripBlockComments(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeWhitespace: ends trimmed, CR as LF, runs of newlines and of blanks
+// (spaces, tabs) each one.
+func TestNormalizeWhitespace(t *testing.T) {
+	for in, want := range map[string]string{
+		"  a  b\t\tc  ":     "a b c",
+		"a\r\n\r\nb":        "a\nb",
+		"a\n\n\nb":          "a\nb",
+		"a \n b":            "a \n b",
+		"unchanged":         "unchanged",
+		"\t\n lead, trail ": "lead, trail",
+	} {
+		if got := NormalizeWhitespace(in); got != want {
+			t.Errorf("NormalizeWhitespace(%q): got %q, want %q", in, got, want)
+		}
+	}
+}
