@@ -278,3 +278,20 @@ func wantNoKeys(t T, r *Result, path string, keys []string, rule string) bool {
 	}
 	return check(t, r, len(present) == 0, rule, "%s has %v", orRoot(path), present)
 }
+
+// linkRels reads a Link header: the URL of each rel.
+func linkRels(h string) map[string]string {
+	out := map[string]string{}
+	for _, part := range strings.Split(h, ",") {
+		u, params, ok := strings.Cut(strings.TrimSpace(part), ";")
+		if !ok {
+			continue
+		}
+		for _, param := range strings.Split(params, ";") {
+			if rel, ok := strings.CutPrefix(strings.TrimSpace(param), "rel="); ok {
+				out[strings.Trim(rel, `"`)] = strings.Trim(strings.TrimSpace(u), "<>")
+			}
+		}
+	}
+	return out
+}

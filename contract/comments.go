@@ -47,6 +47,12 @@ func init() {
 		t.Run("moderation", func(t T) { commentModerationRules(s, t) })
 		t.Run("targets", func(t T) { commentTargetRules(s, t) })
 		t.Run("lists", func(t T) { commentListRules(s, t) })
+		t.Run("headers and errors", func(t T) {
+			on := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("headers"), "status": "publish", "comment_status": "open"})
+			c := s.create(t, nil, "/wp/v2/comments", map[string]any{"post": idOf(on), "content": s.name("headers")})
+			itemHeaderRules(s, t, "comments", fmt.Sprintf("/wp/v2/comments/%d", idOf(c)), "", "rest_comment_invalid_id",
+				[]string{"per_page=0", "context=foo", "post=abc", "order=sideways", "orderby=title", "parent=x", "after=yesterday"})
+		})
 		closed := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("closed"), "status": "publish", "comment_status": "closed"})
 		r = admin.send(t, http.MethodPost, "/wp/v2/comments", map[string]any{"post": idOf(closed), "content": s.name("too late")})
 		wantError(t, r, http.StatusForbidden, "rest_comment_closed",

@@ -64,6 +64,11 @@ func init() {
 		t.Run("roles", func(t T) { pageRoleRules(s, t) })
 		t.Run("hierarchy", func(t T) { pageHierarchyRules(s, t) })
 		t.Run("visibility", func(t T) { pageVisibilityRules(s, t) })
+		t.Run("headers and errors", func(t T) {
+			page := s.create(t, nil, "/wp/v2/pages", map[string]any{"title": s.name("headers"), "status": "publish"})
+			itemHeaderRules(s, t, "pages", fmt.Sprintf("/wp/v2/pages/%d", idOf(page)), textAt(page, "link"), "rest_post_invalid_id",
+				[]string{"per_page=0", "context=foo", "parent=abc", "menu_order=x", "orderby=sticky", "status=foo"})
+		})
 	})
 }
 
@@ -260,4 +265,30 @@ func pageVisibilityRules(s *Suite, t T) {
 		s.deleteLater("/wp/v2/comments", idOf(c))
 	}
 	wantError(t, c, http.StatusForbidden, "rest_comment_closed", "pages/comments/closed-by-default: pages are closed to comments by default: 403 rest_comment_closed")
+}
+
+// itemHeaderRules checks an item's headers and a collection's refusals: the Allow
+// header for the administrator and for a visitor, the item's Link header (its HTML
+// page as rel="alternate" where it has one, else the API root), the 404 of an unknown
+// id, and 400 rest_invalid_param for each bad query of the collection.
+func itemHeaderRules(s *Suite, t T, group, item, alternate, notFound string, badQueries []string) {
+	admin, anon := s.as(s.admin()), s.as(anonymous)
+	r := admin.get(t, item)
+	wantHeader(t, r, "Allow", "GET, POST, PUT, PATCH, DELETE", group+"/headers/allow: Allow is GET, POST, PUT, PATCH, DELETE for the administrator, GET for a visitor")
+	wantHeader(t, anon.get(t, item), "Allow", "GET", group+"/headers/allow: Allow is GET, POST, PUT, PATCH, DELETE for the administrator, GET for a visitor")
+	links := linkRels(r.Header.Get("Link"))
+	if alternate != "" {
+		check(t, r, links["alternate"] == alternate && strings.Contains(r.Header.Get("Link"), "type=text/html"),
+			group+"/headers/alternate: an item's Link header names its page: <link>; rel=\"alternate\"; type=text/html", "Link %q", r.Header.Get("Link"))
+	} else {
+		_, has := links["alternate"]
+		check(t, r, !has && links["https://api.w.org/"] == s.url("/"),
+			group+"/headers/api-root: an item without a page of its own has the API root as its Link header, no alternate", "Link %q", r.Header.Get("Link"))
+	}
+	base, _, _ := strings.Cut(item, "?")
+	collection := base[:strings.LastIndex(base, "/")]
+	wantError(t, anon.get(t, collection+"/999999999"), http.StatusNotFound, notFound, group+"/errors/unknown-id: an unknown id answers 404 "+notFound)
+	for _, q := range badQueries {
+		wantError(t, admin.get(t, collection+"?"+q), http.StatusBadRequest, "rest_invalid_param", group+"/errors/invalid-param: a bad query ("+q+") answers 400 rest_invalid_param")
+	}
 }
