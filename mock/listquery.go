@@ -32,3 +32,14 @@ func newListQuery(r *rest.Request) listQuery {
 	}
 	return q
 }
+
+// rank is v's position in list, or len(list) when it is not there (orderby=include
+// and include_slugs put unknown values last).
+func rank[T comparable](list []T, v T) int {
+	for i, x := range list {
+		if x == v {
+			return i
+		}
+	}
+	return len(list)
+}

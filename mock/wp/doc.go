@@ -5,6 +5,7 @@
 // as declarations, with what each version of WordPress changes in them (Members, and
 // wpversion's Span), and the rules that read them: capabilities of a type or taxonomy,
 // default terms, and what changing the terms of posts does (counts, unique slugs,
-// deleting a term). It takes no *rest.Request and imports nothing of net/http or of
+// deleting a term); and WP_Query's PHP around the SQL the store runs (QueryPosts: the
+// search's terms, the LIMIT's start, found_posts, the sticky posts). It takes no *rest.Request and imports nothing of net/http or of
 // the controllers: the compiler keeps the layers apart, as WordPress's own files are.
 package wp
