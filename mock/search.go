@@ -423,7 +423,7 @@ func (res *search) searchTerms(r *rest.Request, subtypes []string) ([]searchResu
 		}
 	}
 	sort.Slice(hits, func(i, j int) bool {
-		if c := compareFold(hits[i].Name, hits[j].Name); c != 0 {
+		if c := store.CompareFold(hits[i].Name, hits[j].Name); c != 0 {
 			return c < 0
 		}
 		return hits[i].ID < hits[j].ID
