@@ -1,34 +1,52 @@
 package mock
 
 import (
+	"math"
+
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
-// listQuery is what the users and terms collections read the same way: the page
-// window (offset wins over page), the order, and include/exclude, where exclude is
-// dropped whenever include is given (WP_User_Query and WP_Term_Query both do so).
-type listQuery struct {
-	offset, perPage int
-	orderby         string
-	desc            bool
-	include         []int
-	includeSet      map[int]bool
-	exclude         map[int]bool
-}
-
-func newListQuery(r *rest.Request) listQuery {
-	q := listQuery{perPage: r.Int("per_page"), orderby: r.String("orderby"), desc: r.String("order") == "desc"}
+// newListQuery is what the users and terms collections read the same way: the page
+// window, the order, and include/exclude, where exclude is dropped whenever include
+// is given (WP_User_Query and WP_Term_Query both do so); and the offset asked (offset
+// wins over page), from which each query's LIMIT start is derived and the headers'
+// pages counted. The query's Start is left to the caller.
+func newListQuery(r *rest.Request) (q store.ListQuery, offset int) {
+	q = store.ListQuery{Size: r.Int("per_page"), OrderBy: r.String("orderby"), Desc: r.String("order") == "desc"}
 	// ($request['page'] - 1) * number in PHP: a product past PHP_INT_MAX is a float,
 	// which every later (int) wraps
-	q.offset = wpfunc.MulInt(r.Int("page")-1, q.perPage)
+	offset = wpfunc.MulInt(r.Int("page")-1, q.Size)
 	if o := r.Int("offset"); o != 0 {
-		q.offset = o
+		offset = o
 	}
-	q.include = r.Ints("include")
-	q.includeSet = intSet(q.include)
-	if q.includeSet == nil {
-		q.exclude = intSet(r.Ints("exclude"))
+	q.Include = r.Ints("include")
+	q.IncludeSet = intSet(q.Include)
+	if q.IncludeSet == nil {
+		q.Exclude = intSet(r.Ints("exclude"))
 	}
-	return q
+	return q, offset
+}
+
+// limitStart is the first row of a LIMIT of absint(offset), as WP_Comment_Query and
+// WP_Term_Query take it; an offset absint cannot make an integer of makes the LIMIT an
+// SQL error: no rows, so math.MaxInt.
+func limitStart(offset int) int {
+	start, ok := wpfunc.Absint(offset)
+	if !ok {
+		return math.MaxInt
+	}
+	return start
+}
+
+// rank is v's position in list, or len(list) when it is not there (orderby=include
+// and include_slugs put unknown values last).
+func rank[T comparable](list []T, v T) int {
+	for i, x := range list {
+		if x == v {
+			return i
+		}
+	}
+	return len(list)
 }

@@ -18,7 +18,7 @@ type typeHooks struct {
 	defaultStatus string
 	// prepareItemsQuery adds to the list's query what prepare_items_query adds (nil:
 	// nothing).
-	prepareItemsQuery func(r *rest.Request, q *postQuery)
+	prepareItemsQuery func(r *rest.Request, q *wp.PostQuery)
 	// createStatus is the status create_item gives a new item before the request's.
 	createStatus string
 	// prepareForDatabase writes the fields prepare_item_for_database adds to the
@@ -33,12 +33,15 @@ type typeHooks struct {
 var postHooks = &typeHooks{statuses: allStatuses, defaultStatus: "publish", createStatus: "draft"}
 
 // attachmentHooks are WP_REST_Attachments_Controller's overrides: the attachment
-// statuses (inherit by default), the MIME filter, new items inherit their parent's
+// statuses (inherit by default), the MIME filter and the search of the file name, new items inherit their parent's
 // status, caption, description, alt_text and post are written, and its own
 // handle_featured_media.
 var attachmentHooks = &typeHooks{
 	statuses: []string{"inherit", "private", "trash"}, defaultStatus: "inherit", createStatus: "inherit",
-	prepareItemsQuery: func(r *rest.Request, q *postQuery) { q.mimes, q.idTieAsc = attachmentMimeFilter(r), true },
+	prepareItemsQuery: func(r *rest.Request, q *wp.PostQuery) {
+		q.Mimes, q.IDTieAsc = attachmentMimeFilter(r), true
+		q.SearchFile = true // wp_allow_query_attachment_by_filename
+	},
 	prepareForDatabase: func(r *rest.Request, p *store.Post) {
 		applyAttachmentText(r, p)
 		if r.Has("post") {

@@ -12,7 +12,9 @@ import (
 )
 
 // The collection query of the post-like types (posts and media): WordPress's
-// get_collection_params of the posts controller and the WP_Query it builds.
+// get_collection_params of the posts controller and the WP_Query it builds from the
+// request (wp.PostQuery), run by wp.QueryPosts over the store; the list's page check,
+// permissions and rendering (listPosts) stay with the controller.
 
 // postListArgs are the list parameters shared by posts and media, in WordPress's order.
 func postListArgs(typ, base string, h *typeHooks) []*rest.Schema {
@@ -150,64 +152,6 @@ func sanitizeStatuses(def string, pt *wp.PostType) func(r *rest.Request, v any, 
 	}
 }
 
-// postQuery is a parsed posts/media collection request.
-type postQuery struct {
-	typ                   string
-	page, perPage, offset int
-	hasOffset             bool
-	search                []string
-	prepared              []searchTerm // search, ready for matchesSearch (where)
-	// searchPublicOnly leaves password-protected posts out of a search, as
-	// WP_Query::parse_search does for visitors who are not logged in (it adds
-	// "AND post_password = ''"), so their hidden content cannot be probed.
-	searchPublicOnly bool
-	// searchIn are the columns a search looks in (search_columns, 6.2): title,
-	// content, excerpt; nil is all three.
-	searchIn map[string]bool
-	// searchExact (search_semantics=exact, 6.7) is WP_Query's "exact": each term is
-	// compared with LIKE without wildcards, so it must be a whole column.
-	searchExact bool
-	// formats limits posts to these formats (format, 6.7; "standard" is no format);
-	// nil is any.
-	formats map[string]bool
-	// stickyFirst (ignore_sticky=false, 6.8) moves sticky posts to the top of the
-	// first page, as WP_Query does on the home page.
-	stickyFirst bool
-	// nothing: WordPress's SQL for the query is refused, so no rows and no total.
-	nothing             bool
-	after, before       time.Time
-	modAfter, modBefore time.Time
-	authors, authorsNot map[int]bool
-	include, exclude    map[int]bool
-	includeOrder        []int
-	parents, parentsNot map[int]bool
-	slugs               map[string]bool
-	slugOrder           []string
-	statuses            map[string]bool
-	taxClauses          []taxClause
-	taxOr               bool
-	sticky              *bool
-	menuOrder           *int // menu_order (page-attributes types)
-	// mimes limits attachments to these MIME types (media_type / mime_type); nil is any.
-	mimes map[string]bool
-	// idTieAsc: rows that tie on the sort key come back by ascending id whatever the
-	// order, as MySQL returned them on WordPress 6.1 (media and revisions use it), and
-	// as its filesort gives them (sortTiesAscending).
-	idTieAsc        bool
-	order, orderby  string
-	relevancePhrase string
-	// clauses are the filters in use (where), built once.
-	clauses      []func(p *store.Post) bool
-	clausesBuilt bool
-}
-
-type taxClause struct {
-	taxonomy string
-	terms    map[int]bool
-	and      bool // operator AND: all terms
-	exclude  bool
-}
-
 func intSet(ids []int) map[int]bool {
 	if len(ids) == 0 {
 		return nil
@@ -229,49 +173,49 @@ func dateArg(r *rest.Request, name string) time.Time {
 
 // parsePostQuery turns the validated parameters into a query, with the handler-level
 // errors of get_items (relevance without search, include order without include).
-func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*postQuery, *rest.Error) {
-	q := &postQuery{typ: typ, page: r.Int("page"), perPage: r.Int("per_page"),
-		order: r.String("order"), orderby: r.String("orderby")}
-	if q.orderby == "relevance" && r.String("search") == "" {
+func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*wp.PostQuery, *rest.Error) {
+	q := &wp.PostQuery{Page: r.Int("page"), PerPage: r.Int("per_page")}
+	q.Type, q.Order, q.OrderBy = typ, r.String("order"), r.String("orderby")
+	if q.OrderBy == "relevance" && r.String("search") == "" {
 		return nil, rest.Errorf(http.StatusBadRequest, codeNoSearchTerm, "You need to define a search term to order by relevance.")
 	}
-	if q.orderby == "include" && len(r.Ints("include")) == 0 {
+	if q.OrderBy == "include" && len(r.Ints("include")) == 0 {
 		return nil, rest.Errorf(http.StatusBadRequest, codeOrderbyInclude, "You need to define an include parameter to order by include.")
 	}
 	if r.Has("offset") {
-		q.offset, q.hasOffset = r.Int("offset"), true
+		q.Offset, q.HasOffset = r.Int("offset"), true
 	}
 	if s := strings.TrimSpace(r.String("search")); s != "" {
-		q.search = searchTerms(s)
-		q.relevancePhrase = strings.ToLower(s)
-		q.searchPublicOnly = !r.LoggedInCaller()
+		q.Search = wp.SearchTerms(s)
+		q.SearchPhrase = strings.ToLower(s)
+		q.SearchPublicOnly = !r.LoggedInCaller()
 	}
-	q.after, q.before = dateArg(r, "after"), dateArg(r, "before")
-	q.modAfter, q.modBefore = dateArg(r, "modified_after"), dateArg(r, "modified_before")
-	q.authors, q.authorsNot = intSet(r.Ints("author")), intSet(r.Ints("author_exclude"))
-	q.includeOrder = r.Ints("include")
-	q.include, q.exclude = intSet(q.includeOrder), intSet(r.Ints("exclude"))
-	q.parents, q.parentsNot = intSet(r.Ints("parent")), intSet(r.Ints("parent_exclude"))
+	q.After, q.Before = dateArg(r, "after"), dateArg(r, "before")
+	q.ModAfter, q.ModBefore = dateArg(r, "modified_after"), dateArg(r, "modified_before")
+	q.Authors, q.AuthorsNot = intSet(r.Ints("author")), intSet(r.Ints("author_exclude"))
+	q.IncludeOrder = r.Ints("include")
+	q.Include, q.Exclude = intSet(q.IncludeOrder), intSet(r.Ints("exclude"))
+	q.Parents, q.ParentsNot = intSet(r.Ints("parent")), intSet(r.Ints("parent_exclude"))
 	if slugs := r.Strings("slug"); len(slugs) > 0 {
-		q.slugs = map[string]bool{}
+		q.Slugs = map[string]bool{}
 		for _, s := range slugs {
-			q.slugs[s] = true
+			q.Slugs[s] = true
 		}
-		q.slugOrder = slugs
+		q.SlugOrder = slugs
 	}
-	q.statuses = map[string]bool{}
+	q.Statuses = map[string]bool{}
 	for _, st := range r.Strings("status") {
 		if st == "any" {
 			for _, s := range []string{"publish", "future", "draft", "pending", "private", "inherit"} {
-				q.statuses[s] = true
+				q.Statuses[s] = true
 			}
 			continue
 		}
-		q.statuses[st] = true
+		q.Statuses[st] = true
 	}
 	// the type's own filters: what its list does not declare is ignored
 	pt := wp.TypeOf(typ)
-	q.taxOr = r.String("tax_relation") == "OR"
+	q.TaxOr = r.String("tax_relation") == "OR"
 	for _, slug := range pt.Taxonomies {
 		for _, exclude := range []bool{false, true} {
 			name := wp.FindTaxonomy(slug).RestBase
@@ -279,35 +223,35 @@ func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*postQuery, *res
 				name += "_exclude"
 			}
 			if c, ok := taxFilter(r, name, slug, exclude); ok {
-				q.taxClauses = append(q.taxClauses, c)
+				q.Tax = append(q.Tax, c)
 			}
 		}
 	}
 	if pt.Sticky && r.Has("sticky") {
 		b := r.Bool("sticky")
-		q.sticky = &b
+		q.Sticky = &b
 	}
 	if pt.Has("page-attributes") && r.Has("menu_order") {
 		n := r.Int("menu_order")
-		q.menuOrder = &n
+		q.MenuOrder = &n
 	}
 	if cols := r.Strings("search_columns"); len(cols) > 0 {
-		q.searchIn = map[string]bool{}
+		q.SearchIn = map[string]bool{}
 		for _, c := range cols {
-			q.searchIn[c] = true
+			q.SearchIn[c] = true
 		}
 	}
-	q.searchExact = r.String("search_semantics") == "exact"
+	q.SearchExact = r.String("search_semantics") == "exact"
 	if formats := r.Strings("format"); pt.Has("post-formats") && len(formats) > 0 {
-		q.formats = map[string]bool{}
+		q.Formats = map[string]bool{}
 		for _, f := range formats {
-			q.formats[f] = true
+			q.Formats[f] = true
 		}
 	}
-	q.stickyFirst = pt.Sticky && r.Has("ignore_sticky") && !r.Bool("ignore_sticky") && q.isHome(r)
+	q.StickyFirst = pt.Sticky && r.Has("ignore_sticky") && !r.Bool("ignore_sticky") && isHome(r, q)
 	// an exact search has no title clauses for parse_search_order, whose ORDER BY is
 	// then one MySQL refuses: orderby=relevance finds nothing
-	q.nothing = q.searchExact && q.orderby == "relevance" && len(q.search) > 0
+	q.Nothing = q.SearchExact && q.OrderBy == "relevance" && len(q.Search) > 0
 	if h.prepareItemsQuery != nil {
 		h.prepareItemsQuery(r, q)
 	}
@@ -316,10 +260,10 @@ func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*postQuery, *res
 	// instead, ties by descending id (with a search, a term or a parent filter it may
 	// go either way, as the optimizer picks its plan by the table's statistics: the
 	// same query came back both ways, so those keep the index's order)
-	switch q.orderby {
+	switch q.OrderBy {
 	case "date", "id", "include", "include_slugs":
 	default:
-		q.idTieAsc = true
+		q.IDTieAsc = true
 	}
 	return q, nil
 }
@@ -329,12 +273,12 @@ func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*postQuery, *res
 // WP_Query asks isset), no taxonomy clause that includes terms (categories, tags,
 // format make it an archive; excluding clauses do not), and no post__in, which makes
 // the controller drop ignore_sticky (include, or sticky=true).
-func (q *postQuery) isHome(r *rest.Request) bool {
-	if r.Has("search") || q.include != nil || (q.sticky != nil && *q.sticky) || q.formats != nil {
+func isHome(r *rest.Request, q *wp.PostQuery) bool {
+	if r.Has("search") || q.Include != nil || (q.Sticky != nil && *q.Sticky) || q.Formats != nil {
 		return false
 	}
-	for _, c := range q.taxClauses {
-		if !c.exclude {
+	for _, c := range q.Tax {
+		if !c.Exclude {
 			return false
 		}
 	}
@@ -342,7 +286,7 @@ func (q *postQuery) isHome(r *rest.Request) bool {
 }
 
 // taxFilter reads a taxonomy parameter in either of its forms.
-func taxFilter(r *rest.Request, name, taxonomy string, exclude bool) (taxClause, bool) {
+func taxFilter(r *rest.Request, name, taxonomy string, exclude bool) (store.TaxClause, bool) {
 	v := r.Param(name)
 	var ids []int
 	and, children := false, false
@@ -356,10 +300,10 @@ func taxFilter(r *rest.Request, name, taxonomy string, exclude bool) (taxClause,
 		and = x["operator"] == "AND"
 		children, _ = x["include_children"].(bool)
 	default:
-		return taxClause{}, false
+		return store.TaxClause{}, false
 	}
 	if len(ids) == 0 {
-		return taxClause{}, false
+		return store.TaxClause{}, false
 	}
 	terms := intSet(ids)
 	if children {
@@ -378,7 +322,7 @@ func taxFilter(r *rest.Request, name, taxonomy string, exclude bool) (taxClause,
 			}
 		}
 	}
-	return taxClause{taxonomy: taxonomy, terms: terms, and: and, exclude: exclude}, true
+	return store.TaxClause{Taxonomy: taxonomy, Terms: terms, And: and, Exclude: exclude}, true
 }
 
 func toInts(list []any) []int {
@@ -391,119 +335,28 @@ func toInts(list []any) []int {
 	return out
 }
 
-// singleStatus returns the status when the query asks for exactly one.
-func (q *postQuery) singleStatus() (string, bool) {
-	if len(q.statuses) != 1 {
-		return "", false
+// listPosts answers a collection query: wp.QueryPosts finds the window and the total,
+// then items the caller may not read are dropped after paging, as WordPress does,
+// while X-WP-Total counts them.
+func (m *Mock) listPosts(r *rest.Request, q *wp.PostQuery, collection string, render func(*store.Post) any) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	window, total := wp.QueryPosts(tx, q)
+	maxPages := (total + q.PerPage - 1) / q.PerPage
+	if q.Page > maxPages && total > 0 {
+		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidPageNumber, "The page number requested is larger than the number of pages available.")
 	}
-	for st := range q.statuses {
-		return st, true
-	}
-	return "", false
-}
-
-// statusOnly reports whether the query filters by one status and nothing else.
-func (q *postQuery) statusOnly() bool {
-	_, one := q.singleStatus()
-	return one && len(q.where()) == 0
-}
-
-// matches reports whether a post has one of the query's statuses and passes every
-// clause of where.
-func (q *postQuery) matches(p *store.Post) bool {
-	return q.statuses[p.Status] && matchesAll(q.where(), p)
-}
-
-// matchesAll reports whether a post passes every clause.
-func matchesAll(where []func(p *store.Post) bool, p *store.Post) bool {
-	for _, c := range where {
-		if !c(p) {
-			return false
-		}
-	}
-	return true
-}
-
-// where is the query's filters besides the status, one clause per filter in use, built
-// on first use: set every field before the first match. matches and the fast path of
-// statusOnly read this one list, so a filter is never skipped by one and applied by the
-// other.
-func (q *postQuery) where() []func(p *store.Post) bool {
-	if q.clausesBuilt {
-		return q.clauses
-	}
-	q.clausesBuilt = true
-	add := func(c func(p *store.Post) bool) { q.clauses = append(q.clauses, c) }
-	switch {
-	case q.include != nil: // WP_Query applies post__not_in only when post__in is empty
-		add(func(p *store.Post) bool { return q.include[p.ID] })
-	case q.exclude != nil:
-		add(func(p *store.Post) bool { return !q.exclude[p.ID] })
-	}
-	if q.authors != nil || q.authorsNot != nil {
-		add(func(p *store.Post) bool { return (q.authors == nil || q.authors[p.Author]) && !q.authorsNot[p.Author] })
-	}
-	if q.parents != nil || q.parentsNot != nil {
-		add(func(p *store.Post) bool { return (q.parents == nil || q.parents[p.Parent]) && !q.parentsNot[p.Parent] })
-	}
-	if q.slugs != nil {
-		add(func(p *store.Post) bool { return q.slugs[p.Slug] })
-	}
-	if !q.after.IsZero() || !q.before.IsZero() {
-		add(func(p *store.Post) bool {
-			return (q.after.IsZero() || p.Date.After(q.after)) && (q.before.IsZero() || p.Date.Before(q.before))
-		})
-	}
-	if !q.modAfter.IsZero() || !q.modBefore.IsZero() {
-		add(func(p *store.Post) bool {
-			return (q.modAfter.IsZero() || p.Modified.After(q.modAfter)) && (q.modBefore.IsZero() || p.Modified.Before(q.modBefore))
-		})
-	}
-	if q.sticky != nil {
-		add(func(p *store.Post) bool { return p.Sticky == *q.sticky })
-	}
-	if q.menuOrder != nil {
-		add(func(p *store.Post) bool { return p.MenuOrder() == *q.menuOrder })
-	}
-	if q.mimes != nil {
-		add(func(p *store.Post) bool { return q.mimes[p.Extra().MimeType] })
-	}
-	if len(q.taxClauses) > 0 {
-		add(q.matchesTax)
-	}
-	if q.formats != nil {
-		add(func(p *store.Post) bool { return q.formats[postFormat(p)] })
-	}
-	if len(q.search) > 0 {
-		q.prepared = q.searchTerms()
-		add(q.matchesSearch)
-	}
-	return q.clauses
-}
-
-func (q *postQuery) matchesTax(p *store.Post) bool {
-	for _, c := range q.taxClauses {
-		hits := 0
-		for _, id := range p.TermIDs(c.taxonomy) {
-			if c.terms[id] {
-				hits++
+	items := make([]any, 0, len(window))
+	for _, p := range window {
+		if r.Context() == rest.Edit {
+			if !canEditPost(r, p, tx.Post) {
+				continue
 			}
+		} else if !canReadPost(r, p, tx.Post) {
+			continue
 		}
-		var ok bool
-		switch {
-		case c.exclude:
-			ok = hits == 0
-		case c.and:
-			ok = hits == len(c.terms)
-		default:
-			ok = hits > 0
-		}
-		if q.taxOr && ok {
-			return true
-		}
-		if !q.taxOr && !ok {
-			return false
-		}
+		items = append(items, render(p))
 	}
-	return !q.taxOr
+	resp := rest.OK(items)
+	r.Paginate(resp, collection, total, q.Page, q.PerPage)
+	return resp, nil
 }

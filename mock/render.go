@@ -3,7 +3,6 @@ package mock
 import (
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
@@ -141,13 +140,4 @@ func excerptLength(r *rest.Request) (int, bool) {
 		return 0, false
 	}
 	return wpfunc.IntVal(v), true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] > unicode.MaxASCII {
-			return false
-		}
-	}
-	return true
 }

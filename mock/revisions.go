@@ -303,25 +303,25 @@ func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	q.statuses, q.parents, q.idTieAsc = map[string]bool{"inherit": true}, map[int]bool{parent.ID: true}, true
-	if q.orderby == "include_slugs" {
+	q.Statuses, q.Parents, q.IDTieAsc = map[string]bool{"inherit": true}, map[int]bool{parent.ID: true}, true
+	if q.OrderBy == "include_slugs" {
 		// post_name__in without slugs leaves WP_Query's "post_date" with the order
 		// forced off, so ascending
-		q.orderby, q.order = "date", "asc"
+		q.OrderBy, q.Order = "date", "asc"
 	}
 	all := wp.RevisionsOf(txOf(r), parent.ID) // date desc, id desc
 	hits := make([]*store.Post, 0, len(all))
 	for i := range all {
 		p := all[i]
-		if q.orderby == "date" && q.order == "asc" {
+		if q.OrderBy == "date" && q.Order == "asc" {
 			p = all[len(all)-1-i]
 		}
-		if q.matches(p) {
+		if q.Matches(p) {
 			hits = append(hits, p)
 		}
 	}
-	if q.orderby != "date" {
-		sort.SliceStable(hits, func(i, j int) bool { return q.less(hits[i], hits[j]) })
+	if q.OrderBy != "date" {
+		sort.SliceStable(hits, func(i, j int) bool { return q.Less(hits[i], hits[j]) })
 	}
 	total, page, perPage, offset := len(hits), r.Int("page"), r.Int("per_page"), r.Int("offset")
 	paged := r.Has("per_page")
@@ -342,7 +342,7 @@ func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	window := hits
 	if paged {
-		start := min(queryStart(page, perPage, offset, r.Has("offset")), total)
+		start := min(wp.QueryStart(page, perPage, offset, r.Has("offset")), total)
 		window = hits[start:min(start+perPage, total)]
 	}
 	items := make([]any, 0, len(window))

@@ -290,27 +290,27 @@ func (res *search) searchPosts(r *rest.Request, subtypes []string) ([]searchResu
 		subtypes = []string{"post"} // WP_Query's post type when it is given none
 	}
 	tx := txOf(r)
-	q := &postQuery{typ: "post", statuses: map[string]bool{"publish": true}, order: "desc", orderby: "date",
-		include: intSet(r.Ints("include")), exclude: intSet(r.Ints("exclude"))}
+	q := &store.PostQuery{Type: "post", Statuses: map[string]bool{"publish": true}, Order: "desc", OrderBy: "date",
+		Include: intSet(r.Ints("include")), Exclude: intSet(r.Ints("exclude"))}
 	if s := searchParam(r); s != "" {
-		q.search, q.relevancePhrase, q.orderby = searchTerms(s), strings.ToLower(s), "relevance"
-		q.searchPublicOnly = !r.LoggedInCaller()
+		q.Search, q.SearchPhrase, q.OrderBy = wp.SearchTerms(s), strings.ToLower(s), "relevance"
+		q.SearchPublicOnly = !r.LoggedInCaller()
 	}
-	start := queryStart(r.Int("page"), r.Int("per_page"), 0, false)
+	start := wp.QueryStart(r.Int("page"), r.Int("per_page"), 0, false)
 	perPage := r.Int("per_page")
 	var window []*store.Post
 	total := 0
-	if q.include != nil || len(q.search) > 0 {
+	if q.Include != nil || len(q.Search) > 0 {
 		// few candidates (the included ids), or a search, which scans anyway: sort the
 		// hits only
 		var hits []*store.Post
 		add := func(p *store.Post) {
-			if p != nil && rank(subtypes, p.Type) < len(subtypes) && q.matches(p) {
+			if p != nil && rank(subtypes, p.Type) < len(subtypes) && q.Matches(p) {
 				hits = append(hits, p)
 			}
 		}
-		if q.include != nil {
-			for id := range q.include {
+		if q.Include != nil {
+			for id := range q.Include {
 				add(tx.Post(id))
 			}
 		} else {
@@ -320,13 +320,13 @@ func (res *search) searchPosts(r *rest.Request, subtypes []string) ([]searchResu
 				}
 			}
 		}
-		sort.Slice(hits, func(i, j int) bool { return q.less(hits[i], hits[j]) })
+		sort.Slice(hits, func(i, j int) bool { return q.Less(hits[i], hits[j]) })
 		total = len(hits)
 		if start < len(hits) {
 			window = hits[start:min(start+perPage, len(hits))]
 		}
 	} else {
-		window, total = mergeNewest(tx, subtypes, q.exclude, start, perPage)
+		window, total = mergeNewest(tx, subtypes, q.Exclude, start, perPage)
 	}
 	if len(window) == 0 {
 		total = 0
@@ -416,14 +416,14 @@ func (res *search) searchTerms(r *rest.Request, subtypes []string) ([]searchResu
 			if include != nil && !include[t.ID] || exclude[t.ID] {
 				continue
 			}
-			if needle != "" && !containsFold(t.Name, needle) && !containsFold(t.Slug, needle) {
+			if needle != "" && !store.ContainsFold(t.Name, needle) && !store.ContainsFold(t.Slug, needle) {
 				continue
 			}
 			hits = append(hits, t)
 		}
 	}
 	sort.Slice(hits, func(i, j int) bool {
-		if c := compareFold(hits[i].Name, hits[j].Name); c != 0 {
+		if c := store.CompareFold(hits[i].Name, hits[j].Name); c != 0 {
 			return c < 0
 		}
 		return hits[i].ID < hits[j].ID
@@ -446,7 +446,7 @@ func (res *search) searchFormats(r *rest.Request, _ []string) ([]searchResult, i
 	needle := strings.ToLower(searchParam(r))
 	var found []string
 	for _, f := range postFormats {
-		if needle != "" && !containsFold(f, needle) && !containsFold(formatString(f), needle) {
+		if needle != "" && !store.ContainsFold(f, needle) && !store.ContainsFold(formatString(f), needle) {
 			continue
 		}
 		if tx.HasFormat(f) {

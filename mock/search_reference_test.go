@@ -14,6 +14,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // TestSearchMatchesReference: the post searches (ids, order, X-WP-Total) are what a
@@ -27,8 +28,8 @@ import (
 func TestSearchMatchesReference(t *testing.T) {
 	// the lists are walked on every core from 16 posts on, a run of 4 at a time
 	// (filteredWindow), so that windows start and end in every run
-	defer func(n int) { parallelWalk = n }(parallelWalk)
-	parallelWalk = 16
+	defer func(n int) { store.ParallelWalk = n }(store.ParallelWalk)
+	store.ParallelWalk = 16
 	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, Version: rest.V68})
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +132,7 @@ func TestSearchMatchesReference(t *testing.T) {
 		if q.columns != "" {
 			cols = strings.Split(q.columns, ",")
 		}
-		terms := searchTerms(strings.TrimSpace(q.search))
+		terms := wp.SearchTerms(strings.TrimSpace(q.search))
 		phrase := strings.ToLower(strings.TrimSpace(q.search))
 		var hits []*store.Post
 		rel := map[int]int{}

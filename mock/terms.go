@@ -3,7 +3,6 @@ package mock
 import (
 	"net/http"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -211,150 +210,39 @@ func (res *terms) get(r *rest.Request) (*rest.Response, *rest.Error) {
 // term, its count and the caller only.
 func termCacheID(_ *rest.Request, t *store.Term) (int, bool) { return t.ID, true }
 
-// termQuery is the get_terms (or wp_get_object_terms) query a list request builds.
-type termQuery struct {
-	listQuery
-	slugs     []string // sanitize_title'd
-	search    string   // lower case
-	parent    int
-	hasParent bool
-	postTerms map[int]bool // the post filter's terms; nil: no post filter
-	hideEmpty bool
-	keep      map[int]bool // hierarchical hide_empty: empty terms kept for a non-empty descendant
-}
-
-// parseQuery maps the request onto get_terms' arguments as get_items does.
-func (res *terms) parseQuery(r *rest.Request) *termQuery {
-	q := &termQuery{listQuery: newListQuery(r)}
+// parseQuery maps the request onto get_terms' arguments as get_items does, and the
+// offset asked.
+func (res *terms) parseQuery(r *rest.Request) (*store.TermQuery, int) {
+	list, offset := newListQuery(r)
+	q := &store.TermQuery{ListQuery: list, Taxonomy: res.taxonomy}
+	q.Start = limitStart(offset) // WP_Term_Query takes absint(offset)
 	for _, s := range r.Strings("slug") {
-		q.slugs = append(q.slugs, wpfunc.SanitizeTitle(s))
+		q.Slugs = append(q.Slugs, wpfunc.SanitizeTitle(s))
 	}
-	q.search = strings.ToLower(strings.TrimSpace(r.String("search")))
+	q.Search = strings.ToLower(strings.TrimSpace(r.String("search")))
 	if r.Has("parent") {
-		q.parent, q.hasParent = r.Int("parent"), true
+		q.Parent, q.HasParent = r.Int("parent"), true
 	}
-	tx := txOf(r)
 	if id := r.Int("post"); id != 0 {
-		if p := tx.Post(id); p != nil {
+		if p := txOf(r).Post(id); p != nil {
 			ids := p.TermIDs(res.taxonomy)
-			q.postTerms = make(map[int]bool, len(ids))
+			q.PostTerms = make(map[int]bool, len(ids))
 			for _, id := range ids {
-				q.postTerms[id] = true
+				q.PostTerms[id] = true
 			}
 		}
 	}
 	// object queries ignore hide_empty ("superfluous" with object_ids)
-	q.hideEmpty = r.Bool("hide_empty") && q.postTerms == nil
-	if q.hideEmpty && res.hierarchical() {
-		q.keep = nonEmptyAncestors(tx, res.taxonomy)
-	}
-	return q
+	q.HideEmpty = r.Bool("hide_empty") && q.PostTerms == nil
+	q.KeepAncestors = res.hierarchical()
+	return q, offset
 }
 
-// nonEmptyAncestors are the terms with a descendant that has posts: get_terms keeps
-// them under hide_empty in hierarchical taxonomies, though they count for nothing.
-func nonEmptyAncestors(tx *store.Tx, taxonomy string) map[int]bool {
-	keep := map[int]bool{}
-	for _, t := range tx.Terms(taxonomy) {
-		if t.Count == 0 {
-			continue
-		}
-		for p := t.Parent; p != 0 && !keep[p]; {
-			keep[p] = true
-			parent := tx.Term(p)
-			if parent == nil {
-				break
-			}
-			p = parent.Parent
-		}
-	}
-	return keep
-}
-
-// matches reports whether a term passes every clause except hide_empty.
-func (q *termQuery) matches(t *store.Term) bool {
-	if q.includeSet != nil && !q.includeSet[t.ID] || q.exclude[t.ID] {
-		return false
-	}
-	if q.postTerms != nil && !q.postTerms[t.ID] {
-		return false
-	}
-	if q.hasParent && t.Parent != q.parent {
-		return false
-	}
-	if len(q.slugs) > 0 && rank(q.slugs, t.Slug) == len(q.slugs) {
-		return false
-	}
-	// (t.name LIKE '%s%' OR t.slug LIKE '%s%'), case-insensitive
-	if q.search != "" && !strings.Contains(strings.ToLower(t.Name), q.search) && !strings.Contains(strings.ToLower(t.Slug), q.search) {
-		return false
-	}
-	return true
-}
-
-// less is WP_Term_Query's ORDER BY <field> <order>; orderby include / include_slugs
-// without include / slug fall back to the name. SQL leaves ties unordered; WordPress's
-// MariaDB returns them by ascending id whatever the direction (observed on 6.1), and
-// so does the mock.
-func (q *termQuery) less(a, b *store.Term) bool {
-	c := 0
-	switch {
-	case q.orderby == "include" && len(q.include) > 0:
-		c = rank(q.include, a.ID) - rank(q.include, b.ID)
-	case q.orderby == "include_slugs" && len(q.slugs) > 0:
-		c = rank(q.slugs, a.Slug) - rank(q.slugs, b.Slug)
-	case q.orderby == "slug":
-		c = compareFold(a.Slug, b.Slug)
-	case q.orderby == "description":
-		c = compareFold(a.Description, b.Description)
-	case q.orderby == "count":
-		c = a.Count - b.Count
-	case q.orderby == "id":
-		c = a.ID - b.ID
-	case q.orderby == "term_group": // 0 for every term: all ties
-	default:
-		c = compareFold(a.Name, b.Name)
-	}
-	if c == 0 {
-		return a.ID < b.ID
-	}
-	if q.desc {
-		return c > 0
-	}
-	return c < 0
-}
-
-// list is get_items. X-WP-Total is wp_count_terms with the same filters, which under
-// hide_empty counts only terms with posts, even where the list keeps an empty parent.
+// list is get_items: get_terms run by the store (store.TermQuery), then the page's
+// terms in the requested context.
 func (res *terms) list(r *rest.Request) (*rest.Response, *rest.Error) {
-	tx := txOf(r)
-	q := res.parseQuery(r)
-	var hits []*store.Term
-	total := 0
-	for _, t := range tx.Terms(res.taxonomy) { // ascending id
-		if !q.matches(t) {
-			continue
-		}
-		if q.hideEmpty && t.Count == 0 {
-			if q.keep[t.ID] {
-				hits = append(hits, t)
-			}
-			continue
-		}
-		hits = append(hits, t)
-		total++
-	}
-	switch { // hits are in id order: only other orders need sorting
-	case q.orderby == "id" && q.desc:
-		slices.Reverse(hits)
-	case q.orderby != "id" && q.orderby != "term_group":
-		sort.SliceStable(hits, func(i, j int) bool { return q.less(hits[i], hits[j]) })
-	}
-	start, ok := wpfunc.Absint(q.offset) // WP_Term_Query takes absint(offset)
-	var window []*store.Term
-	if ok && start < len(hits) {
-		window = hits[start:min(start+q.perPage, len(hits))]
-	}
+	q, offset := res.parseQuery(r)
+	window, total := txOf(r).QueryTerms(q)
 	items := make([]any, 0, len(window))
 	for _, t := range window {
 		if r.Context() == rest.Edit && !canEditTerms(r) {
@@ -363,6 +251,6 @@ func (res *terms) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		items = append(items, res.item.Answer(r, t))
 	}
 	resp := rest.OK(items)
-	r.PaginateOffset(resp, "/"+Namespace+"/"+res.base, total, q.offset, q.perPage)
+	r.PaginateOffset(resp, "/"+Namespace+"/"+res.base, total, offset, q.Size)
 	return resp, nil
 }

@@ -1,9 +1,9 @@
 package mock
 
 import (
+	"math"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -13,46 +13,14 @@ import (
 )
 
 // The users collection query: get_items of the users controller and the
-// WP_User_Query it builds.
+// WP_User_Query it builds (store.UserQuery, run by the store).
 
-// list is get_items: WP_User_Query over the users table, then the page's users the
-// caller may see in the requested context. X-WP-Total counts every match.
+// list is get_items: WP_User_Query over the users table (run by the store), then the
+// page's users the caller may see in the requested context. X-WP-Total counts every
+// match.
 func (res *users) list(r *rest.Request) (*rest.Response, *rest.Error) {
-	tx := txOf(r)
-	q := parseUserQuery(r, res.restTypes)
-	all := tx.Users() // ascending id
-	var window []*store.User
-	total := 0
-	// a negative offset makes WP_User_Query's LIMIT an SQL error: no rows, same total
-	paged := q.offset >= 0
-	if q.orderby == "id" {
-		// already in id order: walk it (backwards for desc) without sorting
-		for i := range all {
-			u := all[i]
-			if q.desc {
-				u = all[len(all)-1-i]
-			}
-			if !q.matches(u) {
-				continue
-			}
-			if paged && total >= q.offset && len(window) < q.perPage {
-				window = append(window, u)
-			}
-			total++
-		}
-	} else {
-		var hits []*store.User
-		for _, u := range all {
-			if q.matches(u) {
-				hits = append(hits, u)
-			}
-		}
-		sort.SliceStable(hits, func(i, j int) bool { return q.less(hits[i], hits[j]) })
-		total = len(hits)
-		if paged && q.offset < total {
-			window = hits[q.offset:min(q.offset+q.perPage, total)]
-		}
-	}
+	q, offset := parseUserQuery(r, res.restTypes)
+	window, total := txOf(r).QueryUsers(q)
 	items := make([]any, 0, len(window))
 	for _, u := range window {
 		if r.Context() == rest.Edit && !canEditUser(r, u.ID) {
@@ -61,32 +29,25 @@ func (res *users) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		items = append(items, res.item.Answer(r, u))
 	}
 	resp := rest.OK(items)
-	r.PaginateOffset(resp, "/"+Namespace+"/users", total, q.offset, q.perPage)
+	r.PaginateOffset(resp, "/"+Namespace+"/users", total, offset, q.Size)
 	return resp, nil
 }
 
-// userQuery is the WP_User_Query a /users request builds.
-type userQuery struct {
-	listQuery
-	slugs       []string
-	search      string   // without WordPress's added wildcards, lower case
-	searchCols  []string // WP_User_Query column names
-	searchID    float64  // the term as MySQL reads it as a number, for ID = 'term'
-	searchHasID bool
-	roles       map[string]bool
-	authors     bool         // who=authors: user_level != 0
-	published   map[int]bool // has_published_posts: authors of published posts
-}
-
-// parseUserQuery is get_items' mapping of the request onto WP_User_Query; restTypes
-// are the version's REST post types.
-func parseUserQuery(r *rest.Request, restTypes []string) *userQuery {
-	q := &userQuery{listQuery: newListQuery(r)}
-	q.slugs = r.Strings("slug")
+// parseUserQuery is get_items' mapping of the request onto WP_User_Query, and the
+// offset asked; restTypes are the version's REST post types.
+func parseUserQuery(r *rest.Request, restTypes []string) (*store.UserQuery, int) {
+	list, offset := newListQuery(r)
+	q := &store.UserQuery{ListQuery: list}
+	q.Start = offset
+	if offset < 0 {
+		// a negative offset makes WP_User_Query's LIMIT an SQL error: no rows, same total
+		q.Start = math.MaxInt
+	}
+	q.Slugs = r.Strings("slug")
 	listUsers := can(r, "list_users")
 	var publishedTypes []string
 	if r.String("who") == "authors" {
-		q.authors = true
+		q.LevelRoles = authorRoles()
 	} else if !listUsers {
 		publishedTypes = restTypes
 	}
@@ -101,23 +62,35 @@ func parseUserQuery(r *rest.Request, restTypes []string) *userQuery {
 		}
 	}
 	if publishedTypes != nil {
-		q.published = publishedAuthors(txOf(r), publishedTypes)
+		q.Published = publishedAuthors(txOf(r), publishedTypes)
 	}
 	// who=authors zeroes WP_User_Query's blog id, which drops the role and
 	// capability clauses: WordPress 6.1 ignores roles and capabilities then.
-	if !q.authors {
-		q.roles = roleFilter(r.Strings("roles"), r.Strings("capabilities"))
+	if q.LevelRoles == nil {
+		q.Roles = roleFilter(r.Strings("roles"), r.Strings("capabilities"))
 	}
 	// get_items skips an empty search (PHP's empty() also holds for "0"), then wraps it
 	// in "*" wildcards, which WP_User_Query turns into LIKE '%term%'.
 	if raw := strings.TrimSpace(r.String("search")); raw != "" && raw != "0" {
 		s := strings.Trim(raw, "*")
-		q.search = strings.ToLower(s)
-		q.searchCols = searchColumns(s, listUsers, r.Strings("search_columns"))
+		q.Search = strings.ToLower(s)
+		q.SearchCols = searchColumns(s, listUsers, r.Strings("search_columns"))
 		n, err := strconv.ParseFloat(strings.TrimSpace(numPrefix.FindString(s)), 64)
-		q.searchID, q.searchHasID = n, err == nil
+		q.SearchID, q.SearchHasID = n, err == nil
 	}
-	return q
+	return q, offset
+}
+
+// authorRoles are the roles of a nonzero user_level, which who=authors asks a user to
+// have one of (WP_User_Query's user_level != 0, wp.UserLevel).
+func authorRoles() map[string]bool {
+	set := map[string]bool{}
+	for role := range wp.RoleCaps {
+		if wp.UserLevel([]string{role}) != 0 {
+			set[role] = true
+		}
+	}
+	return set
 }
 
 // roleFilter is role__in plus capability__in: the roles asked for, the roles having
@@ -202,119 +175,3 @@ func searchColumns(s string, listUsers bool, asked []string) []string {
 	}
 	return []string{"user_login", "user_url", "user_email", "user_nicename", "display_name"}
 }
-
-// matches reports whether a user passes every clause of the query.
-func (q *userQuery) matches(u *store.User) bool {
-	if q.includeSet != nil && !q.includeSet[u.ID] || q.exclude[u.ID] {
-		return false
-	}
-	if q.published != nil && !q.published[u.ID] {
-		return false
-	}
-	if q.authors && wp.UserLevel(u.Roles) == 0 {
-		return false
-	}
-	if q.roles != nil && !anyIn(u.Roles, q.roles) {
-		return false
-	}
-	if len(q.slugs) > 0 && indexFold(q.slugs, u.Slug) < 0 {
-		return false
-	}
-	if q.searchCols != nil && !q.searchMatches(u) {
-		return false
-	}
-	return true
-}
-
-func anyIn(list []string, set map[string]bool) bool {
-	for _, x := range list {
-		if set[x] {
-			return true
-		}
-	}
-	return false
-}
-
-// indexFold is the position of s in list under MySQL's case-insensitive collation.
-func indexFold(list []string, s string) int {
-	for i, x := range list {
-		if strings.EqualFold(x, s) {
-			return i
-		}
-	}
-	return -1
-}
-
-// searchMatches is WP_User_Query's search clause: LIKE '%term%' (case-insensitive)
-// on the columns, and ID = 'term', which MySQL compares as the term's numeric prefix.
-func (q *userQuery) searchMatches(u *store.User) bool {
-	for _, col := range q.searchCols {
-		var v string
-		switch col {
-		case "ID":
-			if q.searchHasID && q.searchID == float64(u.ID) {
-				return true
-			}
-			continue
-		case "user_login":
-			v = u.Login
-		case "user_nicename":
-			v = u.Slug
-		case "display_name":
-			v = u.Name
-		case "user_email":
-			v = u.Email
-		case "user_url":
-			v = u.URL
-		}
-		if strings.Contains(strings.ToLower(v), q.search) {
-			return true
-		}
-	}
-	return false
-}
-
-// less is WP_User_Query's ORDER BY. SQL leaves ties unordered; WordPress's MariaDB
-// returns them by ascending id whatever the direction (observed on 6.1), and so does
-// the mock.
-func (q *userQuery) less(a, b *store.User) bool {
-	c := 0
-	switch q.orderby {
-	case "name":
-		c = compareFold(a.Name, b.Name)
-	case "registered_date":
-		c = a.Registered.Compare(b.Registered)
-	case "slug":
-		c = compareFold(a.Slug, b.Slug)
-	case "email":
-		c = compareFold(a.Email, b.Email)
-	case "url":
-		c = compareFold(a.URL, b.URL)
-	case "include":
-		if len(q.include) == 0 { // no FIELD() clause: WP_User_Query orders by user_login
-			c = compareFold(a.Login, b.Login)
-		} else {
-			c = rank(q.include, a.ID) - rank(q.include, b.ID)
-		}
-	case "include_slugs":
-		// FIELD(user_nicename, ...) is always ascending: WordPress adds no direction
-		if d := fieldPos(q.slugs, a.Slug) - fieldPos(q.slugs, b.Slug); d != 0 {
-			return d < 0
-		}
-		return a.ID < b.ID
-	}
-	if c == 0 {
-		return a.ID < b.ID
-	}
-	if q.desc {
-		return c > 0
-	}
-	return c < 0
-}
-
-// fieldPos is MySQL's FIELD(): 1-based position, 0 when absent.
-func fieldPos(list []string, s string) int { return indexFold(list, s) + 1 }
-
-// compareFold compares as MySQL's case-insensitive collations do, closely enough for
-// the mock's data.
-func compareFold(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) }

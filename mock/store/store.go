@@ -5,7 +5,10 @@
 // Write, so a request sees one consistent state and a failed request leaves none of
 // its changes behind (handlers check before they change). Posts and terms change by
 // id with a function on a copy (ChangePost, ChangeTerm), so a row a reader holds is
-// never changed under it.
+// never changed under it. Lists are executed here too, over the indexes, as the
+// database runs the SQL WP_Query (and WP_Comment_Query, WP_User_Query, WP_Term_Query)
+// writes: a query in (PostQuery, CommentQuery, UserQuery, TermQuery), a window and a
+// total out (Tx.QueryPosts, QueryComments, QueryUsers, QueryTerms).
 package store
 
 import (

@@ -1,4 +1,4 @@
-package mock
+package store
 
 import (
 	"math/rand/v2"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestContainsFoldIsToLower: containsFold answers what strings.Contains of the lowered
+// TestContainsFoldIsToLower: ContainsFold answers what strings.Contains of the lowered
 // text does, for random texts over an alphabet of the cases that matter (ASCII letters
 // in both cases, the two runes that lower to ASCII, other non-ASCII, invalid UTF-8)
 // and terms cut from the lowered texts or made up.
@@ -28,8 +28,8 @@ func TestContainsFoldIsToLower(t *testing.T) {
 			a := rng.IntN(len(lower))
 			term = lower[a : a+1+rng.IntN(len(lower)-a)]
 		}
-		if got, want := containsFold(s, term), strings.Contains(lower, term); got != want {
-			t.Fatalf("containsFold(%q, %q) = %v, want %v", s, term, got, want)
+		if got, want := ContainsFold(s, term), strings.Contains(lower, term); got != want {
+			t.Fatalf("ContainsFold(%q, %q) = %v, want %v", s, term, got, want)
 		}
 	}
 }

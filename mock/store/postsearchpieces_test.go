@@ -1,4 +1,4 @@
-package mock
+package store
 
 import (
 	"math/rand/v2"

@@ -1,10 +1,9 @@
-package mock
+package store
 
 import (
 	"sync"
 
 	"github.com/wpmock/wpmock/mock/internal/parallel"
-	"github.com/wpmock/wpmock/mock/store"
 )
 
 // A list ordered by relevance (WP_Query::parse_search_order: the rank of the title's
@@ -24,25 +23,25 @@ const notKept = 0xFF
 // rankBufs recycles the walks' ranks: a byte per post of the index walked.
 var rankBufs sync.Pool
 
-// relevanceWindow is the window of q.perPage posts from the start-th of the list by
+// relevanceWindow is the window of q.Size posts from the start-th of the list by
 // relevance, and the number of posts in the list. Posts of one rank and one date come
-// by ascending id, as MySQL's filesort leaves them (idTieAsc), whatever the order.
-func (q *postQuery) relevanceWindow(tx *store.Tx, start int) (window []*store.Post, total int) {
-	index, ofStatus := tx.PostsByDate(q.typ), false // newest first, ties by descending id
+// by ascending id, as MySQL's filesort leaves them (IDTieAsc), whatever the order.
+func (q *PostQuery) relevanceWindow(tx *Tx, start int) (window []*Post, total int) {
+	index, ofStatus := tx.PostsByDate(q.Type), false // newest first, ties by descending id
 	if st, only := q.singleStatus(); only {
-		index, ofStatus = tx.PostsByStatus(q.typ, st), true
+		index, ofStatus = tx.PostsByStatus(q.Type, st), true
 	}
 	n := len(index)
-	at := func(i int) *store.Post { return index[i] }
-	if q.order == "asc" {
-		at = func(i int) *store.Post { return index[n-1-i] }
+	at := func(i int) *Post { return index[i] }
+	if q.Order == "asc" {
+		at = func(i int) *Post { return index[n-1-i] }
 	}
 	where := q.where()
-	keep := func(p *store.Post) bool {
+	keep := func(p *Post) bool {
 		if ofStatus { // the index holds the query's one status only
 			return matchesAll(where, p)
 		}
-		return q.matches(p)
+		return q.Matches(p)
 	}
 	rankOf := q.relevanceRanker()
 
@@ -85,15 +84,15 @@ func (q *postQuery) relevanceWindow(tx *store.Tx, start int) (window []*store.Po
 	}
 
 	before := 0 // posts of the higher ranks
-	for r := relevanceRanks - 1; r >= 0 && len(window) < q.perPage; r-- {
+	for r := relevanceRanks - 1; r >= 0 && len(window) < q.Size; r-- {
 		lo := max(start-before, 0) // the rank's first post in the window, counted in the rank
 		before += count[r]
 		if lo >= count[r] {
 			continue
 		}
-		size := min(q.perPage-len(window), count[r]-lo)
+		size := min(q.Size-len(window), count[r]-lo)
 		first, seen := -1, 0 // the walk's position of the rank's lo-th post
-		var part []*store.Post
+		var part []*Post
 		for i := 0; i < n && len(part) < size; i++ {
 			if ranks[i] != uint8(r) {
 				continue
@@ -106,9 +105,9 @@ func (q *postQuery) relevanceWindow(tx *store.Tx, start int) (window []*store.Po
 			}
 			seen++
 		}
-		if q.idTieAsc && q.order == "desc" {
+		if q.IDTieAsc && q.Order == "desc" {
 			rank := r
-			part = tiesAscending(at, n, first, lo, size, func(p *store.Post) bool {
+			part = tiesAscending(at, n, first, lo, size, func(p *Post) bool {
 				return keep(p) && rankOf(p) == rank
 			}, q.sameKey())
 		}
@@ -119,30 +118,30 @@ func (q *postQuery) relevanceWindow(tx *store.Tx, start int) (window []*store.Po
 
 // relevanceRanker is q.relevance made for many posts: the terms' common trigrams are
 // found once, rule out a title that lacks one (or answer for a term that is one), and
-// the rest is looked for without lowering the title (containsFold).
-func (q *postQuery) relevanceRanker() func(p *store.Post) int {
+// the rest is looked for without lowering the title (ContainsFold).
+func (q *PostQuery) relevanceRanker() func(p *Post) int {
 	type term struct {
 		text  string
 		grams uint64
 		whole bool
 	}
 	prep := func(s string) term {
-		g, whole := store.GramMask(s)
+		g, whole := GramMask(s)
 		return term{s, g, whole}
 	}
-	inTitle := func(p *store.Post, t term) bool {
-		has := p.Grams[store.GramTitle] & t.grams
+	inTitle := func(p *Post, t term) bool {
+		has := p.Grams[GramTitle] & t.grams
 		if t.whole {
 			return has != 0
 		}
-		return has == t.grams && containsFold(p.Title, t.text)
+		return has == t.grams && ContainsFold(p.Title, t.text)
 	}
-	phrase := prep(q.relevancePhrase)
-	terms := make([]term, len(q.search))
-	for i, s := range q.search {
+	phrase := prep(q.SearchPhrase)
+	terms := make([]term, len(q.Search))
+	for i, s := range q.Search {
 		terms[i] = prep(s)
 	}
-	return func(p *store.Post) int {
+	return func(p *Post) int {
 		if inTitle(p, phrase) {
 			return 2
 		}

@@ -1,48 +1,20 @@
-package mock
+package store
 
 import (
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/wpmock/wpmock/fixtures/prose"
-	"github.com/wpmock/wpmock/mock/store"
 )
 
-// The search of the post lists (WP_Query::parse_search and parse_search_order): the
-// terms, which columns hold them, the relevance order, and a case-insensitive LIKE
-// that scans ASCII text without lowering it.
-
-// searchTerms splits a search string as WP_Query::parse_search does: quoted phrases
-// stay together.
-func searchTerms(s string) []string {
-	var out []string
-	for s != "" {
-		s = strings.TrimLeft(s, " \t,+")
-		if s == "" {
-			break
-		}
-		if s[0] == '"' {
-			end := strings.IndexByte(s[1:], '"')
-			if end < 0 {
-				out = append(out, strings.ToLower(s[1:]))
-				break
-			}
-			out = append(out, strings.ToLower(s[1:1+end]))
-			s = s[2+end:]
-			continue
-		}
-		i := strings.IndexAny(s, " \t,+\"")
-		if i < 0 {
-			i = len(s)
-		}
-		out = append(out, strings.ToLower(s[:i]))
-		s = s[i:]
-	}
-	return out
-}
+// The search of the post lists, the SQL WP_Query::parse_search and parse_search_order
+// write: which columns hold the terms, the relevance order, and a case-insensitive LIKE
+// that scans ASCII text without lowering it. (WP_Query's split of the search into
+// terms, in PHP, is package wp's SearchTerms.)
 
 // searchTerm is a term of the search, ready for matchesSearch: negated or not, and the
-// store's common trigrams it holds (store.GramMask).
+// store's common trigrams it holds (GramMask).
 type searchTerm struct {
 	text  string
 	neg   bool
@@ -52,19 +24,19 @@ type searchTerm struct {
 	// first such text the search meets (by any of the walks of a long list, which go
 	// on every core: filteredWindow)
 	pieces *atomic.Pointer[pieceMatch]
-	sieve  store.Sieve // the bits a title's or excerpt's sieve must have (store.SieveMask)
+	sieve  Sieve // the bits a title's or excerpt's sieve must have (SieveMask)
 }
 
-// searchTerms is q.search ready for matchesSearch, made once per query.
-func (q *postQuery) searchTerms() []searchTerm {
-	out := make([]searchTerm, 0, len(q.search))
-	for _, term := range q.search {
+// searchTerms is q.Search ready for matchesSearch, made once per query.
+func (q *PostQuery) searchTerms() []searchTerm {
+	out := make([]searchTerm, 0, len(q.Search))
+	for _, term := range q.Search {
 		t := searchTerm{text: term}
 		if strings.HasPrefix(term, "-") && len(term) > 1 {
 			t.text, t.neg = term[1:], true
 		}
-		t.grams, t.whole = store.GramMask(t.text)
-		t.sieve = store.SieveMask(t.text)
+		t.grams, t.whole = GramMask(t.text)
+		t.sieve = SieveMask(t.text)
 		t.pieces = new(atomic.Pointer[pieceMatch])
 		out = append(out, t)
 	}
@@ -73,8 +45,8 @@ func (q *postQuery) searchTerms() []searchTerm {
 
 // matchesSearch is WP_Query::parse_search: every term (a leading "-" negates it) in
 // the title, the excerpt or the content; not a password-protected post for visitors.
-func (q *postQuery) matchesSearch(p *store.Post) bool {
-	if q.searchPublicOnly && p.Password != "" {
+func (q *PostQuery) matchesSearch(p *Post) bool {
+	if q.SearchPublicOnly && p.Password != "" {
 		return false
 	}
 	// generated content, numbers of pieces, is looked at first: for a common word it
@@ -83,13 +55,13 @@ func (q *postQuery) matchesSearch(p *store.Post) bool {
 	piecesFirst := tab != nil
 	for i := range q.prepared {
 		t := &q.prepared[i]
-		found := piecesFirst && q.searchHit(p, store.GramContent, p.Content, "post_content", t) ||
-			q.searchHit(p, store.GramTitle, prose.Plain(p.Title), "post_title", t) ||
-			q.searchHit(p, store.GramExcerpt, prose.Plain(p.Excerpt), "post_excerpt", t) ||
-			!piecesFirst && q.searchHit(p, store.GramContent, p.Content, "post_content", t) ||
+		found := piecesFirst && q.searchHit(p, GramContent, p.Content, "post_content", t) ||
+			q.searchHit(p, GramTitle, prose.Plain(p.Title), "post_title", t) ||
+			q.searchHit(p, GramExcerpt, prose.Plain(p.Excerpt), "post_excerpt", t) ||
+			!piecesFirst && q.searchHit(p, GramContent, p.Content, "post_content", t) ||
 			// attachments also match on their file (_wp_attached_file), as the media
 			// controller asks WP_Query to with wp_allow_query_attachment_by_filename
-			q.typ == "attachment" && q.searchHit(p, -1, prose.Plain(p.Extra().File), "", t)
+			q.SearchFile && q.searchHit(p, -1, prose.Plain(p.Extra().File), "", t)
 		if found == t.neg {
 			return false
 		}
@@ -102,11 +74,11 @@ func (q *postQuery) matchesSearch(p *store.Post) bool {
 // when the search is exact. The post's Grams answer for a term that is one of the
 // common trigrams, and rule the column out when it lacks one the term holds; col is
 // the column's place in them (-1: none).
-func (q *postQuery) searchHit(p *store.Post, col int, text prose.Text, column string, t *searchTerm) bool {
-	if column != "" && q.searchIn != nil && !q.searchIn[column] {
+func (q *PostQuery) searchHit(p *Post, col int, text prose.Text, column string, t *searchTerm) bool {
+	if column != "" && q.SearchIn != nil && !q.SearchIn[column] {
 		return false
 	}
-	if q.searchExact {
+	if q.SearchExact {
 		return strings.EqualFold(text.String(), t.text)
 	}
 	if col >= 0 {
@@ -116,7 +88,7 @@ func (q *postQuery) searchHit(p *store.Post, col int, text prose.Text, column st
 			return false
 		}
 	}
-	if (col == store.SieveTitle || col == store.SieveExcerpt) && !p.Sieves[col].Holds(t.sieve) {
+	if (col == SieveTitle || col == SieveExcerpt) && !p.Sieves[col].Holds(t.sieve) {
 		return false
 	}
 	if tab, toks := text.Pieces(); tab != nil && len(t.text) <= maxPieceTerm {
@@ -127,17 +99,17 @@ func (q *postQuery) searchHit(p *store.Post, col int, text prose.Text, column st
 		}
 		return pm.in(toks)
 	}
-	return containsFold(text.String(), t.text)
+	return ContainsFold(text.String(), t.text)
 }
 
 // relevance ranks as WP_Query's search order: the whole phrase in the title first,
 // then all words in the title, then the rest.
-func (q *postQuery) relevance(p *store.Post) int {
+func (q *PostQuery) relevance(p *Post) int {
 	title := strings.ToLower(p.Title)
-	if strings.Contains(title, q.relevancePhrase) {
+	if strings.Contains(title, q.SearchPhrase) {
 		return 2
 	}
-	for _, t := range q.search {
+	for _, t := range q.Search {
 		if !strings.Contains(title, t) {
 			return 0
 		}
@@ -145,11 +117,11 @@ func (q *postQuery) relevance(p *store.Post) int {
 	return 1
 }
 
-// containsFold reports whether s contains the lower-case term, ignoring case like
+// ContainsFold reports whether s contains the lower-case term, ignoring case like
 // MySQL's LIKE under a case-insensitive collation: what strings.ToLower(s) holding term
 // means, found without lowering (and allocating) s. A search scans every post's
 // content, so this is the inner loop of every search.
-func containsFold(s, term string) bool {
+func ContainsFold(s, term string) bool {
 	// Lowering turns an ASCII letter into its lower case and any other rune into
 	// non-ASCII bytes, but for the two runes whose lower case is ASCII (İ and the
 	// Kelvin sign, which may complete a match): with one of them in s, and for a term
@@ -218,6 +190,16 @@ func equalFoldASCII(a, b string) bool {
 			c += 'a' - 'A'
 		}
 		if c != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isASCII reports whether s is ASCII only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
 			return false
 		}
 	}

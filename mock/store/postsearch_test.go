@@ -1,4 +1,4 @@
-package mock
+package store
 
 import "testing"
 
@@ -8,8 +8,8 @@ func TestContainsFold(t *testing.T) {
 		want    bool
 	}{{"Hello World", "world", true}, {"Hello World", "o w", true}, {"Hello", "hellos", false},
 		{"", "a", false}, {"abc", "", true}, {"Crème Brûlée", "brûlée", true}, {"Crème", "xyz", false}} {
-		if got := containsFold(c.s, c.term); got != c.want {
-			t.Errorf("containsFold(%q, %q): got %v", c.s, c.term, got)
+		if got := ContainsFold(c.s, c.term); got != c.want {
+			t.Errorf("ContainsFold(%q, %q): got %v", c.s, c.term, got)
 		}
 	}
 }

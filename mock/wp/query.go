@@ -1,0 +1,117 @@
+package wp
+
+import (
+	"math"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
+)
+
+// WP_Query's PHP around the SQL it writes: the search split into terms, the LIMIT's
+// first row from paged and offset, found_posts, and the sticky posts of the home
+// page. The SQL itself (WHERE, ORDER BY, LIMIT) runs in the store (store.PostQuery).
+
+// PostQuery is a WP_Query of posts: the store's query with the page asked and what
+// WP_Query does after its SQL.
+type PostQuery struct {
+	store.PostQuery
+	// Page (paged) and PerPage (posts_per_page) make the window, unless HasOffset:
+	// then Offset is its first row.
+	Page, PerPage, Offset int
+	HasOffset             bool
+	// StickyFirst (the home page, ignore_sticky_posts off) moves the sticky posts to
+	// the top of the first page.
+	StickyFirst bool
+	// Nothing: WordPress's SQL for the query is refused, so no rows and no total.
+	Nothing bool
+}
+
+// QueryPosts runs q as WP_Query::get_posts does: the window of the page and the
+// number of posts the query lists (found_posts).
+func QueryPosts(tx *store.Tx, q *PostQuery) (window []*store.Post, total int) {
+	q.Start, q.Size = QueryStart(q.Page, q.PerPage, q.Offset, q.HasOffset), q.PerPage
+	if !q.Nothing {
+		window, total = tx.QueryPosts(&q.PostQuery)
+	}
+	if len(window) == 0 && q.HasOffset {
+		// found_posts stays 0 when the LIMIT finds no row, and get_items' recount
+		// (without paged, with the offset) finds none either
+		total = 0
+	}
+	if q.StickyFirst && q.Page <= 1 {
+		window = stickiesFirst(tx, q, window)
+	}
+	return window, total
+}
+
+// stickiesFirst is WP_Query's sticky posts on the first page of the home page: the
+// sticky posts among the rows move to the top in their order, then the published
+// sticky posts the rows lack, newest first, are put after them, whatever else the
+// query asked (author, status, dates, excluded terms) but for excluded ids (exclude,
+// and sticky=false, which excludes them all). X-WP-Total still counts the query's
+// rows only, and the page may hold more than per_page items.
+func stickiesFirst(tx *store.Tx, q *PostQuery, window []*store.Post) []*store.Post {
+	var stickies, others []*store.Post
+	found := map[int]bool{}
+	for _, p := range window {
+		if p.Sticky {
+			stickies, found[p.ID] = append(stickies, p), true
+		} else {
+			others = append(others, p)
+		}
+	}
+	if q.Sticky == nil || *q.Sticky {
+		for _, p := range tx.PostsByStatus(q.Type, "publish") { // newest first
+			if p.Sticky && !found[p.ID] && !q.Exclude[p.ID] {
+				stickies = append(stickies, p)
+			}
+		}
+	}
+	return append(stickies, others...)
+}
+
+// QueryStart is the first row of WP_Query's LIMIT: absint(offset) when an offset is
+// given, else absint((paged - 1) * posts_per_page) with paged 0 read as 1, in PHP's
+// arithmetic (an overflowing product wraps, see wpfunc.MulInt). A start PHP cannot
+// print as an integer makes the LIMIT an SQL error: no rows, so math.MaxInt.
+func QueryStart(page, perPage, offset int, hasOffset bool) int {
+	n := offset
+	if !hasOffset {
+		n = wpfunc.MulInt(max(page, 1)-1, perPage)
+	}
+	start, ok := wpfunc.Absint(n)
+	if !ok {
+		return math.MaxInt
+	}
+	return start
+}
+
+// SearchTerms splits a search string as WP_Query::parse_search does: quoted phrases
+// stay together; every term is lowered.
+func SearchTerms(s string) []string {
+	var out []string
+	for s != "" {
+		s = strings.TrimLeft(s, " \t,+")
+		if s == "" {
+			break
+		}
+		if s[0] == '"' {
+			end := strings.IndexByte(s[1:], '"')
+			if end < 0 {
+				out = append(out, strings.ToLower(s[1:]))
+				break
+			}
+			out = append(out, strings.ToLower(s[1:1+end]))
+			s = s[2+end:]
+			continue
+		}
+		i := strings.IndexAny(s, " \t,+\"")
+		if i < 0 {
+			i = len(s)
+		}
+		out = append(out, strings.ToLower(s[:i]))
+		s = s[i:]
+	}
+	return out
+}
