@@ -186,8 +186,7 @@ func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*wp.PostQuery, *
 		q.Offset, q.HasOffset = r.Int("offset"), true
 	}
 	if s := strings.TrimSpace(r.String("search")); s != "" {
-		q.Search = wp.SearchTerms(s)
-		q.SearchPhrase = strings.ToLower(s)
+		wp.ParseSearch(s).Apply(&q.PostQuery)
 		q.SearchPublicOnly = !r.LoggedInCaller()
 	}
 	q.After, q.Before = dateArg(r, "after"), dateArg(r, "before")

@@ -293,7 +293,8 @@ func (res *search) searchPosts(r *rest.Request, subtypes []string) ([]searchResu
 	q := &store.PostQuery{Type: "post", Statuses: map[string]bool{"publish": true}, Order: "desc", OrderBy: "date",
 		Include: intSet(r.Ints("include")), Exclude: intSet(r.Ints("exclude"))}
 	if s := searchParam(r); s != "" {
-		q.Search, q.SearchPhrase, q.OrderBy = wp.SearchTerms(s), strings.ToLower(s), "relevance"
+		wp.ParseSearch(s).Apply(q)
+		q.OrderBy = "relevance"
 		q.SearchPublicOnly = !r.LoggedInCaller()
 	}
 	start := wp.QueryStart(r.Int("page"), r.Int("per_page"), 0, false)

@@ -23,6 +23,7 @@ func BenchmarkSearch100k(b *testing.B) {
 		{"ai", "search=ai"}, {"js", "search=js"}, {"go", "search=go"},
 		{"two_words", "search=the+art"},
 		{"relevance", "search=the&orderby=relevance"},
+		{"relevance_two_words", "search=lorem+art&orderby=relevance"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			serveBench(b, m, httptest.NewRequest(http.MethodGet, "/wp-json/wp/v2/posts?"+c.query, nil))

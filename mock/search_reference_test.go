@@ -132,8 +132,7 @@ func TestSearchMatchesReference(t *testing.T) {
 		if q.columns != "" {
 			cols = strings.Split(q.columns, ",")
 		}
-		terms := wp.SearchTerms(strings.TrimSpace(q.search))
-		phrase := strings.ToLower(strings.TrimSpace(q.search))
+		search := wp.ParseSearch(strings.TrimSpace(q.search))
 		var hits []*store.Post
 		rel := map[int]int{}
 		m.store.Read(func(tx *store.Tx) {
@@ -143,28 +142,18 @@ func TestSearchMatchesReference(t *testing.T) {
 				}
 				text := map[string]string{"post_title": p.Title, "post_excerpt": p.Excerpt, "post_content": p.Content.String()}
 				ok := true
-				for _, term := range terms {
-					neg := len(term) > 1 && term[0] == '-'
-					if neg {
-						term = term[1:]
-					}
+				for _, term := range search.Terms {
 					found := false
 					for _, c := range cols {
-						found = found || strings.Contains(strings.ToLower(text[c]), term)
+						found = found || strings.Contains(strings.ToLower(text[c]), term.Text)
 					}
-					ok = ok && found != neg
+					ok = ok && found != term.Exclude
 				}
 				if !ok {
 					continue
 				}
 				hits = append(hits, p)
-				title := strings.ToLower(p.Title)
-				switch {
-				case strings.Contains(title, phrase):
-					rel[p.ID] = 2
-				case !slices.ContainsFunc(terms, func(t string) bool { return !strings.Contains(title, t) }):
-					rel[p.ID] = 1
-				}
+				rel[p.ID] = store.Rank(search.Order(), func(column, s string) bool { return strings.Contains(strings.ToLower(text[column]), s) })
 			}
 		})
 		slices.SortFunc(hits, func(a, b *store.Post) int {

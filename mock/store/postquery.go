@@ -52,9 +52,9 @@ type PostQuery struct {
 	// Search are the terms of a search (WP_Query's search_terms: lower case, a leading
 	// "-" negates), every one of which a post must hold (or lack) in a column.
 	Search []string
-	// SearchPhrase is the whole search, lower case, whose match in the title ranks
-	// first in the relevance order (parse_search_order).
-	SearchPhrase string
+	// Relevance is the ORDER BY CASE of the relevance order (parse_search_order; package
+	// wp's Search.Order): the first case a post meets gives its rank, 0 when none.
+	Relevance []RelevanceCase
 	// SearchPublicOnly leaves password-protected posts out of a search, as
 	// WP_Query::parse_search does for visitors who are not logged in (it adds
 	// "AND post_password = ''"), so their hidden content cannot be probed.
@@ -78,7 +78,8 @@ type PostQuery struct {
 	// Start is the first row of the window (the LIMIT's offset), Size its length.
 	Start, Size int
 
-	prepared     []searchTerm // Search, ready for matchesSearch
+	prepared     []searchTerm      // Search, ready for matchesSearch
+	sortRank     func(p *Post) int // the relevance's ranker of the sorts (relevance)
 	clauses      []func(p *Post) bool
 	clausesBuilt bool
 }

@@ -14,8 +14,9 @@ import (
 // sum) and notes every post's rank, a byte each; the page is then read from the ranks
 // it spans, and only there.
 
-// relevanceRanks is the number of ranks q.relevance gives, 0 to relevanceRanks-1.
-const relevanceRanks = 3
+// RelevanceRanks is the number of ranks of the relevance order (parse_search_order's
+// six cases), 0 to RelevanceRanks-1.
+const RelevanceRanks = 6
 
 // notKept marks, in a walk's ranks, a post the query does not list.
 const notKept = 0xFF
@@ -52,8 +53,9 @@ func (q *PostQuery) relevanceWindow(tx *Tx, start int) (window []*Post, total in
 		ranks = make([]uint8, n)
 	}
 	defer func() { rankBufs.Put(&ranks) }()
-	var count [relevanceRanks]int
-	rankRun := func(lo, hi int) (count [relevanceRanks]int) {
+	var count [RelevanceRanks]int
+	rankRun := func(lo, hi int) (count [RelevanceRanks]int) {
+		rankOf := q.relevanceRanker() // a run's own, for the runs go on every core
 		for i := lo; i < hi; i++ {
 			p := at(i)
 			if !keep(p) {
@@ -84,7 +86,7 @@ func (q *PostQuery) relevanceWindow(tx *Tx, start int) (window []*Post, total in
 	}
 
 	before := 0 // posts of the higher ranks
-	for r := relevanceRanks - 1; r >= 0 && len(window) < q.Size; r-- {
+	for r := RelevanceRanks - 1; r >= 0 && len(window) < q.Size; r-- {
 		lo := max(start-before, 0) // the rank's first post in the window, counted in the rank
 		before += count[r]
 		if lo >= count[r] {
@@ -114,42 +116,4 @@ func (q *PostQuery) relevanceWindow(tx *Tx, start int) (window []*Post, total in
 		window = append(window, part...)
 	}
 	return window, total
-}
-
-// relevanceRanker is q.relevance made for many posts: the terms' common trigrams are
-// found once, rule out a title that lacks one (or answer for a term that is one), and
-// the rest is looked for without lowering the title (ContainsFold).
-func (q *PostQuery) relevanceRanker() func(p *Post) int {
-	type term struct {
-		text  string
-		grams uint64
-		whole bool
-	}
-	prep := func(s string) term {
-		g, whole := GramMask(s)
-		return term{s, g, whole}
-	}
-	inTitle := func(p *Post, t term) bool {
-		has := p.Grams[GramTitle] & t.grams
-		if t.whole {
-			return has != 0
-		}
-		return has == t.grams && ContainsFold(p.Title, t.text)
-	}
-	phrase := prep(q.SearchPhrase)
-	terms := make([]term, len(q.Search))
-	for i, s := range q.Search {
-		terms[i] = prep(s)
-	}
-	return func(p *Post) int {
-		if inTitle(p, phrase) {
-			return 2
-		}
-		for _, t := range terms {
-			if !inTitle(p, t) {
-				return 0
-			}
-		}
-		return 1
-	}
 }

@@ -71,9 +71,7 @@ func (q *PostQuery) matchesSearch(p *Post) bool {
 
 // searchHit is one column's LIKE of a search term: the column must be one the search
 // looks in (the attachment's file, column "", always is), and hold the term, or be it
-// when the search is exact. The post's Grams answer for a term that is one of the
-// common trigrams, and rule the column out when it lacks one the term holds; col is
-// the column's place in them (-1: none).
+// when the search is exact.
 func (q *PostQuery) searchHit(p *Post, col int, text prose.Text, column string, t *searchTerm) bool {
 	if column != "" && q.SearchIn != nil && !q.SearchIn[column] {
 		return false
@@ -81,16 +79,52 @@ func (q *PostQuery) searchHit(p *Post, col int, text prose.Text, column string, 
 	if q.SearchExact {
 		return strings.EqualFold(text.String(), t.text)
 	}
+	return like(p, col, text, t)
+}
+
+// like is LIKE '%term%' on one column of a post, of which text is the text; col is the
+// column's place in the post's Grams and Sieves (-1: none).
+func like(p *Post, col int, text prose.Text, t *searchTerm) bool {
+	if answer, decided := prefilter(p, col, t); decided {
+		return answer
+	}
+	return likeText(text, t)
+}
+
+// likeColumn is like on the post's title, excerpt or content (col), whose text is
+// only read when its trigrams and sieve do not answer.
+func likeColumn(p *Post, col int, t *searchTerm) bool {
+	if answer, decided := prefilter(p, col, t); decided {
+		return answer
+	}
+	switch col {
+	case GramTitle:
+		return likeText(prose.Plain(p.Title), t)
+	case GramExcerpt:
+		return likeText(prose.Plain(p.Excerpt), t)
+	}
+	return likeText(p.Content, t)
+}
+
+// prefilter answers like from the post's Grams where they can: for a term that is
+// one of the common trigrams, and with no when the column lacks one the term holds or
+// (title, excerpt) a bit of its sieve.
+func prefilter(p *Post, col int, t *searchTerm) (answer, decided bool) {
 	if col >= 0 {
 		if has := p.Grams[col] & t.grams; t.whole {
-			return has != 0
+			return has != 0, true
 		} else if has != t.grams {
-			return false
+			return false, true
 		}
 	}
 	if (col == SieveTitle || col == SieveExcerpt) && !p.Sieves[col].Holds(t.sieve) {
-		return false
+		return false, true
 	}
+	return false, false
+}
+
+// likeText is LIKE '%term%' on a text: by its pieces where it is made of a table's.
+func likeText(text prose.Text, t *searchTerm) bool {
 	if tab, toks := text.Pieces(); tab != nil && len(t.text) <= maxPieceTerm {
 		pm := t.pieces.Load()
 		if pm == nil || pm.tab != tab {
@@ -102,19 +136,85 @@ func (q *PostQuery) searchHit(p *Post, col int, text prose.Text, column string, 
 	return ContainsFold(text.String(), t.text)
 }
 
-// relevance ranks as WP_Query's search order: the whole phrase in the title first,
-// then all words in the title, then the rest.
-func (q *PostQuery) relevance(p *Post) int {
-	title := strings.ToLower(p.Title)
-	if strings.Contains(title, q.SearchPhrase) {
-		return 2
-	}
-	for _, t := range q.Search {
-		if !strings.Contains(title, t) {
-			return 0
+// RelevanceCase is one WHEN of the ORDER BY CASE of the relevance order: the rank
+// (0 to RelevanceRanks-1, higher first) of a post whose column (post_title,
+// post_excerpt, post_content) holds all the lower-case texts, or with Any one of them.
+type RelevanceCase struct {
+	Column string
+	Texts  []string
+	Any    bool
+	Rank   int
+}
+
+// Rank is the rank the cases give a post of which has tells whether a column holds a
+// text: the first case met, 0 when none (the CASE's ELSE).
+func Rank(cases []RelevanceCase, has func(column, text string) bool) int {
+	for _, c := range cases {
+		n := 0
+		for _, t := range c.Texts {
+			if has(c.Column, t) {
+				n++
+			}
+		}
+		if n == len(c.Texts) || c.Any && n > 0 {
+			return c.Rank
 		}
 	}
-	return 1
+	return 0
+}
+
+// relevance is p's rank in the relevance order, for Less: the sorts that call it run
+// on one goroutine, and keep one ranker (the walks make their own, one per run).
+func (q *PostQuery) relevance(p *Post) int {
+	if q.sortRank == nil {
+		q.sortRank = q.relevanceRanker()
+	}
+	return q.sortRank(p)
+}
+
+// relevanceRanker is q.relevance for many posts: the cases' texts are made terms once,
+// with their trigrams and piece tables (not safe for several goroutines: each run of a
+// walk makes its own).
+func (q *PostQuery) relevanceRanker() func(p *Post) int {
+	type when struct {
+		col   int
+		terms []*searchTerm
+		any   bool
+		rank  int
+	}
+	cases := make([]when, len(q.Relevance))
+	for i, c := range q.Relevance {
+		w := when{col: GramContent, any: c.Any, rank: c.Rank}
+		switch c.Column {
+		case "post_title":
+			w.col = GramTitle
+		case "post_excerpt":
+			w.col = GramExcerpt
+		}
+		for _, text := range c.Texts {
+			t := &searchTerm{text: text, sieve: SieveMask(text), pieces: new(atomic.Pointer[pieceMatch])}
+			t.grams, t.whole = GramMask(text)
+			w.terms = append(w.terms, t)
+		}
+		cases[i] = w
+	}
+	return func(p *Post) int {
+		for i := range cases {
+			c := &cases[i]
+			n := 0
+			for _, t := range c.terms {
+				if likeColumn(p, c.col, t) {
+					n++
+				} else if !c.any {
+					break
+				}
+			}
+			if n == len(c.terms) || c.any && n > 0 {
+				return c.rank
+			}
+		}
+		return 0
+	}
 }
 
 // ContainsFold reports whether s contains the lower-case term, ignoring case like

@@ -2,7 +2,6 @@ package wp
 
 import (
 	"math"
-	"strings"
 
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -85,33 +84,4 @@ func QueryStart(page, perPage, offset int, hasOffset bool) int {
 		return math.MaxInt
 	}
 	return start
-}
-
-// SearchTerms splits a search string as WP_Query::parse_search does: quoted phrases
-// stay together; every term is lowered.
-func SearchTerms(s string) []string {
-	var out []string
-	for s != "" {
-		s = strings.TrimLeft(s, " \t,+")
-		if s == "" {
-			break
-		}
-		if s[0] == '"' {
-			end := strings.IndexByte(s[1:], '"')
-			if end < 0 {
-				out = append(out, strings.ToLower(s[1:]))
-				break
-			}
-			out = append(out, strings.ToLower(s[1:1+end]))
-			s = s[2+end:]
-			continue
-		}
-		i := strings.IndexAny(s, " \t,+\"")
-		if i < 0 {
-			i = len(s)
-		}
-		out = append(out, strings.ToLower(s[:i]))
-		s = s[i:]
-	}
-	return out
 }
