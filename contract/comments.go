@@ -297,7 +297,7 @@ func commentListRules(s *Suite, t T) {
 		wantError(t, r, http.StatusUnauthorized, "rest_forbidden_param", "comments/list/author-protected: a visitor may not filter by author (401 rest_forbidden_param)")
 	}
 	wantIDs(t, anon.get(t, base+"&search="+url.QueryEscape(word)), []int{first}, "comments/list/search: search= finds comments by their content")
-	wantIDs(t, anon.get(t, fmt.Sprintf("%s&include=%d,%d&orderby=include", base, second, first)), []int{second, first},
+	wantIDs(t, anon.get(t, fmt.Sprintf("%s&include=%d,%d&orderby=include", base, first, third)), []int{first, third},
 		"comments/list/include: include= with orderby=include keeps the order given")
 	wantIDs(t, anon.get(t, fmt.Sprintf("%s&exclude=%d", base, second)), []int{third, first}, "comments/list/exclude: exclude= leaves those out")
 	wantIDs(t, anon.get(t, base+"&after=2020-01-01T12:00:00&before=2020-01-02T12:00:00"), []int{second},
@@ -305,11 +305,10 @@ func commentListRules(s *Suite, t T) {
 	wantIDs(t, anon.get(t, base+"&orderby=id&order=asc"), []int{first, second, third}, "comments/list/orderby-id: orderby=id orders by id (asc)")
 	r := anon.get(t, base+"&per_page=2&page=2")
 	wantIDs(t, r, []int{first}, "comments/list/page: per_page=2&page=2 is the third comment")
-	wantHeader(t, r, "X-WP-Total", "3", "comments/list/headers: X-WP-Total and X-WP-TotalPages count a post's comments")
-	wantHeader(t, r, "X-WP-TotalPages", "2", "comments/list/headers: X-WP-Total and X-WP-TotalPages count a post's comments")
+	wantHeader(t, r, "X-WP-Total", "3", "pagination/total: comments: X-WP-Total counts a post's comments")
+	wantHeader(t, r, "X-WP-TotalPages", "2", "pagination/total-pages: comments: X-WP-TotalPages is the number of pages of a post's comments")
 	r = anon.get(t, base+"&page=3&per_page=2")
 	const pastEnd = "comments/list/past-end: a page past the last answers 200 [] with the totals (no rest_comment_invalid_page_number, unlike posts)"
 	wantIDs(t, r, nil, pastEnd)
-	wantHeader(t, r, "X-WP-Total", "3", pastEnd)
-	wantHeader(t, r, "X-WP-TotalPages", "2", pastEnd)
+	wantHeader(t, r, "X-WP-Total", "3", "pagination/total: comments: a page past the last keeps X-WP-Total")
 }

@@ -9,8 +9,10 @@ import (
 	"strings"
 
 	"encoding/json"
-	"github.com/wpmock/wpmock/mock/rest"
 	"regexp"
+	"slices"
+
+	"github.com/wpmock/wpmock/mock/rest"
 )
 
 // The deliberate defects TestSuiteCatchesDefects (mutation_test.go) runs the suite
@@ -529,6 +531,152 @@ var defects = []defect{
 		editSchema("/wp/v2/posts", func(v any) {
 			if p, ok := at(v, "endpoints.0.args.per_page"); ok {
 				delete(p.(map[string]any), "description")
+			}
+		})},
+
+	// Issue 38: pages, comments and search as deep as posts.
+	{"sibling pages share a slug", "pages/slug/siblings", []string{"pages"},
+		editObjects(on("POST", `/wp/v2/pages`), func(m map[string]any) {
+			if slug, _ := m["slug"].(string); strings.HasSuffix(slug, "-same-2") {
+				m["slug"] = strings.TrimSuffix(slug, "-2")
+			}
+		})},
+	{"a grandchild's link is its parent's path only", "pages/link/grandchild", []string{"pages"},
+		editObjects(on("POST", `/wp/v2/pages`), func(m map[string]any) {
+			if link, _ := m["link"].(string); strings.Count(link, "/") > 5 {
+				parts := strings.Split(strings.TrimSuffix(link, "/"), "/")
+				m["link"] = strings.Join(append(parts[:3], parts[4:]...), "/") + "/"
+			}
+		})},
+	{"parent= keeps the first parent only", "pages/list/parents", []string{"pages"}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if on("GET", `/wp/v2/pages`)(r) {
+				q := r.URL.Query()
+				if first, _, ok := strings.Cut(q.Get("parent"), ","); ok {
+					q.Set("parent", first)
+					r.URL.RawQuery = q.Encode()
+				}
+			}
+			h.ServeHTTP(w, r)
+		})
+	}},
+	{"pages ignore orderby=parent", "pages/list/orderby-parent", []string{"pages"},
+		forceQuery(and(on("GET", `/wp/v2/pages`), hasQuery("orderby", "parent")), nil, "orderby")},
+	{"a trashed page's children move up", "pages/delete/trash-keeps-children", []string{"pages"},
+		editObjects(and(on("GET", `/wp/v2/pages/\d+`), hasQuery("context", "edit")), func(m map[string]any) {
+			if link, _ := m["link"].(string); strings.Contains(link, "__trashed") {
+				m["parent"] = 0
+			}
+		})},
+	{"private pages are shown to visitors", "pages/private/anonymous", []string{"pages"},
+		restatusOn(and(on("GET", `/wp/v2/pages/\d+`), anonymousRequest), http.StatusUnauthorized, http.StatusOK)},
+	{"a protected page's content is shown", "pages/password/content-hidden", []string{"pages"},
+		editObjects(and(on("GET", `/wp/v2/pages/\d+`), anonymousRequest), func(m map[string]any) {
+			if c, ok := m["content"].(map[string]any); ok && c["protected"] == true {
+				c["rendered"] = "<p>secret words</p>\n"
+			}
+		})},
+	{"pages link their terms", "pages/links/no-terms", []string{"pages"},
+		editObjects(on("GET", `/wp/v2/pages/\d+`), func(m map[string]any) {
+			if l, ok := m["_links"].(map[string]any); ok {
+				l["wp:term"] = []any{}
+			}
+		})},
+	{"pages are open to comments", "pages/comments/closed-by-default", []string{"pages"}, restatus("rest_comment_closed", http.StatusCreated)},
+	{"a comment takes another author URL", "comments/create/author-defaults", []string{"comments"},
+		editObjects(on("POST", `/wp/v2/comments`), func(m map[string]any) { m["author_url"] = "http://elsewhere.example" })},
+	{"a comment's link has no anchor", "comments/link/anchor", []string{"comments"},
+		editObjects(on("", `/wp/v2/comments(/\d+)?`), func(m map[string]any) {
+			if l, ok := m["link"].(string); ok {
+				m["link"], _, _ = strings.Cut(l, "#")
+			}
+		})},
+	{"comments do not link their children", "comments/links/children", []string{"comments"},
+		editObjects(on("GET", `/wp/v2/comments/\d+`), func(m map[string]any) {
+			if l, ok := m["_links"].(map[string]any); ok {
+				delete(l, "children")
+			}
+		})},
+	{"spam comments are listed by default", "comments/spam/not-listed", []string{"comments"},
+		forceQuery(and(on("GET", `/wp/v2/comments`), hasQuery("parent", "0")), map[string]string{"status": "spam"})},
+	{"a contributor's comment keeps its script", "comments/render/kses", []string{"comments"},
+		replaceBody(`<p>alert(1)`, `<p><script>alert(1)<\/script>`)},
+	{"drafts take comments", "comments/create/draft-post", []string{"comments"}, restatus("rest_comment_draft_post", http.StatusCreated)},
+	{"trashed posts take comments", "comments/create/trash-post", []string{"comments"}, restatus("rest_comment_trash_post", http.StatusCreated)},
+	{"a protected post's comments are listed without its password", "comments/list/protected-post", []string{"comments"},
+		forceQuery(on("GET", `/wp/v2/comments`), map[string]string{"password": "pw"})},
+	{"an invalid author_email is accepted", "comments/create/email-invalid", []string{"comments"},
+		func(h http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if on("POST", `/wp/v2/comments`)(r) {
+					b, _ := io.ReadAll(r.Body)
+					r.Body = httptestBody(bytes.ReplaceAll(b, []byte(`"not-an-address"`), []byte(`"someone@example.com"`)))
+					r.ContentLength = -1
+				}
+				h.ServeHTTP(w, r)
+			})
+		}},
+	{"comments ignore author=", "comments/list/author", []string{"comments"}, forceQuery(on("GET", `/wp/v2/comments`), nil, "author")},
+	{"visitors filter comments by author", "comments/list/author-protected", []string{"comments"},
+		forceQuery(and(on("GET", `/wp/v2/comments`), anonymousRequest), nil, "author", "author_exclude")},
+	{"comments ignore search=", "comments/list/search", []string{"comments"}, forceQuery(on("GET", `/wp/v2/comments`), nil, "search")},
+	{"comments ignore orderby=include", "comments/list/include", []string{"comments"},
+		forceQuery(and(on("GET", `/wp/v2/comments`), hasQuery("orderby", "include")), nil, "orderby")},
+	{"comments ignore after=", "comments/list/dates", []string{"comments"}, forceQuery(on("GET", `/wp/v2/comments`), nil, "after")},
+	{"a comments page past the last answers 400", "comments/list/past-end", []string{"comments"},
+		editAnswer(on("GET", `/wp/v2/comments`), func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if r.URL.Query().Get("page") == "3" && strings.TrimSpace(rec.Body.String()) == "[]" {
+				rec.Code = http.StatusBadRequest
+				rec.Body = bytes.NewBufferString(`{"code":"rest_comment_invalid_page_number","message":"x","data":{"status":400}}`)
+			}
+		})},
+	{"a page's Link header lacks its page", "pages/headers/alternate", []string{"pages"},
+		editAnswer(on("GET", `/wp/v2/pages/\d+`), func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Header().Del("Link") })},
+	{"a comment's Allow header is GET for its moderator", "comments/headers/allow", []string{"comments"},
+		editAnswer(and(on("GET", `/wp/v2/comments/\d+`), func(r *http.Request) bool { return !anonymousRequest(r) }),
+			func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Header().Set("Allow", "GET") })},
+	{"a search lists the least relevant first", "search/relevance/ranks", []string{"search"},
+		editAnswer(and(on("GET", `/wp/v2/search`), func(r *http.Request) bool { return strings.Contains(r.URL.Query().Get("search"), "-rlb") }),
+			func(_ *http.Request, rec *httptest.ResponseRecorder) {
+				editJSON(rec, func(v any) any {
+					if l, ok := v.([]any); ok {
+						slices.Reverse(l)
+					}
+					return v
+				})
+			})},
+	{"a negated word is searched for", "search/relevance/negated", []string{"search"}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			q := r.URL.Query()
+			if s := q.Get("search"); on("GET", `/wp/v2/search`)(r) && strings.Contains(s, " -") {
+				q.Set("search", strings.Replace(s, " -", " ", 1))
+				r.URL.RawQuery = q.Encode()
+			}
+			h.ServeHTTP(w, r)
+		})
+	}},
+	{"a stopword must be found", "search/terms/stopwords", []string{"search"}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			q := r.URL.Query()
+			if s := q.Get("search"); on("GET", `/wp/v2/search`)(r) && strings.HasSuffix(s, " the") {
+				q.Set("search", s+"zz") // a word nothing has, where the stopword was
+				r.URL.RawQuery = q.Encode()
+			}
+			h.ServeHTTP(w, r)
+		})
+	}},
+	{"the search allows per_page above 100", "search/paging/per-page-max", []string{"search"},
+		forceQuery(and(on("GET", `/wp/v2/search`), hasQuery("per_page", "101")), nil, "per_page")},
+	{"the search's page links lose the search", "search/paging/links", []string{"search"},
+		editAnswer(on("GET", `/wp/v2/search`), func(_ *http.Request, rec *httptest.ResponseRecorder) {
+			rec.Header().Set("Link", regexp.MustCompile(`search=[^&>]*&?`).ReplaceAllString(rec.Header().Get("Link"), ""))
+		})},
+	{"subtype= keeps the first type only", "search/posts/subtypes", []string{"search"},
+		setQuery(and(on("GET", `/wp/v2/search`), hasQuery("subtype", "post,page")), "subtype", "post")},
+	{"term searches ignore slugs", "search/terms/slug", []string{"search"},
+		editObjects(and(on("GET", `/wp/v2/search`), hasQuery("type", "term")), func(m map[string]any) {
+			if m["title"] == "Tag called otherwise" {
+				m["id"] = 0
 			}
 		})},
 }

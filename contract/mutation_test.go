@@ -128,6 +128,17 @@ func rewrite(h http.Handler, edit func(r *http.Request, rec *httptest.ResponseRe
 	})
 }
 
+// editAnswer is a defect that edits the answers to the requests match accepts.
+func editAnswer(match func(r *http.Request) bool, edit func(r *http.Request, rec *httptest.ResponseRecorder)) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return rewrite(h, func(r *http.Request, rec *httptest.ResponseRecorder) {
+			if match(r) {
+				edit(r, rec)
+			}
+		})
+	}
+}
+
 // editJSON rewrites a JSON body.
 func editJSON(rec *httptest.ResponseRecorder, f func(v any) any) {
 	var v any
@@ -179,6 +190,20 @@ func forceQuery(match func(r *http.Request) bool, set map[string]string, drop ..
 				for _, k := range drop {
 					q.Del(k)
 				}
+				r.URL.RawQuery = q.Encode()
+			}
+			h.ServeHTTP(w, r)
+		})
+	}
+}
+
+// setQuery sets a query parameter of the requests match accepts.
+func setQuery(match func(r *http.Request) bool, k, v string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if match(r) {
+				q := r.URL.Query()
+				q.Set(k, v)
 				r.URL.RawQuery = q.Encode()
 			}
 			h.ServeHTTP(w, r)

@@ -30,6 +30,8 @@ func init() {
 			return
 		}
 		t.Run("found", func(t T) { searchFound(s, t) })
+		t.Run("relevance", func(t T) { searchRelevance(s, t) })
+		t.Run("scope", func(t T) { searchScope(s, t) })
 	})
 }
 
@@ -156,6 +158,88 @@ func searchFound(s *Suite, t T) {
 		"search/post-formats/found: a format a post has is found by name: {id: slug, title, url, type: post-format} with the collection link only")
 	check(t, pf, strings.HasSuffix(textAt(pf, "0.url"), "/aside/") || strings.Contains(textAt(pf, "0.url"), "post_format=aside"),
 		"search/post-formats/url: a format's url is its archive", "url %q", textAt(pf, "0.url"))
+}
+
+// searchRelevance: WP_Query's order for a search with no orderby (the search route's
+// posts handler), parse_search_order: the whole sentence in the title first, then all
+// the words in the title, any word in the title, the sentence in the excerpt, the
+// sentence in the content, the rest; each rank newest first. The posts are dated so
+// that the newest is the least relevant. A negated word (-word) excludes and takes no
+// part in the order (no sentence rank then), stopwords ("the") are dropped from the
+// terms, a password-protected post is found by logged-in callers only, and the posts
+// route keeps its own default order (date) for the same search.
+func searchRelevance(s *Suite, t T) {
+	anon, admin := s.as(anonymous), s.as(s.admin())
+	a, b := s.name("rla"), s.name("rlb")
+	mk := func(year int, fields map[string]any) int {
+		fields["status"] = "publish"
+		fields["date"] = fmt.Sprintf("%d-01-01T00:00:00", year)
+		return idOf(s.create(t, nil, "/wp/v2/posts", fields))
+	}
+	ranked := idList{
+		mk(2011, map[string]any{"title": a + " " + b}),                           // the sentence in the title
+		mk(2012, map[string]any{"title": b + " and " + a}),                       // all words in the title
+		mk(2013, map[string]any{"title": a + " only", "content": b}),             // a word in the title
+		mk(2014, map[string]any{"title": "none", "excerpt": "x " + a + " " + b}), // the sentence in the excerpt
+		mk(2015, map[string]any{"title": "none", "content": "x " + a + " " + b}), // the sentence in the content
+		mk(2016, map[string]any{"title": "none", "content": b + " z " + a}),      // the words apart
+	}
+	solo := mk(2017, map[string]any{"title": a + " solo"})    // a, no b, in the title
+	bodyOnly := mk(2018, map[string]any{"content": "x " + a}) // a, no b, in the content
+	q := "/wp/v2/search?search=" + url.QueryEscape(a+" "+b)
+	wantIDs(t, anon.get(t, q), ranked, "search/relevance/ranks: a search orders by the sentence in the title, all words in the title, any word in the title, the sentence in the excerpt, then in the content, then the rest (parse_search_order)")
+	wantIDs(t, anon.get(t, "/wp/v2/posts?orderby=relevance&search="+url.QueryEscape(a+" "+b)), ranked,
+		"search/relevance/posts-route: orderby=relevance on the posts route is the same order")
+	byDate := slices.Clone(ranked)
+	slices.Reverse(byDate)
+	wantIDs(t, anon.get(t, "/wp/v2/posts?search="+url.QueryEscape(a+" "+b)), byDate,
+		"search/relevance/posts-route-date: the posts route orders a search by date unless asked (orderby defaults to date)")
+	wantIDs(t, anon.get(t, "/wp/v2/search?search="+url.QueryEscape(a+" -"+b)), idList{solo, bodyOnly},
+		"search/relevance/negated: a -word excludes the posts that have it, and is left out of the order (the title match first, though older)")
+	r := anon.get(t, "/wp/v2/search?per_page=20&search="+url.QueryEscape(a+" the"))
+	wantHeader(t, r, "X-WP-Total", "8", "search/terms/stopwords: a stopword (the) is dropped from the search terms: the search finds what the other word finds")
+	wantIDs(t, anon.get(t, "/wp/v2/search?per_page=3&search="+url.QueryEscape(a+" the")), idList{solo, ranked[2], ranked[1]},
+		"search/relevance/stopwords: with a stopword dropped, the titles with the word come first (newest first), then the rest")
+
+	prot := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": a + " protected", "status": "publish", "password": "pw"})
+	pq := "/wp/v2/search?search=" + url.QueryEscape(a+" protected")
+	wantIDs(t, anon.get(t, pq), nil, "search/posts/protected-anonymous: a visitor's search does not find a password-protected post")
+	wantIDs(t, admin.get(t, pq), idList{idOf(prot)}, "search/posts/protected-logged-in: a logged-in caller's search finds a password-protected post")
+
+	wantError(t, anon.get(t, q+"&per_page=101"), http.StatusBadRequest, "rest_invalid_param", "search/paging/per-page-max: per_page above 100 is refused with 400 rest_invalid_param")
+	p := anon.get(t, q+"&per_page=2&page=2")
+	wantIDs(t, p, ranked[2:4], "search/paging/window: per_page=2&page=2 is the third and fourth result")
+	links := linkRels(p.Header.Get("Link"))
+	for rel, page := range map[string]string{"prev": "1", "next": "3"} {
+		u, _ := url.Parse(links[rel])
+		check(t, p, u != nil && u.Query().Get("page") == page && u.Query().Get("search") == a+" "+b && u.Query().Get("per_page") == "2",
+			"search/paging/links: a middle page has prev and next links that keep the search", "Link %q", p.Header.Get("Link"))
+	}
+	wantHeader(t, p, "X-WP-TotalPages", "3", "pagination/total-pages: search: X-WP-TotalPages is the number of pages")
+}
+
+// searchScope: what the handlers look in. The posts handler finds published posts
+// only (never a draft, even for an administrator), of every searchable type or of
+// the subtypes named, and a page result embeds the page in the embed context; the
+// terms handler matches a term's slug as well as its name, and finds terms no post
+// has (hide_empty is off).
+func searchScope(s *Suite, t T) {
+	anon, admin := s.as(anonymous), s.as(s.admin())
+	word := s.name("scope")
+	post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": word + " post", "status": "publish", "date": "2020-01-01T00:00:00"})
+	page := s.create(t, nil, "/wp/v2/pages", map[string]any{"title": word + " page", "status": "publish", "date": "2021-01-01T00:00:00"})
+	s.create(t, nil, "/wp/v2/posts", map[string]any{"title": word + " draft", "status": "draft"})
+	q := "/wp/v2/search?search=" + url.QueryEscape(word)
+	wantIDs(t, admin.get(t, q), []int{idOf(page), idOf(post)}, "search/posts/published-types: a search finds the published posts of every searchable type (pages too), never a draft, even for an administrator")
+	wantIDs(t, anon.get(t, q+"&subtype=post,page"), []int{idOf(page), idOf(post)}, "search/posts/subtypes: subtype= takes several post types")
+	e := anon.get(t, q+"&subtype=page&_embed")
+	wantValue(t, e, "0._embedded.self.0.id", float64(idOf(page)), "search/embed/page: a page result embeds the page")
+	s.wantExactKeys(t, e, "0._embedded.self.0", strings.Fields("id date slug type link title excerpt author featured_media _links"),
+		"search/embed/page: the page is embedded in the embed context (id, date, slug, type, link, title, excerpt, author, featured_media)")
+
+	tag := s.create(t, nil, "/wp/v2/tags", map[string]any{"name": "Tag called otherwise", "slug": word + "-slug"})
+	wantIDs(t, anon.get(t, q+"&type=term"), []int{idOf(tag)}, "search/terms/slug: a term search matches a term's slug as well as its name")
+	wantValue(t, anon.get(t, fmt.Sprintf("/wp/v2/tags/%d", idOf(tag))), "count", 0.0, "search/terms/empty: a term search finds terms no post has")
 }
 
 // wantExactKeys is wantKeys in strict mode and wantKeysInclude otherwise: a site may
