@@ -679,6 +679,28 @@ var defects = []defect{
 				m["id"] = 0
 			}
 		})},
+
+	// Issue 35: settings.
+	{"editors read the settings", "settings/permission/roles", []string{"settings"},
+		restatusOn(and(on("GET", `/wp/v2/settings`), func(r *http.Request) bool { return !anonymousRequest(r) }), http.StatusForbidden, http.StatusOK)},
+	{"the title is kept as sent", "settings/update/title-escaped", []string{"settings"},
+		editObjects(on("POST", `/wp/v2/settings`), func(m map[string]any) {
+			if t, ok := m["title"].(string); ok {
+				m["title"] = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">").Replace(t)
+			}
+		})},
+	{"an unknown time zone is kept", "settings/update/timezone-unknown", []string{"settings"},
+		editObjects(on("POST", `/wp/v2/settings`), func(m map[string]any) { m["timezone"] = "Mars/Olympus" })},
+	{"new posts are open to comments whatever the settings say", "settings/defaults/comment-status", []string{"settings"},
+		editObjects(on("POST", `/wp/v2/posts`), func(m map[string]any) { m["comment_status"] = "open" })},
+	{"dates ignore the site's time zone", "settings/dates/local", []string{"settings"},
+		editObjects(on("POST", `/wp/v2/posts`), func(m map[string]any) { m["date_gmt"] = m["date"] })},
+	{"the index keeps its own name", "settings/index/title", []string{"settings"},
+		editObjects(on("GET", `/`), func(m map[string]any) {
+			if _, ok := m["namespaces"]; ok {
+				m["name"] = "wpmock"
+			}
+		})},
 }
 
 // laterDefects are the defects in fields and rules of later versions (6.6's

@@ -188,12 +188,12 @@ func (res *comments) prepare(r *rest.Request, c *store.Comment) (changed bool, e
 	} else if r.HTTP != nil && r.HTTP.UserAgent() != "" {
 		c.Agent = r.HTTP.UserAgent()
 	}
-	if d := r.String("date"); d != "" {
+	if d := r.String("date"); d != "" { // rest_get_date_with_gmt: the site's time zone
 		t, _ := rest.ParseDate(d)
-		c.Date, c.DateGMT = t, t
+		c.Date, c.DateGMT = t, wp.GMT(txOf(r), t)
 	} else if d := r.String("date_gmt"); d != "" {
 		t, _ := rest.ParseDate(d)
-		c.Date, c.DateGMT = t, t
+		c.Date, c.DateGMT = wp.Local(txOf(r), t), t
 	}
 	return true, nil
 }
@@ -243,7 +243,7 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeCommentContentInvalid, msgCommentContentInvalid)
 	}
 	if c.DateGMT.IsZero() {
-		c.Date, c.DateGMT = tx.Now(), tx.Now()
+		c.Date, c.DateGMT = wp.Now(tx)
 	}
 	if u := tx.User(callerID(r)); u != nil && c.UserID == 0 && c.Author == "" && c.AuthorEmail == "" && c.AuthorURL == "" {
 		c.UserID, c.Author, c.AuthorEmail, c.AuthorURL = u.ID, u.Name, u.Email, u.URL

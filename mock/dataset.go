@@ -85,6 +85,7 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 	}
 	t.Files = append(t.Files, seededSubsizes(rows.attachments, files)...)
 	t.Comments = storeComments(ds.Comments)
+	t.Options = m.startOptions(ds)
 	next := ds.NextIDs()
 	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta, Comment: next.Comments}
 	s := store.Load(m.opts.Clock, t)
@@ -379,6 +380,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	// a cloned site stays one; its recorded answers go along while they still describe
 	// the content
 	ds.Site = m.dataset.Site
+	ds.Options = m.changedOptions(tx)
 	if m.replay.pristine.Load() {
 		ds.Recorded = m.dataset.Recorded
 	}
@@ -449,4 +451,70 @@ func clone[T any](s []T) []T {
 		return nil
 	}
 	return append([]T(nil), s...)
+}
+
+// startOptions are the options the site starts with: a new site's (titled by
+// Options.Name, a cloned site's name, else wpmock), the dataset's over them, and
+// Options.Name and Description over those.
+func (m *Mock) startOptions(ds *fixtures.Dataset) store.Options {
+	o := m.newSiteOptions(ds)
+	for k, v := range ds.Options {
+		if v == nil {
+			delete(o, k) // a deleted option
+			continue
+		}
+		o[k] = optionValue(k, v)
+	}
+	if m.opts.Name != "" {
+		o["blogname"] = m.opts.Name
+	}
+	if m.opts.Description != "" {
+		o["blogdescription"] = m.opts.Description
+	}
+	return o
+}
+
+// newSiteOptions are the options of a new site with the dataset's name.
+func (m *Mock) newSiteOptions(ds *fixtures.Dataset) store.Options {
+	name, desc := "wpmock", ""
+	if ds.Site != nil && ds.Site.Name != "" {
+		name, desc = ds.Site.Name, ds.Site.Description
+	}
+	return wp.DefaultOptions(name, desc)
+}
+
+// changedOptions are the site's options that differ from a new site's: the ones a
+// dataset keeps (nil: none).
+func (m *Mock) changedOptions(tx *store.Tx) map[string]any {
+	def := m.newSiteOptions(m.dataset)
+	var out map[string]any
+	for k, v := range tx.Options() {
+		if d, ok := def[k]; ok && d == v {
+			continue
+		}
+		if out == nil {
+			out = map[string]any{}
+		}
+		out[k] = v
+	}
+	for k := range def {
+		if _, ok := tx.Option(k); !ok { // deleted: kept as null
+			if out == nil {
+				out = map[string]any{}
+			}
+			out[k] = nil
+		}
+	}
+	return out
+}
+
+// optionValue is a dataset's option value as the store keeps it: JSON's whole numbers
+// are integers.
+func optionValue(name string, v any) any {
+	if f, ok := v.(float64); ok && f == float64(int(f)) {
+		if s := wp.FindSetting(name); s != nil && s.Type == "integer" || name != "gmt_offset" {
+			return int(f)
+		}
+	}
+	return v
 }

@@ -44,7 +44,8 @@ func (m *Mock) serveFrontPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var b strings.Builder
-	name := html.EscapeString(m.opts.Name)
+	var name string
+	m.store.Read(func(tx *store.Tx) { name = wp.OptionString(tx, "blogname") }) // kept escaped (esc_html)
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en-US\">\n<head>\n<meta charset=\"UTF-8\">\n<title>" + name + "</title>\n")
 	b.WriteString("<link rel=\"https://api.w.org/\" href=\"" + html.EscapeString(site) + "/wp-json/\">\n</head>\n<body>\n")
 	b.WriteString("<h1>" + name + "</h1>\n<ul>\n")

@@ -1,7 +1,6 @@
 package mock
 
 import (
-	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -11,6 +10,8 @@ import (
 	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // The upload arguments of WordPress 7.1 (get_endpoint_args_for_item_schema for
@@ -147,9 +148,9 @@ func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, sideloadErr(err.Message)
 	}
 	path := dir + "/" + file
-	now := tx.Now()
+	local, now := wp.Now(tx)
 	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open", PingStatus: "closed",
-		Date: now, DateGMT: now, Modified: now, ModifiedGMT: now, Parent: r.Int("post"),
+		Date: local, DateGMT: now, Modified: local, ModifiedGMT: now, Parent: r.Int("post"),
 	}
 	e := store.Extra{MimeType: typ, File: path, GUID: uploadsPrefix + path, FileSize: len(data)}
 	e.Width, e.Height = imaging.Dimensions(typ, data)

@@ -11,6 +11,7 @@ import (
 	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -468,7 +469,7 @@ var uploadDir = rest.Changed[func(r *rest.Request) string]{
 				return parent.Date.Format("2006/01")
 			}
 		}
-		return tx.Now().Format("2006/01")
+		return wp.Local(tx, tx.Now()).Format("2006/01") // current_time: the site's clock
 	}}},
 }
 
@@ -538,9 +539,9 @@ func setPostThumbnail(tx *store.Tx, p *store.Post, id int) bool {
 // result, so the attachment gets the defaults plus what the attachments controller
 // adds on top, caption, description and post; alt_text and meta are set afterwards.
 func fallbackAttachment(r *rest.Request) *store.Post {
-	now := txOf(r).Now()
+	local, now := wp.Now(txOf(r))
 	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open",
-		PingStatus: "closed", Date: now, DateGMT: now, Modified: now, ModifiedGMT: now, Parent: r.Int("post")}
+		PingStatus: "closed", Date: local, DateGMT: now, Modified: local, ModifiedGMT: now, Parent: r.Int("post")}
 	applyAttachmentText(r, p)
 	return p
 }

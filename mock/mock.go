@@ -106,9 +106,6 @@ func New(opts Options) (*Mock, error) {
 		return nil, err
 	}
 	m.recordedSite(m.dataset)
-	if m.opts.Name == "" {
-		m.opts.Name = "wpmock"
-	}
 	m.loadRecordings(m.dataset)
 	if m.version == 0 {
 		m.version = rest.V61
@@ -182,6 +179,7 @@ func (m *Mock) resources() []resource {
 		&appPasswords{m: m},
 		&comments{m: m},
 		&search{m: m},
+		&settings{m: m},
 		&openapiDoc{m: m},  // wpmock/v1: the OpenAPI document
 		&control{m: m},     // wpmock/v1: reset and dataset
 		&faultsRoute{m: m}, // wpmock/v1: latency and faults
@@ -255,22 +253,39 @@ var siteIndexFields = []struct {
 	span  rest.Span
 	value func(m *Mock, r *rest.Request) any
 }{
-	{"name", rest.Span{}, func(m *Mock, _ *rest.Request) any { return m.opts.Name }},
-	{"description", rest.Span{}, func(m *Mock, _ *rest.Request) any { return m.opts.Description }},
+	{"name", rest.Span{}, func(_ *Mock, r *rest.Request) any { return option(r, "blogname") }},
+	{"description", rest.Span{}, func(_ *Mock, r *rest.Request) any { return option(r, "blogdescription") }},
 	{"url", rest.Span{}, func(_ *Mock, r *rest.Request) any { return r.Site }},
 	{"home", rest.Span{}, func(_ *Mock, r *rest.Request) any { return r.Site }},
-	{"gmt_offset", rest.Span{}, func(*Mock, *rest.Request) any { return "0" }},
-	{"timezone_string", rest.Span{}, func(*Mock, *rest.Request) any { return "" }},
-	{"page_for_posts", rest.Span{Since: rest.V68}, func(*Mock, *rest.Request) any { return 0 }},
-	{"page_on_front", rest.Span{Since: rest.V68}, func(*Mock, *rest.Request) any { return 0 }},
-	{"show_on_front", rest.Span{Since: rest.V68}, func(*Mock, *rest.Request) any { return "posts" }},
+	{"gmt_offset", rest.Span{}, func(_ *Mock, r *rest.Request) any { return wp.IndexGMTOffset(txOf(r), txOf(r).Now()) }},
+	{"timezone_string", rest.Span{}, func(_ *Mock, r *rest.Request) any { return option(r, "timezone_string") }},
+	{"page_for_posts", rest.Span{Since: rest.V68}, func(_ *Mock, r *rest.Request) any { return wp.OptionInt(txOf(r), "page_for_posts") }},
+	{"page_on_front", rest.Span{Since: rest.V68}, func(_ *Mock, r *rest.Request) any { return wp.OptionInt(txOf(r), "page_on_front") }},
+	{"show_on_front", rest.Span{Since: rest.V68}, func(_ *Mock, r *rest.Request) any { return option(r, "show_on_front") }},
 	{"namespaces", rest.Span{}, func(m *Mock, _ *rest.Request) any { return m.server.Namespaces() }},
 	{"authentication", rest.Span{}, func(_ *Mock, r *rest.Request) any {
 		return rest.Object{{"application-passwords", rest.Object{{"endpoints",
 			rest.Object{{"authorization", r.Site + "/wp-admin/authorize-application.php"}}}}}}
 	}},
 	{"routes", rest.Span{}, func(*Mock, *rest.Request) any { return nil }},
-	{"site_logo", rest.Span{}, func(*Mock, *rest.Request) any { return 0 }},
-	{"site_icon", rest.Span{}, func(*Mock, *rest.Request) any { return 0 }},
-	{"site_icon_url", rest.Span{}, func(*Mock, *rest.Request) any { return "" }},
+	{"site_logo", rest.Span{}, func(_ *Mock, r *rest.Request) any { return wp.OptionInt(txOf(r), "site_logo") }},
+	{"site_icon", rest.Span{}, func(_ *Mock, r *rest.Request) any { return wp.OptionInt(txOf(r), "site_icon") }},
+	{"site_icon_url", rest.Span{}, func(_ *Mock, r *rest.Request) any { return siteIconURL(r) }},
+}
+
+// option is get_option as the index prints it: the value kept, false when unset.
+func option(r *rest.Request, name string) any {
+	if v, ok := txOf(r).Option(name); ok {
+		return v
+	}
+	return false
+}
+
+// siteIconURL is get_site_icon_url: the site icon's file URL, "" without one.
+func siteIconURL(r *rest.Request) string {
+	tx := txOf(r)
+	if p := tx.Post(wp.OptionInt(tx, "site_icon")); p != nil && p.Type == "attachment" {
+		return attachmentURL(r, p)
+	}
+	return ""
 }

@@ -56,6 +56,18 @@ var quirks = []rest.Quirk{
 	{Title: "search-result", Property: "subtype", Optional: true, Why: "term and post-format results have none"},
 }
 
+// settingQuirks: every setting may print null (prepare_value: an unset option
+// without a default, or a value that does not fit the schema, such as a deleted
+// title), and the site URL and e-mail print what the option holds.
+func settingQuirks() []rest.Quirk {
+	var out []rest.Quirk
+	for _, s := range wp.Settings {
+		out = append(out, rest.Quirk{Title: "settings", Property: s.Name, Nullable: true,
+			Why: "null for an unset option without a default (get_option), or a value that does not fit the schema"})
+	}
+	return out
+}
+
 // mediaDetailsShape is what media_details holds for an image: its size and file, the
 // sub-sizes by name (each with its URL, and "full" for the original) and the image's
 // metadata. Audio and video add their own keys; a file without metadata prints {}.
@@ -125,7 +137,7 @@ func (m *Mock) OpenAPI(site string) (*openapi3.T, error) {
 				Description: "The site URL: scheme, host and any path, without a trailing slash.",
 			}},
 		}},
-		Quirks:   quirks,
+		Quirks:   append(quirks, settingQuirks()...),
 		Examples: m.examplesAt(site),
 	})
 }

@@ -33,7 +33,7 @@ func pfDate(noun string) *postField {
 func pfDateGMT(noun string) *postField {
 	return rest.F(rest.New("date_gmt", "string", "null").Fmt("date-time").Ctx(viewEdit...).
 		Desc("The date the "+noun+" was published, as GMT."),
-		func(_ *rest.Request, p *store.Post) any { return rest.FormatDate(dateGMT(p)) })
+		func(r *rest.Request, p *store.Post) any { return rest.FormatDate(dateGMT(txOf(r), p)) })
 }
 
 func pfGUID(noun string) *postField {
@@ -164,10 +164,10 @@ func pfGeneratedSlug(noun string) *postField {
 var writableStatuses = []string{"publish", "future", "draft", "pending", "private"}
 
 // dateGMT is the GMT date WordPress prints: a floating draft's is computed from its
-// local date (the site is UTC).
-func dateGMT(p *store.Post) time.Time {
+// local date, in the site's time zone (get_gmt_from_date).
+func dateGMT(tx *store.Tx, p *store.Post) time.Time {
 	if p.DateGMT.IsZero() {
-		return p.Date
+		return wp.GMT(tx, p.Date)
 	}
 	return p.DateGMT
 }

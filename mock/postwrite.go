@@ -177,7 +177,7 @@ func statusFor(r *rest.Request, pt *wp.PostType, status string) (string, *rest.E
 // prepare_item_for_database and wp_insert_post do, without touching the store.
 func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.Error {
 	tx := txOf(r)
-	now := tx.Now()
+	localNow, now := wp.Now(tx)
 	for _, f := range []struct {
 		name string
 		set  func(string)
@@ -202,12 +202,12 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	}
 	p.Status = wp.InsertStatus(w.typ, p.Status)
 	editDate := false
-	if d := r.String("date"); d != "" {
+	if d := r.String("date"); d != "" { // rest_get_date_with_gmt: the site's time zone
 		t, _ := rest.ParseDate(d)
-		p.Date, p.DateGMT, editDate = t, t, true
+		p.Date, p.DateGMT, editDate = t, wp.GMT(tx, t), true
 	} else if d := r.String("date_gmt"); d != "" {
 		t, _ := rest.ParseDate(d)
-		p.Date, p.DateGMT, editDate = t, t, true
+		p.Date, p.DateGMT, editDate = wp.Local(tx, t), t, true
 	}
 	if (r.Sent("date") && r.Param("date") == nil) || (r.Sent("date_gmt") && r.Param("date_gmt") == nil) {
 		p.Date, p.DateGMT, editDate = time.Time{}, time.Time{}, false
@@ -272,17 +272,17 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	floating := p.Status == "draft" || p.Status == "pending" || p.Status == "auto-draft"
 	if !editDate && (create || (p.DateGMT.IsZero() && floating) || (p.DateGMT.IsZero() && oldStatus != p.Status)) {
 		if create || p.Date.IsZero() || p.DateGMT.IsZero() {
-			p.Date = now
+			p.Date = localNow
 		}
 		p.DateGMT = now
 	}
 	if p.Date.IsZero() {
-		p.Date = now
+		p.Date = localNow
 	}
 	if floating && !editDate {
 		p.DateGMT = time.Time{}
 	} else if p.DateGMT.IsZero() {
-		p.DateGMT = p.Date
+		p.DateGMT = wp.GMT(tx, p.Date)
 	}
 	if p.Status == "publish" && p.DateGMT.After(now.Add(time.Minute)) {
 		p.Status = "future"
@@ -290,9 +290,9 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		p.Status = "publish"
 	}
 	if create && editDate {
-		p.Modified, p.ModifiedGMT = p.Date, dateGMT(p)
+		p.Modified, p.ModifiedGMT = p.Date, dateGMT(tx, p)
 	} else {
-		p.Modified, p.ModifiedGMT = now, now
+		p.Modified, p.ModifiedGMT = localNow, now
 	}
 	if p.Status == "private" {
 		p.Password = ""
@@ -365,7 +365,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 			// wp_insert_post (and wp_update_post, which calls it) gives a post saved
 			// without terms of the taxonomy its default term (a post the default
 			// category); handle_terms then sets the terms the request names, none too
-			if def := tax.DefaultTermFor(w.typ); def != 0 && len(p.TermIDs(slug)) == 0 {
+			if def := tax.DefaultTermFor(tx, w.typ); def != 0 && len(p.TermIDs(slug)) == 0 {
 				p.SetTermIDs(slug, []int{def})
 			}
 			if !r.Has(tax.RestBase) {
@@ -408,7 +408,7 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
 	pt, v := wp.TypeOf(w.typ), w.m.version
 	p := &store.Post{Type: w.typ, Status: w.hooks.createStatus, Author: callerID(r),
-		CommentStatus: wp.DefaultCommentStatus(pt, "comments", v), PingStatus: wp.DefaultCommentStatus(pt, "trackbacks", v)}
+		CommentStatus: wp.DefaultCommentStatus(tx, pt, "comment", v), PingStatus: wp.DefaultCommentStatus(tx, pt, "ping", v)}
 	if err := w.prepare(r, p, true); err != nil {
 		return nil, err
 	}

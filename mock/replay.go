@@ -111,7 +111,4 @@ func (m *Mock) recordedSite(ds *fixtures.Dataset) {
 	if m.opts.SiteURL == "" {
 		m.opts.SiteURL = strings.TrimSuffix(s.URL, "/")
 	}
-	if m.opts.Name == "" {
-		m.opts.Name, m.opts.Description = s.Name, s.Description
-	}
 }

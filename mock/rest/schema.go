@@ -42,6 +42,9 @@ type Schema struct {
 	UniqueItems          bool
 	// Title names an item schema ("post", "tag"); only on the root of an item schema.
 	Title string
+	// Label, when set, is an argument's title, printed first (register_setting's
+	// label on the settings' arguments from 6.8; an empty one too).
+	Label *string
 	// Literal, when set, is the node as schema documents print it, for nodes WordPress
 	// builds with keys or an order the dialect does not model (register_meta's
 	// schemas: type, title, description, default). Validation still reads the fields.
@@ -165,6 +168,9 @@ func (s *Schema) JSON(asArg bool) Object {
 		return s.Literal
 	}
 	o := Object{}
+	if s.Label != nil && asArg {
+		o = append(o, Member{"title", *s.Label})
+	}
 	if s.Description != "" {
 		o = append(o, Member{"description", s.Description})
 	}

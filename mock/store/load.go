@@ -1,6 +1,7 @@
 package store
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"sync"
@@ -22,6 +23,8 @@ type Tables struct {
 	Files []*File // by path
 	// Comments are by ascending id.
 	Comments []*Comment
+	// Options are wp_options by name.
+	Options Options
 	// Next are the next ids; a field below one past the largest id is raised to it.
 	Next Sequences
 	// Prepared says every post went through Prepare; Load prepares them otherwise.
@@ -74,6 +77,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 		s.files[f.Path] = f
 	}
 	s.comments.load(t.Comments, t.Next.Comment)
+	s.options = maps.Clone(t.Options)
 	s.nextPost, s.nextUser = max(s.nextPost, t.Next.Post), max(s.nextUser, t.Next.User)
 	s.nextTerm, s.nextMeta = max(s.nextTerm, t.Next.Term), max(s.nextMeta, t.Next.Meta)
 	return s
@@ -93,6 +97,7 @@ func (tx *Tx) Replace(src *Store) {
 	s.users, s.logins, s.terms, s.taxTerms, s.files = src.users, src.logins, src.terms, src.taxTerms, src.files
 	s.comments = src.comments
 	s.formats = src.formats
+	s.options = src.options
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta
 }
 
@@ -109,6 +114,7 @@ func (tx *Tx) Tables() Tables {
 		Next: Sequences{Post: s.nextPost, User: s.nextUser, Term: s.nextTerm, Meta: s.nextMeta,
 			Comment: s.comments.next},
 		Comments: s.comments.byID(),
+		Options:  s.options,
 	}
 	for _, f := range s.files {
 		t.Files = append(t.Files, f)

@@ -242,6 +242,7 @@ type Store struct {
 	files    map[string]*File
 	comments *comments       // wp_comments (comments.go)
 	formats  map[string]bool // the post formats some post has had (formats.go)
+	options  Options         // wp_options (options.go)
 
 	nextPost, nextUser, nextTerm, nextMeta int
 }

@@ -49,13 +49,19 @@ func WithoutLoop(tx *store.Tx, parent, id int) int {
 	return parent
 }
 
-// DefaultCommentStatus is get_default_comment_status for a new post of type pt: pages
-// are closed to comments and pings; other types are open to what they support.
-func DefaultCommentStatus(pt *PostType, feature string, v wpversion.Version) string {
-	if pt.Slug != "page" && pt.Supported(feature, v) {
-		return "open"
+// DefaultCommentStatus is get_default_comment_status for a new post of type pt and a
+// comment type (comment or ping): pages are closed; other types take the site's
+// default_comment_status or default_ping_status where they support comments (or
+// trackbacks), and are closed otherwise.
+func DefaultCommentStatus(tx *store.Tx, pt *PostType, commentType string, v wpversion.Version) string {
+	feature := "comments"
+	if commentType == "ping" {
+		feature = "trackbacks"
 	}
-	return "closed"
+	if pt.Slug == "page" || !pt.Supported(feature, v) {
+		return "closed"
+	}
+	return OptionString(tx, "default_"+commentType+"_status")
 }
 
 // reservedSlugs always get a suffix (feeds and embed), as wp_unique_post_slug does.
@@ -118,7 +124,7 @@ func MaybeEmpty(pt *PostType, v wpversion.Version) bool {
 // TrashPost is wp_trash_post's change of the row: the status and slug kept for
 // untrashing, the trash status, the slug with __trashed, modified now.
 func TrashPost(tx *store.Tx, id int) *store.Post {
-	now := tx.Now()
+	local, now := Now(tx)
 	return tx.ChangePost(id, func(p *store.Post) {
 		e := p.Extra()
 		e.TrashedStatus, e.TrashedSlug = p.Status, p.Slug
@@ -127,7 +133,7 @@ func TrashPost(tx *store.Tx, id int) *store.Post {
 		if !strings.HasSuffix(p.Slug, "__trashed") {
 			p.Slug = TruncateSlug(p.Slug, 191) + "__trashed"
 		}
-		p.Modified, p.ModifiedGMT = now, now
+		p.Modified, p.ModifiedGMT = local, now
 	})
 }
 

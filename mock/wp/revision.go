@@ -56,9 +56,9 @@ func SaveRevision(tx *store.Tx, p *store.Post, a *Actor, metaKeys []string, v wp
 	if a != nil {
 		author = a.ID
 	}
-	now := tx.Now()
+	local, now := Now(tx)
 	rev := &store.Post{Type: "revision", Status: "inherit", Author: author, Parent: p.ID,
-		Date: p.Modified, DateGMT: p.ModifiedGMT, Modified: now, ModifiedGMT: now,
+		Date: p.Modified, DateGMT: p.ModifiedGMT, Modified: local, ModifiedGMT: now,
 		Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Slug: strconv.Itoa(p.ID) + "-revision-v1",
 		CommentStatus: "closed", PingStatus: "closed"}
 	tx.InsertPost(rev)

@@ -1,6 +1,7 @@
 package wp
 
 import (
+	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"github.com/wpmock/wpmock/mock/wpversion"
 	"slices"
@@ -32,17 +33,32 @@ type Taxonomy struct {
 	// be deleted, and a post losing its last term gets it again.
 	DefaultTerm int
 	DefaultFor  []string
+	// DefaultOption is the option that holds the default term where the site may
+	// change it (default_category; the settings' default_category); DefaultTerm is its
+	// value on a new site.
+	DefaultOption string
 	// Rewrite is the rewrite slug of the taxonomy's term links (/<Rewrite>/<slug>/);
 	// RewriteHierarchical puts the ancestors' slugs before the term's.
 	Rewrite             string
 	RewriteHierarchical bool
 }
 
+// Default is the taxonomy's default term on the site: its option's value, or
+// DefaultTerm (0: none).
+func (t *Taxonomy) Default(tx *store.Tx) int {
+	if t.DefaultOption != "" {
+		if _, set := tx.Option(t.DefaultOption); set {
+			return OptionInt(tx, t.DefaultOption)
+		}
+	}
+	return t.DefaultTerm
+}
+
 // DefaultTermFor is the term a post of the type gets when it has none of the
 // taxonomy's (0: none).
-func (t *Taxonomy) DefaultTermFor(typ string) int {
-	if t.DefaultTerm != 0 && slices.Contains(t.DefaultFor, typ) {
-		return t.DefaultTerm
+func (t *Taxonomy) DefaultTermFor(tx *store.Tx, typ string) int {
+	if slices.Contains(t.DefaultFor, typ) {
+		return t.Default(tx)
 	}
 	return 0
 }
@@ -93,7 +109,7 @@ const (
 // search), in registration order; WordPress lists them first.
 var Taxonomies = []*Taxonomy{
 	{Slug: "category", Caps: termCaps("categories"), Types: []string{"post"}, ShowCloud: true,
-		Hierarchical: true, RestBase: "categories", DefaultTerm: DefaultCategory, DefaultFor: []string{"post"},
+		Hierarchical: true, RestBase: "categories", DefaultTerm: DefaultCategory, DefaultFor: []string{"post"}, DefaultOption: "default_category",
 		Rewrite: "category", RewriteHierarchical: true, Visibility: PublicTaxonomyVisibility(), Labels: Members{
 			KV("name", "Categories"), KV("singular_name", "Category"), KV("search_items", "Search Categories"),
 			KV("popular_items", nil), KV("all_items", "All Categories"), KV("parent_item", "Parent Category"),

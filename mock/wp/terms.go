@@ -76,7 +76,7 @@ func DeleteTerm(tx *store.Tx, t *store.Term) {
 			}
 		}
 	}
-	def := tax.DefaultTerm
+	def := tax.Default(tx)
 	fallback := def != 0 && tx.Term(def) != nil
 	for _, typ := range tax.Types {
 		for _, p := range tx.PostsByID(typ) {
