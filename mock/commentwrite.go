@@ -188,12 +188,10 @@ func (res *comments) prepare(r *rest.Request, c *store.Comment) (changed bool, e
 	} else if r.HTTP != nil && r.HTTP.UserAgent() != "" {
 		c.Agent = r.HTTP.UserAgent()
 	}
-	if d := r.String("date"); d != "" { // rest_get_date_with_gmt: the site's time zone
-		t, _ := rest.ParseDate(d)
-		c.Date, c.DateGMT = t, wp.GMT(txOf(r), t)
+	if d := r.String("date"); d != "" {
+		c.Date, c.DateGMT = dateWithGMT(txOf(r), d, false)
 	} else if d := r.String("date_gmt"); d != "" {
-		t, _ := rest.ParseDate(d)
-		c.Date, c.DateGMT = wp.Local(txOf(r), t), t
+		c.Date, c.DateGMT = dateWithGMT(txOf(r), d, true)
 	}
 	return true, nil
 }

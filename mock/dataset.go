@@ -465,6 +465,9 @@ func (m *Mock) startOptions(ds *fixtures.Dataset) store.Options {
 		}
 		o[k] = optionValue(k, v)
 	}
+	for k, v := range m.opts.SiteOptions {
+		o[k] = v
+	}
 	if m.opts.Name != "" {
 		o["blogname"] = m.opts.Name
 	}

@@ -34,6 +34,9 @@ type Options struct {
 	SiteURL string
 	// Name and Description are the site title and tagline.
 	Name, Description string
+	// SiteOptions are wp_options set over the dataset's (permalink_structure,
+	// timezone_string, gmt_offset: cmd/wpmock's -permalinks and -timezone).
+	SiteOptions map[string]any
 	// Clock supplies "now" for new and changed content; nil is time.Now.
 	Clock func() time.Time
 	// Dataset is the site's start-up content (see fixtures); nil generates one from

@@ -3,6 +3,7 @@ package mock
 import (
 	"maps"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -202,12 +203,12 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	}
 	p.Status = wp.InsertStatus(w.typ, p.Status)
 	editDate := false
-	if d := r.String("date"); d != "" { // rest_get_date_with_gmt: the site's time zone
-		t, _ := rest.ParseDate(d)
-		p.Date, p.DateGMT, editDate = t, wp.GMT(tx, t), true
+	if d := r.String("date"); d != "" {
+		p.Date, p.DateGMT = dateWithGMT(tx, d, false)
+		editDate = true
 	} else if d := r.String("date_gmt"); d != "" {
-		t, _ := rest.ParseDate(d)
-		p.Date, p.DateGMT, editDate = wp.Local(tx, t), t, true
+		p.Date, p.DateGMT = dateWithGMT(tx, d, true)
+		editDate = true
 	}
 	if (r.Sent("date") && r.Param("date") == nil) || (r.Sent("date_gmt") && r.Param("date_gmt") == nil) {
 		p.Date, p.DateGMT, editDate = time.Time{}, time.Time{}, false
@@ -559,3 +560,17 @@ func withStatus(err *rest.Error, status int) *rest.Error {
 	out.Status = status
 	return &out
 }
+
+// dateWithGMT is rest_get_date_with_gmt: a date sent with a UTC offset (or Z), or as
+// date_gmt (isUTC), is an instant, shown in the site's time zone; one without is the
+// site's wall clock.
+func dateWithGMT(tx *store.Tx, s string, isUTC bool) (local, gmt time.Time) {
+	t, _ := rest.ParseDate(s)
+	if isUTC || hasUTCOffset.MatchString(s) {
+		return wp.Local(tx, t), t
+	}
+	return t, wp.GMT(tx, t)
+}
+
+// hasUTCOffset is rest_get_date_with_gmt's test for an offset at the date's end.
+var hasUTCOffset = regexp.MustCompile(`(Z|[+-]\d{2}(:\d{2})?)$`)

@@ -129,7 +129,7 @@ func (res *search) init() {
 				case h.term != nil:
 					return termLink(r, h.term)
 				}
-				return r.Site + "/type/" + h.format + "/" // get_term_link of post-format-<slug>
+				return permalinks(r).PostFormat(h.format) // get_term_link of post-format-<slug>
 			}),
 		rest.F(ro(rest.Str("type").Desc("Object type.").OneOfEnum(types...)),
 			func(_ *rest.Request, h *searchResult) any {

@@ -135,8 +135,8 @@ func trueSet(keys []string) rest.Object {
 	return o
 }
 
-// authorLink is get_author_posts_url with the /author/%author%/ permastruct.
-func authorLink(r *rest.Request, u *store.User) string { return r.Site + "/author/" + u.Slug + "/" }
+// authorLink is get_author_posts_url.
+func authorLink(r *rest.Request, u *store.User) string { return permalinks(r).Author(u) }
 
 // userLocale is get_user_locale: the user's locale, else the site's (en_US).
 func userLocale(u *store.User) string {

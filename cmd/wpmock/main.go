@@ -32,6 +32,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures/clone"
 	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // version is the release, stamped at build time (make build and make dist pass
@@ -105,6 +106,8 @@ var envFlags = []struct{ flag, env, example string }{
 	{"data", "WPMOCK_DATA", "/data/site.json"},
 	{"persist", "WPMOCK_PERSIST", "1"},
 	{"wp-version", "WPMOCK_WP_VERSION", "6.8"},
+	{"permalinks", "WPMOCK_PERMALINKS", "/%year%/%monthnum%/%postname%/"},
+	{"timezone", "WPMOCK_TIMEZONE", "Europe/Berlin"},
 	{"latency", "WPMOCK_LATENCY", "50ms-400ms"},
 	{"fault-rate", "WPMOCK_FAULT_RATE", "0.05"},
 	{"max-body", "WPMOCK_MAX_BODY", "10485760"},
@@ -173,6 +176,8 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&size.Media, "media", fixtures.DefaultSize.Media, "generated site: media items (images)")
 	fs.IntVar(&size.Pages, "pages", fixtures.DefaultSize.Pages, "generated site: pages (a small hierarchy)")
 	fs.BoolVar(&m.OpenAPI, "openapi", false, "print the OpenAPI document of the chosen version (fixtures/openapi.json for 6.1; -url sets its server) and exit")
+	permalinks := fs.String("permalinks", "", "the site's permalink structure: /%year%/%monthnum%/%postname%/, plain, ... (default: the dataset's, else /%postname%/)")
+	timezone := fs.String("timezone", "", "the site's time zone: a zone (Europe/Berlin) or an offset from UTC in hours (5.5, -3) (default: the dataset's, else UTC)")
 	wpVersion := fs.String("wp-version", "", "answer as this WordPress version: "+strings.Join(rest.ProfileNames(), ", ")+" (default: the dataset's, else "+rest.Profiles[0].String()+")")
 	// limits against slow and greedy clients; 0 turns one off
 	l, def := &m.Limits, DefaultLimits
@@ -201,6 +206,9 @@ func (m *Main) ParseFlags(args []string) error {
 		// dash, a subcommand this build lacks) would otherwise be ignored and the
 		// server would start as if it had not been given
 		return fmt.Errorf("unexpected argument %q: wpmock takes flags only, and flags come before anything else (wpmock -h lists them; the one subcommand is clone, first)", fs.Arg(0))
+	}
+	if err := siteOptions(&m.Options, *permalinks, *timezone); err != nil {
+		return err
 	}
 	if *wpVersion != "" {
 		v, err := rest.ParseVersion(*wpVersion)
@@ -427,4 +435,37 @@ func (m *Main) export(site *mock.Mock) error {
 		return site.Export(m.Stdout)
 	}
 	return writeFileAtomic(m.Export, site.Dataset().Encode)
+}
+
+// siteOptions sets the options -permalinks and -timezone name.
+func siteOptions(o *mock.Options, permalinks, timezone string) error {
+	set := func(k string, v any) {
+		if o.SiteOptions == nil {
+			o.SiteOptions = map[string]any{}
+		}
+		o.SiteOptions[k] = v
+	}
+	switch {
+	case permalinks == "":
+	case permalinks == "plain":
+		set("permalink_structure", "")
+	case !strings.HasPrefix(permalinks, "/") || !strings.Contains(permalinks, "%"):
+		return fmt.Errorf("-permalinks %q: a structure starts with / and holds tags such as %%postname%% (or is plain)", permalinks)
+	default:
+		set("permalink_structure", permalinks)
+	}
+	if timezone == "" {
+		return nil
+	}
+	if hours, err := strconv.ParseFloat(timezone, 64); err == nil {
+		set("timezone_string", "")
+		set("gmt_offset", hours)
+		return nil
+	}
+	if !wp.ValidTimezone(timezone) {
+		return fmt.Errorf("-timezone %q: not a time zone (Europe/Berlin) nor an offset in hours (5.5)", timezone)
+	}
+	set("timezone_string", timezone)
+	set("gmt_offset", "0")
+	return nil
 }

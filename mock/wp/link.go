@@ -7,19 +7,52 @@ import (
 	"github.com/wpmock/wpmock/mock/store"
 )
 
-// Permalinks make a site's links as link-template.php does with the /%postname%/
-// structure: get_permalink, get_page_link, get_attachment_link, get_sample_permalink's
-// template and get_term_link. Home is the site's home URL, Tx the store, and Actor who
-// asks (a private attachment's page is a plain link to those who may not read it).
+// Permalinks make a site's links as link-template.php does, with the site's
+// permalink_structure (the option; unset or "" is plain links): get_permalink,
+// get_page_link, get_attachment_link, get_sample_permalink's template,
+// get_term_link and get_author_posts_url. Home is the site's home URL, Tx the store,
+// and Actor who asks (a private attachment's page is a plain link to those who may not
+// read it).
 type Permalinks struct {
 	Home  string
 	Tx    *store.Tx
 	Actor *Actor
 }
 
-// Post is get_permalink with the /%postname%/ structure: drafts, pending,
-// scheduled and trashed posts get the plain ?p= link (pages ?page_id=), attachments
-// their attachment page, pages (get_page_link) their path below their ancestors.
+// structure is the site's permalink structure ("" for plain links).
+func (l Permalinks) structure() string {
+	if l.Tx == nil {
+		return "/%postname%/"
+	}
+	return OptionString(l.Tx, "permalink_structure")
+}
+
+// front is WP_Rewrite's front: the structure's part before its first tag ("/" for
+// /%postname%/, "/archives/" for /archives/%post_id%), which term and author links
+// start with.
+func front(structure string) string {
+	if i := strings.IndexByte(structure, '%'); i >= 0 {
+		return structure[:i]
+	}
+	return "/"
+}
+
+// trailing is user_trailingslashit: a trailing slash where the structure ends with
+// one, none otherwise.
+func trailing(structure, link string) string {
+	if strings.HasSuffix(structure, "/") {
+		if !strings.HasSuffix(link, "/") {
+			return link + "/"
+		}
+		return link
+	}
+	return strings.TrimRight(link, "/")
+}
+
+// Post is get_permalink: drafts, pending, scheduled and trashed posts get the plain
+// ?p= link (pages ?page_id=), as every post does with plain permalinks; attachments
+// their attachment page; pages (get_page_link) their path below their ancestors; posts
+// the structure with its tags filled in.
 func (l Permalinks) Post(p *store.Post) string {
 	if p.Type == "attachment" {
 		return l.Attachment(p, false)
@@ -28,28 +61,77 @@ func (l Permalinks) Post(p *store.Post) string {
 	if p.Type == "page" {
 		plain = "/?page_id="
 	}
+	structure := l.structure()
 	switch p.Status {
 	case "draft", "pending", "future", "auto-draft", "trash":
 		return l.Home + plain + strconv.Itoa(p.ID)
 	}
-	if p.Slug == "" {
+	if p.Slug == "" || structure == "" {
 		return l.Home + plain + strconv.Itoa(p.ID)
 	}
 	if p.Type == "page" {
-		return l.Home + "/" + AncestorsPath(l.Tx, p) + p.Slug + "/"
+		return l.Home + trailing(structure, "/"+AncestorsPath(l.Tx, p)+p.Slug)
 	}
-	return l.Home + "/" + p.Slug + "/"
+	return l.Home + trailing(structure, l.expand(structure, p, false))
+}
+
+// expand fills a post's structure in (get_permalink's rewrite codes); leavename keeps
+// %postname% for get_sample_permalink.
+func (l Permalinks) expand(structure string, p *store.Post, leavename bool) string {
+	d := p.Date
+	two := func(n int) string { return twoDigits(n) }
+	pairs := []string{"%year%", strconv.Itoa(d.Year()), "%monthnum%", two(int(d.Month())), "%day%", two(d.Day()),
+		"%hour%", two(d.Hour()), "%minute%", two(d.Minute()), "%second%", two(d.Second()),
+		"%post_id%", strconv.Itoa(p.ID)}
+	if !leavename {
+		pairs = append(pairs, "%postname%", p.Slug, "%pagename%", p.Slug)
+	}
+	if strings.Contains(structure, "%category%") {
+		pairs = append(pairs, "%category%", l.postCategory(p))
+	}
+	if strings.Contains(structure, "%author%") {
+		slug := ""
+		if u := l.Tx.User(p.Author); u != nil {
+			slug = u.Slug
+		}
+		pairs = append(pairs, "%author%", slug)
+	}
+	return strings.NewReplacer(pairs...).Replace(structure)
+}
+
+// postCategory is get_permalink's %category%: the post's category of the lowest id,
+// below its ancestors, or the default category.
+func (l Permalinks) postCategory(p *store.Post) string {
+	ids := p.TermIDs("category")
+	id := 0
+	for _, c := range ids {
+		if l.Tx.Term(c) != nil && (id == 0 || c < id) {
+			id = c
+		}
+	}
+	if id == 0 {
+		if t := l.Tx.Term(FindTaxonomy("category").Default(l.Tx)); t != nil {
+			return t.Slug
+		}
+		return ""
+	}
+	return l.termPath(l.Tx.Term(id))
 }
 
 // Template is get_sample_permalink's template.
 func (l Permalinks) Template(p *store.Post) string {
-	switch p.Type {
-	case "attachment":
+	structure := l.structure()
+	switch {
+	case p.Type == "attachment":
 		return l.Attachment(p, true)
-	case "page":
-		return l.Home + "/" + AncestorsPath(l.Tx, p) + "%pagename%/"
+	case structure == "" && p.Type == "page":
+		return l.Home + "/?page_id=" + strconv.Itoa(p.ID)
+	case structure == "":
+		return l.Home + "/?p=" + strconv.Itoa(p.ID)
+	case p.Type == "page":
+		return l.Home + trailing(structure, "/"+AncestorsPath(l.Tx, p)+"%pagename%")
 	}
-	return l.Home + "/%postname%/"
+	return l.Home + trailing(structure, l.expand(structure, p, true))
 }
 
 // AncestorsPath is get_page_uri's part above the page: the slugs of its ancestors
@@ -95,11 +177,15 @@ func (l Permalinks) Attachment(p *store.Post, sample bool) string {
 	default:
 		return plain
 	}
+	structure := l.structure()
+	if structure == "" {
+		return plain
+	}
 	if parent == nil {
 		if sample {
 			return plain
 		}
-		return l.Home + "/" + p.Slug + "/"
+		return l.Home + trailing(structure, "/"+p.Slug)
 	}
 	parentLink := l.Post(parent)
 	if strings.Contains(parentLink, "?") {
@@ -112,7 +198,7 @@ func (l Permalinks) Attachment(p *store.Post, sample bool) string {
 			name = "attachment/" + p.Slug // <permalink>/<int>/ would be a page number
 		}
 	}
-	return strings.TrimSuffix(parentLink, "/") + "/" + name + "/"
+	return trailing(structure, strings.TrimSuffix(parentLink, "/")+"/"+name)
 }
 
 // AttachmentStatus is get_post_status for an attachment: "inherit" takes the parent's
@@ -141,19 +227,32 @@ func AttachmentStatus(tx *store.Tx, p *store.Post) string {
 	return "publish"
 }
 
-// Term is get_term_link with pretty permalinks: /<rewrite slug>/<slug>/ (/tag/,
-// /category/), with the ancestors' slugs before the term's where the taxonomy's
-// rewrite is hierarchical (categories').
+// Term is get_term_link: with a structure, the front, the taxonomy's rewrite slug and
+// the term's slug (below its ancestors' where the taxonomy's rewrite is
+// hierarchical, as categories'); with plain links, ?cat=<id> for a category, the
+// query var (?tag=<slug>) for the others.
 func (l Permalinks) Term(t *store.Term) string {
 	tax := FindTaxonomy(t.Taxonomy)
-	if !tax.RewriteHierarchical {
-		return l.Home + "/" + tax.Rewrite + "/" + t.Slug + "/"
+	structure := l.structure()
+	if structure == "" {
+		if t.Taxonomy == "category" {
+			return l.Home + "/?cat=" + strconv.Itoa(t.ID)
+		}
+		return l.Home + "/?" + tax.QueryVar() + "=" + t.Slug
 	}
 	path := t.Slug
-	tx := l.Tx
+	if tax.RewriteHierarchical {
+		path = l.termPath(t)
+	}
+	return l.Home + trailing(structure, front(structure)+tax.Rewrite+"/"+path)
+}
+
+// termPath is a term's slug below its ancestors' (get_term_parents_list's slugs).
+func (l Permalinks) termPath(t *store.Term) string {
+	path := t.Slug
 	seen := map[int]bool{t.ID: true}
 	for p := t.Parent; p != 0 && !seen[p]; {
-		parent := tx.Term(p)
+		parent := l.Tx.Term(p)
 		if parent == nil {
 			break
 		}
@@ -161,5 +260,25 @@ func (l Permalinks) Term(t *store.Term) string {
 		path = parent.Slug + "/" + path
 		p = parent.Parent
 	}
-	return l.Home + "/" + tax.Rewrite + "/" + path + "/"
+	return path
+}
+
+// Author is get_author_posts_url: the front, author/ and the user's slug; ?author=<id>
+// with plain links.
+func (l Permalinks) Author(u *store.User) string {
+	structure := l.structure()
+	if structure == "" {
+		return l.Home + "/?author=" + strconv.Itoa(u.ID)
+	}
+	return l.Home + trailing(structure, front(structure)+"author/"+u.Slug)
+}
+
+// PostFormat is get_post_format_link: the post_format term's link (/type/<format>/;
+// ?post_format=<format> with plain links).
+func (l Permalinks) PostFormat(format string) string {
+	structure := l.structure()
+	if structure == "" {
+		return l.Home + "/?post_format=" + format
+	}
+	return l.Home + trailing(structure, front(structure)+"type/"+format)
 }

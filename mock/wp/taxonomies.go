@@ -41,6 +41,17 @@ type Taxonomy struct {
 	// RewriteHierarchical puts the ancestors' slugs before the term's.
 	Rewrite             string
 	RewriteHierarchical bool
+	// Var is the taxonomy's query_var where it is not its name (tag for post_tag,
+	// category_name for category): a term's plain link is ?<query var>=<slug>.
+	Var string
+}
+
+// QueryVar is the taxonomy's query_var.
+func (t *Taxonomy) QueryVar() string {
+	if t.Var != "" {
+		return t.Var
+	}
+	return t.Slug
 }
 
 // Default is the taxonomy's default term on the site: its option's value, or
@@ -110,7 +121,7 @@ const (
 var Taxonomies = []*Taxonomy{
 	{Slug: "category", Caps: termCaps("categories"), Types: []string{"post"}, ShowCloud: true,
 		Hierarchical: true, RestBase: "categories", DefaultTerm: DefaultCategory, DefaultFor: []string{"post"}, DefaultOption: "default_category",
-		Rewrite: "category", RewriteHierarchical: true, Visibility: PublicTaxonomyVisibility(), Labels: Members{
+		Rewrite: "category", RewriteHierarchical: true, Var: "category_name", Visibility: PublicTaxonomyVisibility(), Labels: Members{
 			KV("name", "Categories"), KV("singular_name", "Category"), KV("search_items", "Search Categories"),
 			KV("popular_items", nil), KV("all_items", "All Categories"), KV("parent_item", "Parent Category"),
 			KV("parent_item_colon", "Parent Category:"), KV("name_field_description", labelNameField),
@@ -128,7 +139,7 @@ var Taxonomies = []*Taxonomy{
 			KV("name_admin_bar", "category"), KV("template_name", "Category Archives").Since(wpversion.V66),
 		}},
 	{Slug: "post_tag", Caps: termCaps("post_tags"), Types: []string{"post"}, ShowCloud: true,
-		RestBase: "tags", Rewrite: "tag", Visibility: PublicTaxonomyVisibility(), Labels: TagLabels},
+		RestBase: "tags", Rewrite: "tag", Var: "tag", Visibility: PublicTaxonomyVisibility(), Labels: TagLabels},
 }
 
 // TagLabels are post_tag's labels, get_taxonomy_labels' non-hierarchical defaults
