@@ -91,8 +91,8 @@ child_of() {
 # the command, as a terminal or Playwright's webServer runs it: in a process group of
 # its own, stopped with SIGTERM to the group (npm exec does not pass a SIGTERM sent to
 # its pid alone on to the command it runs)
-echo '$ npx wpmock -addr 127.0.0.1:0 -quiet -ready-json &'
-setsid npx --no-install wpmock -addr 127.0.0.1:0 -quiet -ready-json >"$work/npx.log" 2>&1 &
+echo '$ npx wpmock -addr 127.0.0.1:0 -quiet=true -ready-json &'
+setsid npx --no-install wpmock -addr 127.0.0.1:0 -quiet=true -ready-json >"$work/npx.log" 2>&1 &
 npx_pid=$!
 pids+=("$npx_pid")
 url=$(ready_url "$work/npx.log")
@@ -108,7 +108,7 @@ say "SIGTERM to npx wpmock's process group: the mock shut down gracefully (wpmoc
 
 # the launcher alone, signalled by its pid (a process manager that knows only the pid
 # it started): it passes the signal on, and the binary does not outlive it
-node_modules/.bin/wpmock -addr 127.0.0.1:0 -quiet -ready-json >"$work/bin.log" 2>&1 &
+node_modules/.bin/wpmock -addr 127.0.0.1:0 -quiet=true -ready-json >"$work/bin.log" 2>&1 &
 launcher=$!
 pids+=("$launcher")
 url=$(ready_url "$work/bin.log")
