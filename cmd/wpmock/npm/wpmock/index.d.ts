@@ -95,8 +95,9 @@ export interface Mock {
   /** The mock's process. */
   process: ChildProcess;
   /**
-   * Ends the mock (SIGTERM: a graceful shutdown; killed if it has not ended in 10 s) and
-   * resolves once it has exited. Calling it again returns the same promise.
+   * Ends the mock (SIGTERM: a graceful shutdown; killed if it has not ended in 10 s; on
+   * Windows, which has no SIGTERM, ended at once) and resolves once it has exited.
+   * Calling it again returns the same promise.
    */
   stop(): Promise<void>;
 }
