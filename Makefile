@@ -34,7 +34,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 RELEASE_FLAGS := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 DIST_COMMANDS  := wpmock wpcontract
 DIST_PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
-.PHONY: wpcontract dist
+.PHONY: wpcontract dist npm-pack npm-smoke
 
 build: ## build bin/wpmock (static, version stamped)
 	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
@@ -50,6 +50,12 @@ dist: ## cross-build wpmock and wpcontract into bin/dist/ for Linux, macOS and W
 	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(RELEASE_FLAGS) -o $$out ./cmd/$$cmd || exit 1; \
 	done; done
 	@cd bin/dist && sha256sum wpmock-* wpcontract-* > SHA256SUMS && cat SHA256SUMS
+
+npm-pack: ## the npm packages into bin/npm/: wpmock (launcher, start() API) and @wpmock/<os>-<cpu> with the static binaries, packed (tarball sizes printed)
+	VERSION=$(VERSION) bash cmd/wpmock/npm/pack.sh bin/npm
+
+npm-smoke: ## the npm packages built, installed offline from their tarballs into a scratch project, npx wpmock run and the JavaScript API used (CI runs it; installs node and npm if missing)
+	bash ci/npm-smoke.sh
 
 test: ## run every Go test with the race detector (the contract suite against the in-process mock included)
 	$(GO) test -race -count=1 ./...

@@ -74,8 +74,11 @@ type Main struct {
 	Export string
 	// OpenAPI prints the OpenAPI document instead of serving.
 	OpenAPI bool
-	Stdout  io.Writer
-	Stderr  io.Writer
+	// ReadyJSON prints one JSON line (ready.go) on Stdout once listening, after the
+	// banner: the URL and the credentials, for programs that start the mock (-ready-json).
+	ReadyJSON bool
+	Stdout    io.Writer
+	Stderr    io.Writer
 
 	// Limits protect the server from slow and greedy clients. ParseFlags starts from
 	// DefaultLimits; the zero Limits of a Main built by hand limit nothing.
@@ -165,6 +168,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.StringVar(&m.Options.AdminAppPassword, "admin-app-password", "", "application password of user admin")
 	auth := fs.String("auth", "app-password", "authentication: app-password, or open (every request acts as admin)")
 	fs.BoolVar(&m.Quiet, "quiet", false, "no request log")
+	fs.BoolVar(&m.ReadyJSON, "ready-json", false, "once listening, print one JSON line on stdout after the banner: url, rest, wordpress, auth, user, password (the admin's application password), users; for programs that start wpmock on -addr 127.0.0.1:0")
 	fs.StringVar(&m.Data, "data", "", "start from this dataset file (fixtures/README.md) instead of a generated site")
 	fs.BoolVar(&m.Persist, "persist", false, "write changes made through the API back to the -data file (atomically, at most once a second, and on shutdown)")
 	fs.StringVar(&m.Export, "export", "", "write the dataset as JSON to this file (- for stdout) and exit")
@@ -327,6 +331,12 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	go q.release(quietDone)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	if m.ReadyJSON {
+		if err := m.printReady(site); err != nil {
+			srv.Close()
+			return err
+		}
+	}
 	if m.ready != nil {
 		close(m.ready)
 	}

@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# The npm packages as a JavaScript user gets them (issue 37): builds the seven packages
+# (cmd/wpmock/npm/pack.sh), installs wpmock and this machine's platform package from the
+# packed tarballs into a scratch project without a registry (--offline: the other
+# platforms' optional dependencies are skipped, as npm skips them for another os/cpu),
+# then runs `npx wpmock -version`, starts `npx wpmock -addr 127.0.0.1:0` and GETs
+# /wp-json/wp/v2/posts from it, stops it as a terminal or Playwright does (SIGTERM to its
+# process group), stops the launcher by its own pid, and runs a Node script on the
+# JavaScript API (start, requests with the admin's application password, stop). With
+# TypeScript at hand (ci/generators/node_modules, which make generators installs) it
+# also compiles a use of index.d.ts. Installs node, npm and curl from Debian if missing.
+#
+#   bash ci/npm-smoke.sh            # prints "npm-smoke:" lines; exits non-zero on a failure
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+t0=$SECONDS
+say() { echo "npm-smoke: $*"; }
+die() { echo "npm-smoke: FAILED: $*" >&2; exit 1; }
+
+missing=()
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+command -v curl >/dev/null || missing+=(curl)
+if ((${#missing[@]})); then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
+    { timeout 600 apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null; }
+fi
+node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' ||
+  die "node $(node --version) is too old: the package needs 18 or later (fetch, the API's test)"
+say "node $(node --version), npm $(npm --version)"
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || kill -TERM "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# the packages
+bash "$repo/cmd/wpmock/npm/pack.sh" "$work/dist" | sed 's/^npm-pack: /npm-smoke: pack: /'
+platform=$(node -p 'process.platform + "-" + process.arch')
+main_tgz=$(cd "$work/dist" && ls wpmock-[0-9]*.tgz)
+platform_tgz=$(cd "$work/dist" && ls "wpmock-$platform-"*.tgz)
+
+# a project of its own, with a cache of its own, so nothing installed here or cached
+# before can stand in for the tarballs
+project=$work/project
+mkdir -p "$project" && cd "$project"
+export npm_config_cache=$work/npm-cache npm_config_update_notifier=false
+npm init -y >/dev/null
+echo "\$ npm install -D --offline --no-audit --no-fund $main_tgz $platform_tgz"
+npm install -D --offline --no-audit --no-fund "$work/dist/$main_tgz" "$work/dist/$platform_tgz" 2>&1 | sed '/^$/d'
+[[ -x node_modules/.bin/wpmock ]] || die "npm install made no node_modules/.bin/wpmock"
+installed=$(cd node_modules && ls -d wpmock @wpmock/* | tr '\n' ' ')
+say "installed: $installed"
+
+echo '$ npx wpmock -version'
+version=$(npx --no-install wpmock -version)
+echo "$version"
+[[ $version == "wpmock "*"answers as WordPress"* ]] || die "npx wpmock -version: got $version"
+
+# waits for the -ready-json line in a log; prints its url
+ready_url() {
+  for _ in $(seq 300); do
+    line=$(grep -m1 '^{' "$1" || true)
+    [[ -n $line ]] && { node -p 'JSON.parse(process.argv[1]).url' "$line"; return; }
+    sleep 0.1
+  done
+  cat "$1" >&2
+  die "no ready line in $1 after 30 s"
+}
+# waits for a process to end; fails if it has not in 15 s
+ended() {
+  for _ in $(seq 150); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+  die "$2 still running 15 s after SIGTERM"
+}
+
+# the process a process started (from /proc: procps may not be installed)
+child_of() {
+  local stat s ppid
+  for stat in /proc/[0-9]*/stat; do
+    s=$(<"$stat") 2>/dev/null || continue
+    s=${s##*) } # after "pid (comm) ", which may hold spaces: state, ppid, ...
+    read -r _ ppid _ <<<"$s"
+    if [[ $ppid == "$1" ]]; then stat=${stat#/proc/}; echo "${stat%/stat}"; return; fi
+  done
+}
+
+# the command, as a terminal or Playwright's webServer runs it: in a process group of
+# its own, stopped with SIGTERM to the group (npm exec does not pass a SIGTERM sent to
+# its pid alone on to the command it runs)
+echo '$ npx wpmock -addr 127.0.0.1:0 -quiet=true -ready-json &'
+setsid npx --no-install wpmock -addr 127.0.0.1:0 -quiet=true -ready-json >"$work/npx.log" 2>&1 &
+npx_pid=$!
+pids+=("$npx_pid")
+url=$(ready_url "$work/npx.log")
+grep -m1 '^wpmock: WordPress REST API mock at' "$work/npx.log"
+echo "\$ curl -si $url/wp-json/wp/v2/posts?per_page=2&_fields=id,title"
+curl -si "$url/wp-json/wp/v2/posts?per_page=2&_fields=id,title" | tr -d '\r' | grep -E '^(HTTP/|X-WP-Total|X-WP-TotalPages|\[)' |
+  tee "$work/get.txt"
+grep -q '^HTTP/1.1 200' "$work/get.txt" && grep -q '^\[{"id":' "$work/get.txt" || die "GET $url/wp-json/wp/v2/posts: not a 200 with posts"
+kill -TERM -- "-$npx_pid"
+ended "$npx_pid" "npx wpmock"
+tail -n1 "$work/npx.log" | grep -qx 'wpmock: stopped' || die "npx wpmock did not shut down gracefully: $(tail -n1 "$work/npx.log")"
+say "SIGTERM to npx wpmock's process group: the mock shut down gracefully (wpmock: stopped)"
+
+# the launcher alone, signalled by its pid (a process manager that knows only the pid
+# it started): it passes the signal on, and the binary does not outlive it
+node_modules/.bin/wpmock -addr 127.0.0.1:0 -quiet=true -ready-json >"$work/bin.log" 2>&1 &
+launcher=$!
+pids+=("$launcher")
+url=$(ready_url "$work/bin.log")
+mock_pid=$(child_of "$launcher")
+[[ -n $mock_pid ]] || die "node_modules/.bin/wpmock runs no binary"
+kill -TERM "$launcher"
+ended "$launcher" "node_modules/.bin/wpmock"
+ended "$mock_pid" "the binary under node_modules/.bin/wpmock"
+say "SIGTERM to node_modules/.bin/wpmock's pid: passed on, the binary (pid $mock_pid) ended with it"
+
+# the JavaScript API, as a test suite's set-up uses it
+cat >api.mjs <<'JS'
+import { start } from 'wpmock';
+
+const wp = await start({ seed: 3, posts: 5, users: 3, wpVersion: '6.8' });
+console.log(`start(): ${wp.restUrl} (WordPress ${wp.wpVersion}), admin ${wp.user}:${wp.password}, ${wp.users.length} users, pid ${wp.pid}`);
+const auth = { Authorization: wp.authorization, 'Content-Type': 'application/json' };
+let res = await fetch(`${wp.restUrl}wp/v2/posts`, { method: 'POST', headers: auth,
+  body: JSON.stringify({ title: 'From the npm smoke test', status: 'draft' }) });
+const post = await res.json();
+console.log(`POST wp/v2/posts as ${wp.user}: ${res.status}, id ${post.id}, status ${post.status}, title.raw "${post.title.raw}"`);
+if (res.status !== 201 || post.title.raw !== 'From the npm smoke test') process.exit(1);
+res = await fetch(`${wp.restUrl}wp/v2/posts/${post.id}`);
+console.log(`GET wp/v2/posts/${post.id} anonymously: ${res.status} ${(await res.json()).code} (a draft)`);
+if (res.status !== 401) process.exit(1);
+await wp.stop();
+console.log(`stop(): exit status ${wp.process.exitCode}`);
+if (wp.process.exitCode !== 0) process.exit(1);
+const gone = await fetch(`${wp.url}/wp-json/`).then(() => 'still answering', (e) => e.cause?.code ?? e.message);
+console.log(`after stop(): ${gone}`);
+if (gone === 'still answering') process.exit(1);
+const err = await start({ wpVersion: '5.0' }).then(() => null, (e) => e.message.split('\n').at(-1));
+console.log(`start({ wpVersion: '5.0' }) rejects: ${err}`);
+if (!err) process.exit(1);
+JS
+echo '$ node api.mjs'
+node api.mjs | sed 's/^/  /'
+[[ ${PIPESTATUS[0]} == 0 ]] || die "node api.mjs"
+
+tsc=$repo/ci/generators/node_modules/.bin/tsc
+if [[ -x $tsc ]]; then
+  cat >types.ts <<'TS'
+import { start, type Mock, type StartOptions } from 'wpmock';
+const options: StartOptions = { seed: 3, wpVersion: '6.8', data: undefined, log: (line: string) => void line, args: ['-latency', '10ms'] };
+export async function check(): Promise<string> {
+  const wp: Mock = await start(options);
+  const who: string = `${wp.user} ${wp.users[0].role} ${wp.process.pid}`;
+  await wp.stop();
+  return who + wp.restUrl;
+}
+// @ts-expect-error: a seed is a number
+void start({ seed: 'seven' });
+// @ts-expect-error: auth is app-password or open
+void start({ auth: 'basic' });
+TS
+  "$tsc" --noEmit --strict --module nodenext --moduleResolution nodenext \
+    --typeRoots "$repo/ci/generators/node_modules/@types" --types node types.ts ||
+    die "tsc on index.d.ts"
+  say "index.d.ts: tsc $("$tsc" --version | cut -d' ' -f2) --strict compiles a use of start() and refuses 2 wrong options"
+else
+  say "index.d.ts: not compiled (no TypeScript in ci/generators/node_modules: make generators installs it)"
+fi
+say "PASS in $((SECONDS - t0))s"
