@@ -95,12 +95,12 @@ func (res *media) routes() []*rest.Route {
 	base := "/" + Namespace + "/media"
 	return []*rest.Route{
 		// create_item reads the file from $_FILES or the raw body
-		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Upload: true}, Schema: schema, SchemaLinks: schemaLinks(wp.FindPostType("attachment"), res.m.version), Endpoints: []*rest.Endpoint{
+		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Upload: true}, Schema: schema, SchemaLinks: schemaLinks(wp.FindPostType("attachment"), attachmentHooks, res.m.version), Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: mediaListArgs(), Permission: res.listPermission, Handler: res.list},
 			{Methods: rest.Creatable, Args: append(argsInOrder(it.WriteArgs(true), mediaSchemaOrder), uploadArgs()...),
 				Permission: res.createPermission, Handler: res.create},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: schemaLinks(wp.FindPostType("attachment"), res.m.version), Endpoints: []*rest.Endpoint{
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: schemaLinks(wp.FindPostType("attachment"), attachmentHooks, res.m.version), Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{idArg("post"), contextArg()},
 				Permission: res.getPermission, Handler: res.get},
 			{Methods: rest.Editable, Args: append([]*rest.Schema{idArg("post")}, argsInOrder(it.WriteArgs(false), mediaSchemaOrder)...),
@@ -203,7 +203,7 @@ func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
 		}
 	}
 	if r.Context() == rest.Edit {
-		for _, rel := range postActions(r, "attachment") {
+		for _, rel := range postActions(r, wp.FindPostType("attachment"), attachmentHooks) {
 			ls = ls.Add(rel, self)
 		}
 	}

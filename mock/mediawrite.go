@@ -415,6 +415,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	e.Width, e.Height = imaging.Dimensions(typ, up.data)
 	p.SetExtra(e)
 	if err := postRowError(p, true); err != nil {
+		err.Status = http.StatusBadRequest // insert_attachment: any error but db_update_error is 400
 		return nil, err
 	}
 	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: up.data})

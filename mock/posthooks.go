@@ -27,17 +27,29 @@ type typeHooks struct {
 	// featuredMedia is handle_featured_media where the controller overrides it (the
 	// attachments controller's, 6.5); nil is the posts controller's.
 	featuredMedia func(r *rest.Request, p *store.Post, id int) *rest.Error
+	// publishes: the type's items are published, so get_available_actions and
+	// get_schema_links offer wp:action-publish (WordPress tests 'attachment' !==
+	// $this->post_type: an attachment inherits its parent's status).
+	publishes bool
+	// trash: delete_item may trash an item (EMPTY_TRASH_DAYS); attachments only with
+	// MEDIA_TRASH, which is off by default, so they are deleted with force or not at all.
+	trash bool
+	// parentFilter: the list has parent and parent_exclude though the type is not
+	// hierarchical (get_collection_params: attachments, by the post they belong to).
+	parentFilter bool
 }
 
 // postHooks are WP_REST_Posts_Controller's own behaviour (posts, pages, any type).
-var postHooks = &typeHooks{statuses: allStatuses, defaultStatus: "publish", createStatus: "draft"}
+var postHooks = &typeHooks{statuses: allStatuses, defaultStatus: "publish", createStatus: "draft",
+	publishes: true, trash: true}
 
 // attachmentHooks are WP_REST_Attachments_Controller's overrides: the attachment
-// statuses (inherit by default), the MIME filter and the search of the file name, new items inherit their parent's
-// status, caption, description, alt_text and post are written, and its own
-// handle_featured_media.
+// statuses (inherit by default), the MIME filter and the search of the file name, new
+// items inherit their parent's status, caption, description, alt_text and post are
+// written, its own handle_featured_media; no publish action, no trash, a parent filter.
 var attachmentHooks = &typeHooks{
 	statuses: []string{"inherit", "private", "trash"}, defaultStatus: "inherit", createStatus: "inherit",
+	parentFilter: true,
 	prepareItemsQuery: func(r *rest.Request, q *wp.PostQuery) {
 		q.Mimes, q.IDTieAsc = attachmentMimeFilter(r), true
 		q.SearchFile = true // wp_allow_query_attachment_by_filename
@@ -55,7 +67,7 @@ var attachmentHooks = &typeHooks{
 // item in the edit context may carry, each with the href of an item and the schema of
 // the field the action sets. (The unfiltered-html target is WordPress's own
 // {"content": {"raw": ...}}, with no properties level.)
-func schemaLinks(pt *wp.PostType, v rest.Version) func(r *rest.Request) []any {
+func schemaLinks(pt *wp.PostType, h *typeHooks, v rest.Version) func(r *rest.Request) []any {
 	return func(r *rest.Request) []any {
 		href := r.RestURL("/" + Namespace + "/" + pt.RestBase + "/{id}")
 		link := func(rel, title string, props rest.Object) rest.Object {
@@ -64,7 +76,7 @@ func schemaLinks(pt *wp.PostType, v rest.Version) func(r *rest.Request) []any {
 		}
 		typed := func(t string) rest.Object { return rest.Object{{Key: "type", Value: t}} }
 		var out []any
-		if pt.Slug != "attachment" { // WordPress's own test of the type
+		if h.publishes {
 			out = append(out, link("action-publish", "The current user can publish this post.",
 				rest.Object{{Key: "status", Value: rest.Object{{Key: "type", Value: "string"}, {Key: "enum", Value: []string{"publish", "future"}}}}}))
 		}

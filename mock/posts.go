@@ -188,7 +188,7 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 			rest.Member{Key: "taxonomy", Value: slug})
 	}
 	if r.Context() == rest.Edit {
-		for _, rel := range postActions(r, res.pt.Slug) {
+		for _, rel := range postActions(r, res.pt, postHooks) {
 			ls = ls.Add(rel, self)
 		}
 	}
@@ -207,11 +207,11 @@ var featuredMediaLinked = rest.Changed[func(r *rest.Request, id int) bool]{
 	}}},
 }
 
-// postActions is get_available_actions: the action rels of edit context.
-func postActions(r *rest.Request, typ string) []string {
-	pt := wp.TypeOf(typ)
+// postActions is get_available_actions: the action rels of edit context for an item
+// of type pt, whose controller has the hooks h.
+func postActions(r *rest.Request, pt *wp.PostType, h *typeHooks) []string {
 	var rels []string
-	if typ != "attachment" && can(r, pt.Cap("publish_posts")) {
+	if h.publishes && can(r, pt.Cap("publish_posts")) {
 		rels = append(rels, "wp:action-publish")
 	}
 	if can(r, "unfiltered_html") {
@@ -246,13 +246,13 @@ func (res *posts) routes() []*rest.Route {
 	schema := it.SchemaJSON
 	base := "/" + Namespace + "/" + res.pt.RestBase
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Schema: schema, SchemaLinks: schemaLinks(res.pt, res.m.version), Endpoints: []*rest.Endpoint{
+		{Namespace: Namespace, Pattern: base, Schema: schema, SchemaLinks: schemaLinks(res.pt, postHooks, res.m.version), Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
 				Permission: res.listPermission, Handler: res.list},
 			{Methods: rest.Creatable, Args: it.WriteArgs(true), AllowBatch: true,
 				Permission: res.w.createPermission, Handler: res.w.create},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: schemaLinks(res.pt, res.m.version), Endpoints: []*rest.Endpoint{
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: schemaLinks(res.pt, postHooks, res.m.version), Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, AllowBatch: true, Args: []*rest.Schema{
 				idArg("post"), contextArg(),
 				rest.Int("excerpt_length").Desc("Override the default excerpt length.").Since(rest.V66),
