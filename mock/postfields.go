@@ -12,7 +12,7 @@ import (
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
-// Fields shared by the post-like types (posts, media), declared once. Each returns a
+// Fields shared by the post types (post, page, attachment), declared once. Each returns a
 // new field, since a schema node belongs to one item declaration.
 
 type postField = rest.Field[store.Post]
@@ -94,6 +94,11 @@ func pfTitle(noun string) *postField {
 	).WithArg(rawText)
 }
 
+func pfFeaturedMedia(noun string) *postField {
+	return rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the "+noun+".").Ctx(all...),
+		func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia })
+}
+
 func pfAuthor(noun string) *postField {
 	return rest.F(rest.Int("author").Desc("The ID for the author of the "+noun+".").Ctx(all...),
 		func(_ *rest.Request, p *store.Post) any { return p.Author })
@@ -114,12 +119,6 @@ func pfPingStatus(noun string) *postField {
 func pfTemplate(noun, typ string) *postField {
 	return rest.F(rest.Str("template").Desc("The theme file to use to display the "+noun+".").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Extra().Template }).WithArg(templateArg(typ))
-}
-
-// pfMeta is the meta field of a type core registers no meta keys for (attachments).
-func pfMeta(m *Mock) *postField {
-	return rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...),
-		func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, p.Type) }).WithArg(metaArg)
 }
 
 // pfMetaOf is the meta field of post type typ, whose schema lists the keys core
