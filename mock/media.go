@@ -128,20 +128,6 @@ var attachmentSchemaOrder = []string{"date", "date_gmt", "guid", "id", "link", "
 	"mime_type", "media_details", "post", "source_url", "missing_image_sizes", "filename", "filesize",
 	"exif_orientation", "image_quality", "image_output_format", "image_save_progressive"}
 
-// argsInOrder sorts write arguments into the schema's order, which is the order
-// rest_get_endpoint_args_for_schema lists them in.
-func argsInOrder(args []*rest.Schema, order []string) []*rest.Schema {
-	out := make([]*rest.Schema, 0, len(args))
-	for _, name := range order {
-		for _, a := range args {
-			if a.Name == name {
-				out = append(out, a)
-			}
-		}
-	}
-	return out
-}
-
 // mediaListArgs are the list parameters the attachments controller adds to the posts
 // controller's: media_type and mime_type, a string each until 6.9, which makes both
 // lists (attachmentMimeFilter reads either). The media_type enum is the top-level
@@ -179,27 +165,6 @@ func attachmentLinks(res *posts, r *rest.Request, p *store.Post, ls rest.Links) 
 // attachedTo is the versions that link an attachment to its parent post
 // (https://api.w.org/attached-to).
 var attachedTo = rest.Span{Since: rest.V69}
-
-// routeForPost is rest_get_route_for_post: the REST route of a post of the types the
-// mock serves (a revision's under its parent), or "/" (the index, as rest_url(”)
-// links it) for no post or one without a route.
-func routeForPost(tx *store.Tx, p *store.Post) string {
-	if p == nil {
-		return "/"
-	}
-	if p.Type == "revision" {
-		parent := tx.Post(p.Parent)
-		if parent == nil {
-			return "/"
-		}
-		return routeForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
-	}
-	pt := wp.FindPostType(p.Type)
-	if pt == nil {
-		return "/"
-	}
-	return "/" + Namespace + "/" + pt.RestBase + "/" + strconv.Itoa(p.ID)
-}
 
 // mimeType is one entry of wp_get_mime_types: extensions ("jpg|jpeg|jpe") and a type.
 type mimeType struct{ exts, mime string }

@@ -307,6 +307,20 @@ func schemaInOrder[T any](it *rest.Item[T], names ...string) func() rest.Object 
 	}
 }
 
+// argsInOrder sorts write arguments into the schema's order, which is the order
+// rest_get_endpoint_args_for_schema lists them in.
+func argsInOrder(args []*rest.Schema, order []string) []*rest.Schema {
+	out := make([]*rest.Schema, 0, len(args))
+	for _, name := range order {
+		for _, a := range args {
+			if a.Name == name {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
 // permalinks are the site's links as the request's caller sees them (wp.Permalinks).
 func permalinks(r *rest.Request) wp.Permalinks {
 	return wp.Permalinks{Home: r.Site, Tx: txOf(r), Actor: actor(r)}

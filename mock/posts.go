@@ -36,8 +36,11 @@ type posts struct {
 	pt *wp.PostType
 	// hooks are the type's differences from the posts controller (hooksOf).
 	hooks *typeHooks
-	item  *rest.Item[store.Post]
-	w     *postWriter
+	// revisions: the type supports revisions in the mock's version, so its items
+	// link their version history (read once: post_type_supports builds a list).
+	revisions bool
+	item      *rest.Item[store.Post]
+	w         *postWriter
 }
 
 func (res *posts) declare() *rest.Item[store.Post] {
@@ -126,6 +129,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	if h.itemSchema != nil {
 		fields = h.itemSchema(res, fields)
 	}
+	res.revisions = pt.Supported("revisions", m.version)
 	res.item = &rest.Item[store.Post]{Title: pt.Slug, Links: res.links, Fields: fields, Cache: h.cacheID}
 	res.item = res.item.For(res.m.version)
 	res.w = &postWriter{m: m, typ: pt.Slug, base: pt.RestBase, item: res.item, hooks: h}
@@ -180,7 +184,7 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
 	}
 	ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
-	if res.pt.Supported("revisions", res.m.version) {
+	if res.revisions {
 		revs := wp.RevisionsOf(tx, p.ID)
 		ls = ls.Add("version-history", self+"/revisions", rest.Member{Key: "count", Value: len(revs)})
 		if len(revs) > 0 {
@@ -210,6 +214,27 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		}
 	}
 	return ls
+}
+
+// routeForPost is rest_get_route_for_post: the REST route of a post of the types the
+// mock serves (a revision's under its parent), or "/" (the index, as rest_url(”)
+// links it) for no post or one without a route.
+func routeForPost(tx *store.Tx, p *store.Post) string {
+	if p == nil {
+		return "/"
+	}
+	if p.Type == "revision" {
+		parent := tx.Post(p.Parent)
+		if parent == nil {
+			return "/"
+		}
+		return routeForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
+	}
+	pt := wp.FindPostType(p.Type)
+	if pt == nil {
+		return "/"
+	}
+	return "/" + Namespace + "/" + pt.RestBase + "/" + strconv.Itoa(p.ID)
 }
 
 // featuredMediaLinked says whether prepare_links links a post's featured image: in
