@@ -15,8 +15,8 @@ import (
 // handle_featured_media and delete_item (no trash). The posts controller (posts.go,
 // postwrite.go, postquery.go, postdelete.go) calls the hooks and names no type;
 // postHooks are its own behaviour, attachmentHooks (media.go) the attachments
-// controller's. A hook left nil (false, empty) is the posts controller's behaviour
-// where that is the zero value, and says so.
+// controller's. Each field says what its zero value does; postHooks set the posts
+// controller's own values, which any type without hooks of its own gets.
 type typeHooks struct {
 	// statuses and defaultStatus are get_collection_params' status enum and default.
 	statuses      []string
