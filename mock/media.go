@@ -10,34 +10,76 @@ import (
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
-// media is the /wp/v2/media resource: WP_REST_Attachments_Controller, which extends
-// the posts controller, so an attachment has the post-like fields (described with the
-// noun "post", as WordPress 6.1 does) and its own file fields. How the file fields are
-// built (description HTML, media_details, image sizes) is in mediafile.go.
-type media struct {
-	m    *Mock
-	item *rest.Item[store.Post]
-	w    *postWriter
+// attachmentHooks are WP_REST_Attachments_Controller's overrides of the posts
+// controller it extends, everything /wp/v2/media does that /wp/v2/posts does not:
+//
+//   - get_collection_params: the attachment statuses (inherit by default), parent
+//     and parent_exclude, media_type and mime_type; prepare_items_query: the MIME
+//     filter and the search of the file name;
+//   - get_item_schema and prepare_item_for_response: no password, the file's own
+//     fields (attachmentSchema), in get_item_schema's order (attachmentSchemaOrder),
+//     rendered every time (never cached);
+//   - prepare_links: the post it is attached to (6.9), no wp:attachment; no publish
+//     action, as the type is tested by name in get_available_actions;
+//   - register_routes and create_item: an upload (mediawrite.go, mediaurl.go), no
+//     batch; create_item_permissions_check: the parent and the file type; new items
+//     inherit their parent's status; update_item: the parent's type;
+//     prepare_item_for_database: caption, description, alt_text and post;
+//     handle_featured_media (6.5);
+//   - delete_item: no trash (MEDIA_TRASH).
+var attachmentHooks = &typeHooks{
+	statuses: []string{"inherit", "private", "trash"}, defaultStatus: "inherit",
+	prepareItemsQuery: func(r *rest.Request, q *wp.PostQuery) {
+		q.Mimes, q.IDTieAsc = attachmentMimeFilter(r), true
+		q.SearchFile = true // wp_allow_query_attachment_by_filename
+	},
+	collectionArgs: mediaListArgs,
+	parentFilter:   true,
+
+	itemSchema:  attachmentSchema,
+	schemaOrder: attachmentSchemaOrder,
+	links:       attachmentLinks,
+
+	upload:           true,
+	createArgs:       uploadArgs,
+	createPermission: (*posts).createAttachmentPermission,
+	createItem:       (*posts).createAttachment,
+	updateItem:       (*posts).updateAttachment,
+	createStatus:     "inherit",
+	prepareForDatabase: func(r *rest.Request, p *store.Post) {
+		applyAttachmentText(r, p)
+		if r.Has("post") {
+			p.Parent = r.Int("post")
+		}
+	},
+	featuredMedia: attachmentFeaturedMedia,
 }
 
-func (res *media) declare() *rest.Item[store.Post] {
-	if res.item != nil {
-		return res.item
+// attachmentSchema is the attachments controller's get_item_schema: the posts
+// controller's fields for the type (described with the noun "post", as WordPress 6.1
+// does) without password, with featured_media from 6.5 (which adds thumbnail to the
+// attachment's fixed schema features), then its own fields. How the file fields are
+// built (description HTML, media_details, image sizes) is in mediafile.go.
+func attachmentSchema(res *posts, fields []*postField) []*postField {
+	noun, v := "post", res.m.version
+	out := make([]*postField, 0, len(fields)+20)
+	for _, f := range fields {
+		switch f.Name {
+		case "password": // unset( $schema['properties']['password'] )
+			continue
+		case "guid": // the schema lists raw first
+			f.Properties = []*rest.Schema{f.Sub[1].Schema, f.Sub[0].Schema}
+		case "generated_slug":
+			f.Get = func(r *rest.Request, p *store.Post) any { return attachmentGeneratedSlug(txOf(r), p) }
+		}
+		out = append(out, f)
+		if f.Name == "author" {
+			featured := pfFeaturedMedia(noun)
+			featured.Since(rest.V65)
+			out = append(out, featured)
+		}
 	}
-	m, noun, v := res.m, "post", res.m.version
-	guid := pfGUID(noun)
-	guid.Properties = []*rest.Schema{guid.Sub[1].Schema, guid.Sub[0].Schema} // the schema lists raw first
-	res.item = &rest.Item[store.Post]{Title: "attachment", Links: res.links, Fields: []*postField{
-		pfID(noun), pfDate(noun), pfDateGMT(noun), guid, pfModified(noun), pfModifiedGMT(noun),
-		pfSlug(noun), pfStatus(noun), pfType(noun), pfLink(noun, m), pfTitle(noun), pfAuthor(noun),
-		// 6.5 adds thumbnail to the attachment's fixed schema features
-		rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...).Since(rest.V65),
-			func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }),
-		pfCommentStatus(noun), pfPingStatus(noun), pfTemplate(noun, "attachment"), pfMeta(m),
-		pfPermalinkTemplate(noun, m),
-		rest.F(rest.Str("generated_slug").Desc("Slug automatically generated from the post title.").Ctx(editOnly...).RO(),
-			func(r *rest.Request, p *store.Post) any { return attachmentGeneratedSlug(txOf(r), p) }),
-		pfClassList(m),
+	out = append(out,
 		rest.Nested(rest.Obj("description").Desc("The attachment description.").Ctx(viewEdit...),
 			rest.F(rest.Str("raw").Desc("Description for the attachment, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Content.String() }),
@@ -74,63 +116,25 @@ func (res *media) declare() *rest.Item[store.Post] {
 			func(r *rest.Request, p *store.Post) any { return attachmentURL(r, p) }),
 		rest.F(rest.Arr("missing_image_sizes", rest.Str("")).Desc("List of the missing image sizes of the attachment.").Ctx(editOnly...).RO(),
 			func(r *rest.Request, p *store.Post) any { return missingImageSizes.At(v)(txOf(r), p) }),
-	}}
-	res.item.Fields = append(res.item.Fields, fileFields()...)
-	res.item = res.item.For(v)
-	res.w = &postWriter{m: m, typ: "attachment", base: "media", item: res.item, hooks: attachmentHooks}
-	return res.item
+	)
+	return append(out, fileFields()...)
 }
 
-// mediaSchemaOrder is the order of get_item_schema, which OPTIONS prints; the output
-// order of prepare_item_for_response is the order of the fields above.
-var mediaSchemaOrder = []string{"date", "date_gmt", "guid", "id", "link", "modified", "modified_gmt", "slug",
+// attachmentSchemaOrder is the order of get_item_schema, which OPTIONS prints; the
+// output order of prepare_item_for_response is the order of the fields above.
+var attachmentSchemaOrder = []string{"date", "date_gmt", "guid", "id", "link", "modified", "modified_gmt", "slug",
 	"status", "type", "permalink_template", "generated_slug", "class_list", "title", "author", "featured_media",
 	"comment_status", "ping_status", "meta", "template", "alt_text", "caption", "description", "media_type",
 	"mime_type", "media_details", "post", "source_url", "missing_image_sizes", "filename", "filesize",
 	"exif_orientation", "image_quality", "image_output_format", "image_save_progressive"}
 
-func (res *media) routes() []*rest.Route {
-	it := res.declare()
-	schema := schemaInOrder(it, mediaSchemaOrder...)
-	base := "/" + Namespace + "/media"
-	return []*rest.Route{
-		// create_item reads the file from $_FILES or the raw body
-		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Upload: true}, Schema: schema, SchemaLinks: schemaLinks(wp.FindPostType("attachment"), res.m.version), Endpoints: []*rest.Endpoint{
-			{Methods: rest.Readable, Args: mediaListArgs(), Permission: res.listPermission, Handler: res.list},
-			{Methods: rest.Creatable, Args: append(argsInOrder(it.WriteArgs(true), mediaSchemaOrder), uploadArgs()...),
-				Permission: res.createPermission, Handler: res.create},
-		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: schemaLinks(wp.FindPostType("attachment"), res.m.version), Endpoints: []*rest.Endpoint{
-			{Methods: rest.Readable, Args: []*rest.Schema{idArg("post"), contextArg()},
-				Permission: res.getPermission, Handler: res.get},
-			{Methods: rest.Editable, Args: append([]*rest.Schema{idArg("post")}, argsInOrder(it.WriteArgs(false), mediaSchemaOrder)...),
-				Permission: res.w.updatePermission, Handler: res.update},
-			{Methods: rest.Deletable, Args: deleteArgs("post"), Permission: res.w.deletePermission, Handler: res.w.delete},
-		}},
-	}
-}
-
-// argsInOrder sorts write arguments into the schema's order, which is the order
-// rest_get_endpoint_args_for_schema lists them in.
-func argsInOrder(args []*rest.Schema, order []string) []*rest.Schema {
-	out := make([]*rest.Schema, 0, len(args))
-	for _, name := range order {
-		for _, a := range args {
-			if a.Name == name {
-				out = append(out, a)
-			}
-		}
-	}
-	return out
-}
-
-// mediaListArgs are the posts list parameters (with parent, parent_exclude and the
-// attachment statuses) plus media_type and mime_type: a string each until 6.9, which
-// makes both lists (attachmentMimeFilter reads either). The media_type enum is the
-// top-level types of the allowed MIME types, in their order.
+// mediaListArgs are the list parameters the attachments controller adds to the posts
+// controller's: media_type and mime_type, a string each until 6.9, which makes both
+// lists (attachmentMimeFilter reads either). The media_type enum is the top-level
+// types of the allowed MIME types, in their order.
 func mediaListArgs() []*rest.Schema {
 	mediaTypes := []string{"image", "video", "text", "application", "audio"}
-	return append(postListArgs("attachment", "media", attachmentHooks),
+	return []*rest.Schema{
 		rest.Str("media_type").Desc("Limit result set to attachments of a particular media type.").Def(nil).
 			OneOfEnum(mediaTypes...).Until(rest.V69),
 		rest.Str("mime_type").Desc("Limit result set to attachments of a particular MIME type.").Def(nil).Until(rest.V69),
@@ -138,74 +142,22 @@ func mediaListArgs() []*rest.Schema {
 			Desc("Limit result set to attachments of a particular media type or media types.").Def(nil).Since(rest.V69),
 		rest.Arr("mime_type", rest.Str("")).
 			Desc("Limit result set to attachments of a particular MIME type or MIME types.").Def(nil).Since(rest.V69),
-	)
-}
-
-// listPermission is the posts controller's get_items_permissions_check for attachments
-// (whose edit_posts capability is edit_posts).
-func (res *media) listPermission(r *rest.Request) *rest.Error {
-	if r.Context() == rest.Edit && !can(r, "edit_posts") {
-		return r.Forbidden(codeForbiddenContext, "Sorry, you are not allowed to edit posts in this post type.")
 	}
-	return nil
 }
 
-// getPermission is get_item_permissions_check: an attachment is readable when its
-// parent is (canReadPost follows "inherit"), or when it has none.
-func (res *media) getPermission(r *rest.Request) *rest.Error {
-	return postReadPermission(r, "attachment", "Sorry, you are not allowed to edit this post.")
-}
-
-func (res *media) get(r *rest.Request) (*rest.Response, *rest.Error) {
-	p, err := getPost(r, r.Int("id"), "attachment")
-	if err != nil {
-		return nil, err
+// attachmentLinks is what the attachments controller's prepare_links adds to the
+// posts controller's (which for an attachment has no version history, no
+// wp:attachment and no terms: none is registered for attachments): from 6.9 the post
+// the file is attached to, embeddable.
+func attachmentLinks(res *posts, r *rest.Request, p *store.Post, ls rest.Links) rest.Links {
+	if !attachedTo.In(res.m.version) || p.Parent == 0 {
+		return ls
 	}
-	resp := rest.OK(res.item.Render(r, p))
-	resp.LinkHeader("alternate", res.m.permalink(r, p), "type=text/html")
-	return resp, nil
-}
-
-// list is get_items: the shared post query walks the attachment date index for the
-// default order.
-func (res *media) list(r *rest.Request) (*rest.Response, *rest.Error) {
-	q, err := parsePostQuery(r, "attachment", attachmentHooks)
-	if err != nil {
-		return nil, err
-	}
-	return res.m.listPosts(r, q, "/"+Namespace+"/media", func(p *store.Post) any { return res.item.Render(r, p) })
-}
-
-// links is prepare_links for an attachment: the posts controller's (no version
-// history, no terms: none is registered for attachments) with the featured media an
-// audio or video file may have (6.5); 6.9 adds the post the file is attached to,
-// embeddable. In edit context the unfiltered-html and assign-author actions follow.
-func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
 	tx := txOf(r)
-	base := "/" + Namespace + "/media"
-	self := r.RestURL(base + "/" + strconv.Itoa(p.ID))
-	ls := rest.Links{}.
-		Add("self", self).
-		Add("collection", r.RestURL(base)).
-		Add("about", r.RestURL("/"+Namespace+"/types/attachment"))
-	if p.Author != 0 {
-		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
-	}
-	ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
-	if p.FeaturedMedia != 0 && featuredMediaLinked.At(res.m.version)(r, p.FeaturedMedia) {
-		ls = ls.Embed("wp:featuredmedia", r.RestURL(base+"/"+strconv.Itoa(p.FeaturedMedia)))
-	}
-	if attachedTo.In(res.m.version) && p.Parent != 0 {
-		if parent := tx.Post(p.Parent); parent != nil {
-			ls = ls.Add("wp:attached-to", r.RestURL(routeForPost(tx, parent)),
-				rest.Member{Key: "embeddable", Value: true}, rest.Member{Key: "post_type", Value: parent.Type},
-				rest.Member{Key: "id", Value: parent.ID})
-		}
-	}
-	if r.Context() == rest.Edit {
-		for _, rel := range postActions(r, "attachment") {
-			ls = ls.Add(rel, self)
-		}
+	if parent := tx.Post(p.Parent); parent != nil {
+		ls = ls.Add("wp:attached-to", r.RestURL(routeForPost(tx, parent)),
+			rest.Member{Key: "embeddable", Value: true}, rest.Member{Key: "post_type", Value: parent.Type},
+			rest.Member{Key: "id", Value: parent.ID})
 	}
 	return ls
 }
@@ -213,27 +165,6 @@ func (res *media) links(r *rest.Request, p *store.Post) rest.Links {
 // attachedTo is the versions that link an attachment to its parent post
 // (https://api.w.org/attached-to).
 var attachedTo = rest.Span{Since: rest.V69}
-
-// routeForPost is rest_get_route_for_post: the REST route of a post of the types the
-// mock serves (a revision's under its parent), or "/" (the index, as rest_url(”)
-// links it) for no post or one without a route.
-func routeForPost(tx *store.Tx, p *store.Post) string {
-	if p == nil {
-		return "/"
-	}
-	if p.Type == "revision" {
-		parent := tx.Post(p.Parent)
-		if parent == nil {
-			return "/"
-		}
-		return routeForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
-	}
-	pt := wp.FindPostType(p.Type)
-	if pt == nil {
-		return "/"
-	}
-	return "/" + Namespace + "/" + pt.RestBase + "/" + strconv.Itoa(p.ID)
-}
 
 // mimeType is one entry of wp_get_mime_types: extensions ("jpg|jpeg|jpe") and a type.
 type mimeType struct{ exts, mime string }
@@ -341,7 +272,7 @@ func allowedTypes(r *rest.Request) []mimeType {
 	return out
 }
 
-// attachmentMimeFilter is what the media controller's prepare_items_query makes of
+// attachmentMimeFilter is what the attachments controller's prepare_items_query makes of
 // media_type and mime_type. As strings (until 6.9): media_type selects every allowed
 // MIME type of that top-level type; mime_type, when it is itself an allowed type,
 // replaces it. As lists (6.9): every allowed type of each media type, then each

@@ -108,13 +108,13 @@ func validHTTPURL(r *rest.Request, s string) bool {
 	return same && home.Port() == port
 }
 
-// createFromURL is create_item_from_url: the caller must be able to upload; the file
+// createAttachmentFromURL is create_item_from_url: the caller must be able to upload; the file
 // name is the URL path's last segment, which must be an allowed image type; the file
 // is downloaded (download_url) and stored as media_handle_sideload stores it, under
 // the post given (its month's directory, as an upload to it), titled after the stored
 // file. The request's other fields are not used. The answer is the attachment in edit
 // context, 201, without the upload id header.
-func (res *media) createFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
+func (res *posts) createAttachmentFromURL(r *rest.Request) (*rest.Response, *rest.Error) {
 	if !can(r, "upload_files") {
 		return nil, r.Forbidden(codeCannotCreate, "Sorry, you are not allowed to upload media on this site.")
 	}

@@ -331,14 +331,12 @@ func checkParentType(r *rest.Request) *rest.Error {
 	return nil
 }
 
-// createPermission is create_item_permissions_check: the posts controller's check
-// (create_posts is upload_files for attachments), then edit_post on the post the file
-// is attached to, which fails for a post that does not exist, then (6.8) the image
-// type a multipart file announces, which the image editor must support.
-func (res *media) createPermission(r *rest.Request) *rest.Error {
-	if err := res.w.createPermission(r); err != nil {
-		return err
-	}
+// createAttachmentPermission is what the attachments controller's
+// create_item_permissions_check adds after the posts controller's check (where
+// create_posts is upload_files for attachments): edit_post on the post the file is
+// attached to, which fails for a post that does not exist, then (6.8) the image type a
+// multipart file announces, which the image editor must support.
+func (res *posts) createAttachmentPermission(r *rest.Request) *rest.Error {
 	if id := r.Int("post"); id != 0 {
 		tx := txOf(r)
 		if p := tx.Post(id); p == nil || !canEditPost(r, p, tx.Post) {
@@ -375,15 +373,15 @@ func editorSupports(typ string) bool {
 	return false
 }
 
-// create is create_item: the file is checked and named (wp_handle_upload), the
-// attachment prepared from the request and both stored. From 7.1 a url instead
-// sideloads a remote image (createFromURL).
-func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
+// createAttachment is the attachments controller's create_item: the file is checked
+// and named (wp_handle_upload), the attachment prepared from the request and both
+// stored. From 7.1 a url instead sideloads a remote image (createAttachmentFromURL).
+func (res *posts) createAttachment(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkParentType(r); err != nil {
 		return nil, err
 	}
 	if r.String("url") != "" {
-		return res.createFromURL(r)
+		return res.createAttachmentFromURL(r)
 	}
 	up, err := readUpload(r)
 	if err != nil {
@@ -416,6 +414,7 @@ func (res *media) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	e.Width, e.Height = imaging.Dimensions(typ, up.data)
 	p.SetExtra(e)
 	if err := postRowError(p, true); err != nil {
+		err.Status = http.StatusBadRequest // insert_attachment: any error but db_update_error is 400
 		return nil, err
 	}
 	tx.PutFile(&store.File{Path: path, MimeType: typ, Data: up.data})
@@ -546,8 +545,9 @@ func fallbackAttachment(r *rest.Request) *store.Post {
 	return p
 }
 
-// update is update_item: the parent-type check, then the posts controller's update.
-func (res *media) update(r *rest.Request) (*rest.Response, *rest.Error) {
+// updateAttachment is the attachments controller's update_item: the parent-type
+// check, then the posts controller's update.
+func (res *posts) updateAttachment(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkParentType(r); err != nil {
 		return nil, err
 	}

@@ -8,7 +8,9 @@
 // and routes); the engine in mock/rest turns that declaration into routing, validation,
 // context filtering, links, OPTIONS, the index and the OpenAPI document. Post types
 // (wp.PostTypes, types.go) and taxonomies (wp.Taxonomies, taxonomies.go) are declarations
-// too: a controller is built per declared type and per declared taxonomy.
+// too: a controller is built per declared type and per declared taxonomy. Every post
+// type, attachments included, has the one posts controller (posts.go); what a type's
+// controller does differently is its hooks (posthooks.go; the attachments' in media.go).
 package mock
 
 import (
@@ -163,17 +165,16 @@ type resource interface {
 
 // resources lists the resources in the order WordPress registers their routes.
 func (m *Mock) resources() []resource {
-	res := []resource{
-		&postMeta{m: m}, // the meta plugin registers before core's routes
-		&posts{m: m, pt: wp.FindPostType("post")},
-		&revisions{m: m, parent: wp.FindPostType("post")},
-		&posts{m: m, pt: wp.FindPostType("page")},
-		&revisions{m: m, parent: wp.FindPostType("page")},
-		&media{m: m},
-		&types{m: m},
-		&statuses{m: m},
-		&taxonomies{m: m},
+	res := []resource{&postMeta{m: m}} // the meta plugin registers before core's routes
+	// a controller per post type, each followed by its revisions' where the type
+	// supports them, as create_initial_rest_routes walks the types
+	for _, pt := range wp.PostTypes {
+		res = append(res, &posts{m: m, pt: pt, hooks: hooksOf(pt)})
+		if pt.Supported("revisions", m.version) {
+			res = append(res, &revisions{m: m, parent: pt})
+		}
 	}
+	res = append(res, &types{m: m}, &statuses{m: m}, &taxonomies{m: m})
 	for _, tax := range wp.Taxonomies { // a terms controller per taxonomy, in registration order
 		res = append(res, &terms{m: m, taxonomy: tax.Slug, base: tax.RestBase})
 	}

@@ -26,7 +26,7 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 		w.m.deletePost(tx, p)
 		return rest.OK(rest.Object{{"deleted", true}, {"previous", previous}}), nil
 	}
-	if w.typ == "attachment" { // MEDIA_TRASH is off by default
+	if !w.hooks.trash {
 		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, "The post does not support trashing. Set '%s' to delete.", "force=true")
 	}
 	if p.Status == "trash" {

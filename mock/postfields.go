@@ -12,7 +12,7 @@ import (
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
-// Fields shared by the post-like types (posts, media), declared once. Each returns a
+// Fields shared by the post types (post, page, attachment), declared once. Each returns a
 // new field, since a schema node belongs to one item declaration.
 
 type postField = rest.Field[store.Post]
@@ -94,6 +94,11 @@ func pfTitle(noun string) *postField {
 	).WithArg(rawText)
 }
 
+func pfFeaturedMedia(noun string) *postField {
+	return rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the "+noun+".").Ctx(all...),
+		func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia })
+}
+
 func pfAuthor(noun string) *postField {
 	return rest.F(rest.Int("author").Desc("The ID for the author of the "+noun+".").Ctx(all...),
 		func(_ *rest.Request, p *store.Post) any { return p.Author })
@@ -114,12 +119,6 @@ func pfPingStatus(noun string) *postField {
 func pfTemplate(noun, typ string) *postField {
 	return rest.F(rest.Str("template").Desc("The theme file to use to display the "+noun+".").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Extra().Template }).WithArg(templateArg(typ))
-}
-
-// pfMeta is the meta field of a type core registers no meta keys for (attachments).
-func pfMeta(m *Mock) *postField {
-	return rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...),
-		func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, p.Type) }).WithArg(metaArg)
 }
 
 // pfMetaOf is the meta field of post type typ, whose schema lists the keys core
@@ -306,6 +305,20 @@ func schemaInOrder[T any](it *rest.Item[T], names ...string) func() rest.Object 
 		}
 		return doc.Set("properties", out)
 	}
+}
+
+// argsInOrder sorts write arguments into the schema's order, which is the order
+// rest_get_endpoint_args_for_schema lists them in.
+func argsInOrder(args []*rest.Schema, order []string) []*rest.Schema {
+	out := make([]*rest.Schema, 0, len(args))
+	for _, name := range order {
+		for _, a := range args {
+			if a.Name == name {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }
 
 // permalinks are the site's links as the request's caller sees them (wp.Permalinks).

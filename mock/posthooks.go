@@ -8,10 +8,15 @@ import (
 
 // typeHooks are what a post type's controller does differently from
 // WP_REST_Posts_Controller, as WordPress's subclass for attachments
-// (WP_REST_Attachments_Controller) overrides it: the list's statuses, its query, the
-// status of a new item, the fields written beside the post's own, the featured
-// media. The shared code calls the hooks and names no type; postHooks are the posts
-// controller's own, attachmentHooks the attachments controller's.
+// (WP_REST_Attachments_Controller) overrides it: register_routes (an upload),
+// get_item_schema and prepare_item_for_response (its own fields), prepare_links,
+// get_collection_params and prepare_items_query (statuses, the MIME filter),
+// create_item and its permissions, update_item, prepare_item_for_database,
+// handle_featured_media and delete_item (no trash). The posts controller (posts.go,
+// postwrite.go, postquery.go, postdelete.go) calls the hooks and names no type;
+// postHooks are its own behaviour, attachmentHooks (media.go) the attachments
+// controller's. Each field says what its zero value does; postHooks set the posts
+// controller's own values, which any type without hooks of its own gets.
 type typeHooks struct {
 	// statuses and defaultStatus are get_collection_params' status enum and default.
 	statuses      []string
@@ -19,6 +24,49 @@ type typeHooks struct {
 	// prepareItemsQuery adds to the list's query what prepare_items_query adds (nil:
 	// nothing).
 	prepareItemsQuery func(r *rest.Request, q *wp.PostQuery)
+	// collectionArgs are the list parameters get_collection_params adds to the posts
+	// controller's (nil: none).
+	collectionArgs func() []*rest.Schema
+	// parentFilter: the list has parent and parent_exclude though the type is not
+	// hierarchical (get_collection_params: attachments, by the post they belong to).
+	parentFilter bool
+
+	// itemSchema is get_item_schema where the controller overrides it: it is given
+	// the posts controller's fields for the type, in prepare_item_for_response's
+	// order, and returns the item's (nil: those).
+	itemSchema func(res *posts, fields []*postField) []*postField
+	// schemaOrder is get_item_schema's property order where it is not the order of
+	// the fields (OPTIONS and the write arguments follow it; nil: the fields').
+	schemaOrder []string
+	// cacheID is the item's identity in the fragment cache (rest.Item.Cache); nil
+	// renders the item every time.
+	cacheID func(r *rest.Request, p *store.Post) (int, bool)
+	// links adds prepare_links' own links to the posts controller's, before the edit
+	// context's actions (nil: none).
+	links func(res *posts, r *rest.Request, p *store.Post, ls rest.Links) rest.Links
+	// attachments: prepare_links links the item's attachments (wp:attachment), which
+	// WordPress leaves out for attachments themselves.
+	attachments bool
+	// publishes: the type's items are published, so get_available_actions and
+	// get_schema_links offer wp:action-publish (WordPress tests 'attachment' !==
+	// $this->post_type: an attachment inherits its parent's status).
+	publishes bool
+
+	// allowBatch is the controller's $allow_batch: its routes take part in /batch/v1
+	// (the attachments controller's do not).
+	allowBatch bool
+	// upload: create_item reads a file, a multipart "file" part or the raw body, which
+	// the collection route keeps for it (rest.Shape.Upload).
+	upload bool
+	// createArgs are the create endpoint's arguments after the item's writable fields
+	// (nil: none).
+	createArgs func() []*rest.Schema
+	// createPermission is what create_item_permissions_check checks after the posts
+	// controller's check (nil: nothing).
+	createPermission func(res *posts, r *rest.Request) *rest.Error
+	// createItem and updateItem are create_item and update_item where the controller
+	// overrides them (nil: the posts controller's, postWriter.create and update).
+	createItem, updateItem func(res *posts, r *rest.Request) (*rest.Response, *rest.Error)
 	// createStatus is the status create_item gives a new item before the request's.
 	createStatus string
 	// prepareForDatabase writes the fields prepare_item_for_database adds to the
@@ -27,35 +75,33 @@ type typeHooks struct {
 	// featuredMedia is handle_featured_media where the controller overrides it (the
 	// attachments controller's, 6.5); nil is the posts controller's.
 	featuredMedia func(r *rest.Request, p *store.Post, id int) *rest.Error
+	// trash: delete_item may trash an item (EMPTY_TRASH_DAYS); attachments only with
+	// MEDIA_TRASH, which is off by default, so they are deleted with force or not at all.
+	trash bool
 }
 
 // postHooks are WP_REST_Posts_Controller's own behaviour (posts, pages, any type).
-var postHooks = &typeHooks{statuses: allStatuses, defaultStatus: "publish", createStatus: "draft"}
+var postHooks = &typeHooks{statuses: allStatuses, defaultStatus: "publish", createStatus: "draft",
+	cacheID: postCacheID, attachments: true, publishes: true, allowBatch: true, trash: true}
 
-// attachmentHooks are WP_REST_Attachments_Controller's overrides: the attachment
-// statuses (inherit by default), the MIME filter and the search of the file name, new items inherit their parent's
-// status, caption, description, alt_text and post are written, and its own
-// handle_featured_media.
-var attachmentHooks = &typeHooks{
-	statuses: []string{"inherit", "private", "trash"}, defaultStatus: "inherit", createStatus: "inherit",
-	prepareItemsQuery: func(r *rest.Request, q *wp.PostQuery) {
-		q.Mimes, q.IDTieAsc = attachmentMimeFilter(r), true
-		q.SearchFile = true // wp_allow_query_attachment_by_filename
-	},
-	prepareForDatabase: func(r *rest.Request, p *store.Post) {
-		applyAttachmentText(r, p)
-		if r.Has("post") {
-			p.Parent = r.Int("post")
-		}
-	},
-	featuredMedia: attachmentFeaturedMedia,
+// controllerHooks are the hooks of the types whose REST controller is a subclass of
+// the posts controller: register_post_type's rest_controller_class, as data.
+var controllerHooks = map[string]*typeHooks{"attachment": attachmentHooks}
+
+// hooksOf are the hooks of post type pt's controller: its own, or postHooks, as any
+// type a site declares gets WP_REST_Posts_Controller.
+func hooksOf(pt *wp.PostType) *typeHooks {
+	if h := controllerHooks[pt.Slug]; h != nil {
+		return h
+	}
+	return postHooks
 }
 
 // schemaLinks is get_schema_links for the controller of type pt: the action rels an
 // item in the edit context may carry, each with the href of an item and the schema of
 // the field the action sets. (The unfiltered-html target is WordPress's own
 // {"content": {"raw": ...}}, with no properties level.)
-func schemaLinks(pt *wp.PostType, v rest.Version) func(r *rest.Request) []any {
+func schemaLinks(pt *wp.PostType, h *typeHooks, v rest.Version) func(r *rest.Request) []any {
 	return func(r *rest.Request) []any {
 		href := r.RestURL("/" + Namespace + "/" + pt.RestBase + "/{id}")
 		link := func(rel, title string, props rest.Object) rest.Object {
@@ -64,7 +110,7 @@ func schemaLinks(pt *wp.PostType, v rest.Version) func(r *rest.Request) []any {
 		}
 		typed := func(t string) rest.Object { return rest.Object{{Key: "type", Value: t}} }
 		var out []any
-		if pt.Slug != "attachment" { // WordPress's own test of the type
+		if h.publishes {
 			out = append(out, link("action-publish", "The current user can publish this post.",
 				rest.Object{{Key: "status", Value: rest.Object{{Key: "type", Value: "string"}, {Key: "enum", Value: []string{"publish", "future"}}}}}))
 		}

@@ -41,7 +41,7 @@ func postListArgs(typ, base string, h *typeHooks) []*rest.Schema {
 			OneOfEnum(orderbys(pt)...),
 	)
 	// get_collection_params: for hierarchical types, and attachments
-	if pt.Hierarchical || typ == "attachment" {
+	if pt.Hierarchical || h.parentFilter {
 		args = append(args,
 			intsArg("parent", "Limit result set to items with particular parent IDs."),
 			intsArg("parent_exclude", "Limit result set to all items except those of a particular parent ID."))

@@ -25,20 +25,29 @@ const (
 	codeForbiddenStatus = "rest_forbidden_status"
 )
 
-// posts is the /wp/v2/posts resource.
+// posts is the controller of a post type (WP_REST_Posts_Controller): /wp/v2/posts,
+// /wp/v2/pages and /wp/v2/media, and the routes of any type declared in wp.PostTypes.
+// What a type's controller does differently (the attachments controller, a subclass
+// in WordPress) is its hooks (typeHooks), which the code here calls without naming a
+// type.
 type posts struct {
 	m *Mock
 	// pt is the post type the controller serves (WordPress builds one per type).
-	pt   *wp.PostType
-	item *rest.Item[store.Post]
-	w    *postWriter
+	pt *wp.PostType
+	// hooks are the type's differences from the posts controller (hooksOf).
+	hooks *typeHooks
+	// revisions: the type supports revisions in the mock's version, so its items
+	// link their version history (read once: post_type_supports builds a list).
+	revisions bool
+	item      *rest.Item[store.Post]
+	w         *postWriter
 }
 
 func (res *posts) declare() *rest.Item[store.Post] {
 	if res.item != nil {
 		return res.item
 	}
-	m, noun := res.m, "post"
+	m, noun, h := res.m, "post", res.hooks
 	excerptRendered := func() *rest.Schema {
 		return rest.Str("rendered").Desc("HTML excerpt for the post, transformed for display.").Ctx(all...).RO()
 	}
@@ -98,8 +107,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
 	).WithArg(rawText))
 	add(pt.Has("author"), pfAuthor(noun))
-	add(pt.Has("thumbnail"), rest.F(rest.Int("featured_media").Desc("The ID of the featured media for the post.").Ctx(all...),
-		func(_ *rest.Request, p *store.Post) any { return p.FeaturedMedia }))
+	add(pt.Has("thumbnail"), pfFeaturedMedia(noun))
 	add(pt.Hierarchical, rest.F(rest.Int("parent").Desc("The ID for the parent of the post.").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Parent }))
 	add(pt.Has("page-attributes"), rest.F(rest.Int("menu_order").Desc("The order of the post in relation to other posts.").Ctx(viewEdit...),
@@ -118,9 +126,13 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return intList(p.TermIDs(slug)) }))
 	}
 	fields = append(fields, pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
-	res.item = &rest.Item[store.Post]{Title: res.pt.Slug, Links: res.links, Fields: fields, Cache: postCacheID}
+	if h.itemSchema != nil {
+		fields = h.itemSchema(res, fields)
+	}
+	res.revisions = pt.Supported("revisions", m.version)
+	res.item = &rest.Item[store.Post]{Title: pt.Slug, Links: res.links, Fields: fields, Cache: h.cacheID}
 	res.item = res.item.For(res.m.version)
-	res.w = &postWriter{m: m, typ: res.pt.Slug, base: res.pt.RestBase, item: res.item, hooks: postHooks}
+	res.w = &postWriter{m: m, typ: pt.Slug, base: pt.RestBase, item: res.item, hooks: h}
 	return res.item
 }
 
@@ -157,9 +169,11 @@ func passwordRequired(r *rest.Request, p *store.Post) bool {
 	return r.String("password") != p.Password
 }
 
-// links is prepare_links of the posts controller (plus the edit-context action links).
+// links is prepare_links of the posts controller (plus the edit-context action links):
+// the version history where the type supports revisions (WordPress: post, page, or
+// revisions support), the attachments where the type may have them, the hooks' links.
 func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
-	tx := txOf(r)
+	tx, h := txOf(r), res.hooks
 	base := "/" + Namespace + "/" + res.pt.RestBase
 	self := r.RestURL(base + "/" + strconv.Itoa(p.ID))
 	ls := rest.Links{}.
@@ -170,11 +184,13 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
 	}
 	ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
-	revs := wp.RevisionsOf(tx, p.ID)
-	ls = ls.Add("version-history", self+"/revisions", rest.Member{Key: "count", Value: len(revs)})
-	if len(revs) > 0 {
-		last := revs[0]
-		ls = ls.Add("predecessor-version", self+"/revisions/"+strconv.Itoa(last.ID), rest.Member{Key: "id", Value: last.ID})
+	if res.revisions {
+		revs := wp.RevisionsOf(tx, p.ID)
+		ls = ls.Add("version-history", self+"/revisions", rest.Member{Key: "count", Value: len(revs)})
+		if len(revs) > 0 {
+			last := revs[0]
+			ls = ls.Add("predecessor-version", self+"/revisions/"+strconv.Itoa(last.ID), rest.Member{Key: "id", Value: last.ID})
+		}
 	}
 	if res.pt.Hierarchical && p.Parent != 0 {
 		ls = ls.Embed("up", r.RestURL(routeForPost(tx, tx.Post(p.Parent))))
@@ -182,17 +198,43 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 	if p.FeaturedMedia != 0 && featuredMediaLinked.At(res.m.version)(r, p.FeaturedMedia) {
 		ls = ls.Embed("wp:featuredmedia", r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.FeaturedMedia)))
 	}
-	ls = ls.Add("wp:attachment", r.RestURL("/"+Namespace+"/media?parent="+strconv.Itoa(p.ID)))
+	if h.attachments {
+		ls = ls.Add("wp:attachment", r.RestURL("/"+Namespace+"/media?parent="+strconv.Itoa(p.ID)))
+	}
 	for _, slug := range res.pt.Taxonomies {
 		ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/"+wp.FindTaxonomy(slug).RestBase+"?post="+strconv.Itoa(p.ID)),
 			rest.Member{Key: "taxonomy", Value: slug})
 	}
+	if h.links != nil {
+		ls = h.links(res, r, p, ls)
+	}
 	if r.Context() == rest.Edit {
-		for _, rel := range postActions(r, res.pt.Slug) {
+		for _, rel := range postActions(r, res.pt, h) {
 			ls = ls.Add(rel, self)
 		}
 	}
 	return ls
+}
+
+// routeForPost is rest_get_route_for_post: the REST route of a post of the types the
+// mock serves (a revision's under its parent), or "/" (the index, as rest_url(”)
+// links it) for no post or one without a route.
+func routeForPost(tx *store.Tx, p *store.Post) string {
+	if p == nil {
+		return "/"
+	}
+	if p.Type == "revision" {
+		parent := tx.Post(p.Parent)
+		if parent == nil {
+			return "/"
+		}
+		return routeForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
+	}
+	pt := wp.FindPostType(p.Type)
+	if pt == nil {
+		return "/"
+	}
+	return "/" + Namespace + "/" + pt.RestBase + "/" + strconv.Itoa(p.ID)
 }
 
 // featuredMediaLinked says whether prepare_links links a post's featured image: in
@@ -207,11 +249,11 @@ var featuredMediaLinked = rest.Changed[func(r *rest.Request, id int) bool]{
 	}}},
 }
 
-// postActions is get_available_actions: the action rels of edit context.
-func postActions(r *rest.Request, typ string) []string {
-	pt := wp.TypeOf(typ)
+// postActions is get_available_actions: the action rels of edit context for an item
+// of type pt, whose controller has the hooks h.
+func postActions(r *rest.Request, pt *wp.PostType, h *typeHooks) []string {
 	var rels []string
-	if typ != "attachment" && can(r, pt.Cap("publish_posts")) {
+	if h.publishes && can(r, pt.Cap("publish_posts")) {
 		rels = append(rels, "wp:action-publish")
 	}
 	if can(r, "unfiltered_html") {
@@ -241,37 +283,76 @@ func postActions(r *rest.Request, typ string) []string {
 	return rels
 }
 
+// routes is register_routes: the collection and the item, with the type's own
+// create and update where its hooks override them (an upload), and its schema order.
 func (res *posts) routes() []*rest.Route {
-	it := res.declare()
-	schema := it.SchemaJSON
+	it, h := res.declare(), res.hooks
+	schema, writeArgs := it.SchemaJSON, it.WriteArgs
+	if h.schemaOrder != nil {
+		schema = schemaInOrder(it, h.schemaOrder...)
+		writeArgs = func(create bool) []*rest.Schema { return argsInOrder(it.WriteArgs(create), h.schemaOrder) }
+	}
+	createArgs := writeArgs(true)
+	if h.createArgs != nil {
+		createArgs = append(createArgs, h.createArgs()...)
+	}
+	create, update := res.w.create, res.w.update
+	if h.createItem != nil {
+		create = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.createItem(res, r) }
+	}
+	if h.updateItem != nil {
+		update = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.updateItem(res, r) }
+	}
 	base := "/" + Namespace + "/" + res.pt.RestBase
+	links := schemaLinks(res.pt, h, res.m.version)
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Schema: schema, SchemaLinks: schemaLinks(res.pt, res.m.version), Endpoints: []*rest.Endpoint{
-			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
+		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Upload: h.upload}, Schema: schema, SchemaLinks: links, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: h.allowBatch,
 				Permission: res.listPermission, Handler: res.list},
-			{Methods: rest.Creatable, Args: it.WriteArgs(true), AllowBatch: true,
-				Permission: res.w.createPermission, Handler: res.w.create},
+			{Methods: rest.Creatable, Args: createArgs, AllowBatch: h.allowBatch,
+				Permission: res.createPermission, Handler: create},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: schemaLinks(res.pt, res.m.version), Endpoints: []*rest.Endpoint{
-			{Methods: rest.Readable, AllowBatch: true, Args: []*rest.Schema{
-				idArg("post"), contextArg(),
-				rest.Int("excerpt_length").Desc("Override the default excerpt length.").Since(rest.V66),
-				rest.Str("password").Desc("The password for the post if it is password protected."),
-			}, Permission: res.getPermission, Handler: res.get},
-			{Methods: rest.Editable, AllowBatch: true, Args: append([]*rest.Schema{idArg("post")}, it.WriteArgs(false)...),
-				Permission: res.w.updatePermission, Handler: res.w.update},
-			{Methods: rest.Deletable, AllowBatch: true, Args: deleteArgs("post"),
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: links, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, AllowBatch: h.allowBatch, Args: res.getArgs(it),
+				Permission: res.getPermission, Handler: res.get},
+			{Methods: rest.Editable, AllowBatch: h.allowBatch, Args: append([]*rest.Schema{idArg("post")}, writeArgs(false)...),
+				Permission: res.w.updatePermission, Handler: update},
+			{Methods: rest.Deletable, AllowBatch: h.allowBatch, Args: deleteArgs("post"),
 				Permission: res.w.deletePermission, Handler: res.w.delete},
 		}},
 	}
 }
 
+// getArgs are the arguments of get_item: the context, then excerpt_length (6.6) and
+// password where the item schema has an excerpt and a password, as register_routes
+// asks of the schema.
+func (res *posts) getArgs(it *rest.Item[store.Post]) []*rest.Schema {
+	args := []*rest.Schema{idArg("post"), contextArg()}
+	if hasField(it, "excerpt") {
+		args = append(args, rest.Int("excerpt_length").Desc("Override the default excerpt length.").Since(rest.V66))
+	}
+	if hasField(it, "password") {
+		args = append(args, rest.Str("password").Desc("The password for the post if it is password protected."))
+	}
+	return args
+}
+
+// hasField says whether the item has a field of that name.
+func hasField(it *rest.Item[store.Post], name string) bool {
+	for _, f := range it.Fields {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // collectionArgs is get_collection_params for the type: the taxonomy filters of its
 // taxonomies (prepare_taxonomy_limit_schema), sticky for posts, format where the type
-// supports post formats.
+// supports post formats, then the hooks' own (the attachments' MIME filter).
 func (res *posts) collectionArgs() []*rest.Schema {
 	pt := res.pt
-	args := postListArgs(pt.Slug, pt.RestBase, postHooks)
+	args := postListArgs(pt.Slug, pt.RestBase, res.hooks)
 	if len(pt.Taxonomies) > 0 {
 		args = append(args, rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"))
 	}
@@ -286,6 +367,9 @@ func (res *posts) collectionArgs() []*rest.Schema {
 	if pt.Has("post-formats") {
 		args = append(args, rest.Arr("format", rest.Str("").OneOfEnum(postFormats...)).Desc("Limit result set to items assigned one or more given formats.").
 			Unique().Since(rest.V67))
+	}
+	if res.hooks.collectionArgs != nil {
+		args = append(args, res.hooks.collectionArgs()...)
 	}
 	return args
 }
@@ -305,6 +389,18 @@ func getPost(r *rest.Request, id int, typ string) (*store.Post, *rest.Error) {
 func (res *posts) listPermission(r *rest.Request) *rest.Error {
 	if r.Context() == rest.Edit && !can(r, res.pt.EditCap()) {
 		return r.Forbidden(codeForbiddenContext, "Sorry, you are not allowed to edit posts in this post type.")
+	}
+	return nil
+}
+
+// createPermission is create_item_permissions_check: the posts controller's, then
+// what the type's hooks add (an upload's parent and file type).
+func (res *posts) createPermission(r *rest.Request) *rest.Error {
+	if err := res.w.createPermission(r); err != nil {
+		return err
+	}
+	if res.hooks.createPermission != nil {
+		return res.hooks.createPermission(res, r)
 	}
 	return nil
 }
@@ -358,7 +454,7 @@ func (res *posts) get(r *rest.Request) (*rest.Response, *rest.Error) {
 }
 
 func (res *posts) list(r *rest.Request) (*rest.Response, *rest.Error) {
-	q, err := parsePostQuery(r, res.pt.Slug, postHooks)
+	q, err := parsePostQuery(r, res.pt.Slug, res.hooks)
 	if err != nil {
 		return nil, err
 	}

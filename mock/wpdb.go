@@ -84,10 +84,10 @@ func lastError(fields []string) string {
 }
 
 // postRowError is what wp_insert_post returns when wpdb refuses the post's row, as the
-// controllers render it: the posts controller gives db_insert_error and
-// db_update_error status 500, the attachments controller's create gives its
-// db_insert_error 400; add_data moves last_error into additional_data. nil when the
-// row fits.
+// posts controller renders it: db_insert_error and db_update_error with status 500
+// (the attachments controller's create gives its db_insert_error 400); add_data
+// moves last_error into additional_data. nil when the row fits. The noun is
+// wp_insert_post's own test of the type.
 func postRowError(p *store.Post, create bool) *rest.Error {
 	bad := misfits(colValue{colPostContent, p.Content.String()}, colValue{colPostTitle, p.Title}, colValue{colPostExcerpt, p.Excerpt},
 		colValue{colPostPassword, p.Password})
@@ -102,9 +102,6 @@ func postRowError(p *store.Post, create bool) *rest.Error {
 		Status: http.StatusInternalServerError, AdditionalData: []any{lastError(bad)}}
 	if create {
 		e.Code, e.Message = codeDBInsert, fmt.Sprintf("Could not insert %s into the database.", noun)
-		if p.Type == "attachment" {
-			e.Status = http.StatusBadRequest
-		}
 	}
 	return e
 }
