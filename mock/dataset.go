@@ -84,8 +84,8 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 		t.Meta[i] = &meta[i]
 	}
 	t.Files = append(t.Files, seededSubsizes(rows.attachments, files)...)
-	t.Comments = storeComments(ds.Comments)
 	t.Options = m.startOptions(ds)
+	t.Comments = storeComments(ds.Comments, wp.TimezoneOf(t.Options))
 	next := ds.NextIDs()
 	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta, Comment: next.Comments}
 	s := store.Load(m.opts.Clock, t)
@@ -418,7 +418,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 		}
 		ds.Files = append(ds.Files, x)
 	}
-	ds.Comments = exportComments(t.Comments)
+	ds.Comments = exportComments(t.Comments, wp.Timezone(tx))
 	// sequences only where they are not one past the largest id
 	past := ds.NextIDs()
 	if n := len(t.Posts); n > 0 {

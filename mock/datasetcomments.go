@@ -1,12 +1,16 @@
 package mock
 
 import (
+	"time"
+
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
-// storeComments are a dataset's comments as store rows.
-func storeComments(list []fixtures.Comment) []*store.Comment {
+// storeComments are a dataset's comments as store rows: a record's date is the site's
+// wall clock (comment_date), in loc; its UTC date follows.
+func storeComments(list []fixtures.Comment, loc *time.Location) []*store.Comment {
 	if len(list) == 0 {
 		return nil
 	}
@@ -15,9 +19,12 @@ func storeComments(list []fixtures.Comment) []*store.Comment {
 	for i, x := range list {
 		rows[i] = store.Comment{ID: x.ID, Post: x.Post, Parent: x.Parent, UserID: x.Author,
 			Author: x.AuthorName, AuthorEmail: x.AuthorEmail, AuthorURL: x.AuthorURL, AuthorIP: x.AuthorIP,
-			Agent: x.AuthorUserAgent, Date: x.Date.UTC(), DateGMT: x.Date.UTC(), Content: x.Content,
+			Agent: x.AuthorUserAgent, Date: x.Date.UTC(), DateGMT: x.DateGMT.UTC(), Content: x.Content,
 			Approved: x.Status.Approved(), Type: "comment", Karma: x.Karma, TrashedStatus: x.TrashedStatus.Approved(),
 			Rendered: x.Rendered, RenderedFrom: x.Content}
+		if x.DateGMT.IsZero() {
+			rows[i].DateGMT = wp.GMTIn(loc, rows[i].Date)
+		}
 		if x.Type != "" {
 			rows[i].Type = x.Type
 		}
@@ -29,8 +36,9 @@ func storeComments(list []fixtures.Comment) []*store.Comment {
 	return out
 }
 
-// exportComments are the store's comments (by ascending id) as dataset records.
-func exportComments(rows []*store.Comment) []fixtures.Comment {
+// exportComments are the store's comments (by ascending id) as dataset records: the UTC
+// date only where the site's zone (loc) does not make it of the local one.
+func exportComments(rows []*store.Comment, loc *time.Location) []fixtures.Comment {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -38,8 +46,11 @@ func exportComments(rows []*store.Comment) []fixtures.Comment {
 	for i, c := range rows {
 		x := fixtures.Comment{ID: c.ID, Post: c.Post, Parent: c.Parent, Author: c.UserID,
 			AuthorName: c.Author, AuthorEmail: c.AuthorEmail, AuthorURL: c.AuthorURL, AuthorIP: c.AuthorIP,
-			AuthorUserAgent: c.Agent, Date: c.DateGMT, Content: c.Content, Status: fixtures.CommentStatusOf(c.Approved),
+			AuthorUserAgent: c.Agent, Date: c.Date, Content: c.Content, Status: fixtures.CommentStatusOf(c.Approved),
 			Karma: c.Karma}
+		if !c.DateGMT.Equal(wp.GMTIn(loc, c.Date)) {
+			x.DateGMT = c.DateGMT
+		}
 		if c.Type != "comment" {
 			x.Type = c.Type
 		}

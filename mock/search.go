@@ -294,7 +294,8 @@ func (res *search) searchPosts(r *rest.Request, subtypes []string) ([]searchResu
 		Include: intSet(r.Ints("include")), Exclude: intSet(r.Ints("exclude"))}
 	if s := searchParam(r); s != "" {
 		wp.ParseSearch(s).Apply(q)
-		q.OrderBy = "relevance"
+		// MySQL sorts by the relevance CASE itself: ties come by ascending id
+		q.OrderBy, q.IDTieAsc = "relevance", true
 		q.SearchPublicOnly = !r.LoggedInCaller()
 	}
 	start := wp.QueryStart(r.Int("page"), r.Int("per_page"), 0, false)

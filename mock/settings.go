@@ -1,6 +1,10 @@
 package mock
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -154,4 +158,32 @@ func (res *settings) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		}
 	}
 	return res.get(r)
+}
+
+// SiteOptions are the options a permalink structure ("plain" for plain links; "": the
+// dataset's) and a time zone (a zone name, or an offset from UTC in hours; "": the
+// dataset's) set, for Options.SiteOptions: cmd/wpmock's -permalinks and -timezone.
+func SiteOptions(permalinks, timezone string) (map[string]any, error) {
+	o := map[string]any{}
+	switch {
+	case permalinks == "":
+	case permalinks == "plain":
+		o["permalink_structure"] = ""
+	case !strings.HasPrefix(permalinks, "/") || !strings.Contains(permalinks, "%"):
+		return nil, fmt.Errorf("-permalinks %q: a structure starts with / and holds tags such as %%postname%% (or is plain)", permalinks)
+	default:
+		o["permalink_structure"] = permalinks
+	}
+	if timezone == "" {
+		return o, nil
+	}
+	if hours, err := strconv.ParseFloat(timezone, 64); err == nil {
+		o["timezone_string"], o["gmt_offset"] = "", hours
+		return o, nil
+	}
+	if !wp.ValidTimezone(timezone) {
+		return nil, fmt.Errorf("-timezone %q: not a time zone (Europe/Berlin) nor an offset in hours (5.5)", timezone)
+	}
+	o["timezone_string"], o["gmt_offset"] = timezone, "0"
+	return o, nil
 }

@@ -47,7 +47,7 @@ func TestCompare(t *testing.T) {
 			t.Fatalf("WP_VERSION: %v", err)
 		}
 	}
-	m, err := mock.New(mock.Options{Dataset: fixtures.Example(), Version: version})
+	m, err := mock.New(mock.Options{Dataset: fixtures.Example(), Version: version, SiteOptions: siteOptions(t)})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}

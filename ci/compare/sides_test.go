@@ -91,7 +91,7 @@ func mockSide(t *testing.T, version string) (*target, *mock.Mock) {
 			t.Fatalf("WP_VERSION: %v", err)
 		}
 	}
-	m, err := mock.New(mock.Options{Dataset: fixtures.Example(), Version: v})
+	m, err := mock.New(mock.Options{Dataset: fixtures.Example(), Version: v, SiteOptions: siteOptions(t)})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}

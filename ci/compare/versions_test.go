@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/wpmock/wpmock/mock"
 	"os"
 	"slices"
 	"strings"
@@ -20,8 +21,8 @@ func TestVersionsList(t *testing.T) {
 	var listed []string
 	for _, line := range strings.Split(string(b), "\n") {
 		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
-			if len(f) != 3 {
-				t.Errorf("ci/wordpress/versions: %q: want a version, a Debian suite and a port", line)
+			if len(f) != 3 && len(f) != 5 {
+				t.Errorf("ci/wordpress/versions: %q: want a version, a Debian suite and a port, and optionally a permalink structure and a time zone", line)
 			}
 			listed = append(listed, f[0])
 		}
@@ -29,4 +30,16 @@ func TestVersionsList(t *testing.T) {
 	if profiles := wpversion.ProfileNames(); !slices.Equal(listed, profiles) {
 		t.Errorf("ci/wordpress/versions lists %v, the mock's profiles are %v", listed, profiles)
 	}
+}
+
+// siteOptions are the permalink structure and time zone of the WordPress compared with
+// (WP_PERMALINKS and WP_TIMEZONE, which ci/wordpress/up.sh writes to its env file), for
+// the mock to answer with the same.
+func siteOptions(t *testing.T) map[string]any {
+	t.Helper()
+	o, err := mock.SiteOptions(os.Getenv("WP_PERMALINKS"), os.Getenv("WP_TIMEZONE"))
+	if err != nil {
+		t.Fatalf("WP_PERMALINKS, WP_TIMEZONE: %v", err)
+	}
+	return o
 }

@@ -36,13 +36,14 @@ if ($user_id !== 1) {
     exit(1);
 }
 
-// Timezone UTC.
-update_option('timezone_string', '');
+// The time zone: UTC, or the one WPMOCK_TIMEZONE names (ci/wordpress/versions).
+update_option('timezone_string', getenv('WPMOCK_TIMEZONE') ?: '');
 update_option('gmt_offset', 0);
 
-// Pretty permalinks; the rules are regenerated (flushed) on the first request.
+// Pretty permalinks (/%postname%/, or WPMOCK_PERMALINKS); the rules are regenerated
+// (flushed) on the first request.
 global $wp_rewrite;
-$wp_rewrite->set_permalink_structure('/%postname%/');
+$wp_rewrite->set_permalink_structure(getenv('WPMOCK_PERMALINKS') ?: '/%postname%/');
 $wp_rewrite->flush_rules(false);
 delete_option('rewrite_rules');
 

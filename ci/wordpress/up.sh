@@ -11,6 +11,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=versions.sh
 . "$here/versions.sh"
 port=${WP_PORT:-$(wp_default_port "$version")}
+permalinks=${WP_PERMALINKS:-$(wp_permalinks "$version")}
+timezone=${WP_TIMEZONE-$(wp_timezone "$version")}
 state=${WP_STATE_DIR:-$(wp_default_state "$version")}
 mkdir -p "$state"
 state=$(cd "$state" && pwd)
@@ -138,7 +140,7 @@ php_ini=(-d display_errors=0 -d log_errors=1 -d "error_log=$state/php-error.log"
 
 # --- install the site --------------------------------------------------------
 install_out=$(WPMOCK_WP_ROOT=$wp_root WPMOCK_WP_CONFIG=$wp_config_name WPMOCK_HOST="127.0.0.1:$port" \
-  WPMOCK_ADMIN_PASSWORD=$admin_password \
+  WPMOCK_ADMIN_PASSWORD=$admin_password WPMOCK_PERMALINKS=$permalinks WPMOCK_TIMEZONE=$timezone \
   timeout 120 php "${php_ini[@]}" "$here/install-site.php" 2>"$state/install-site.log") ||
   die "WordPress install failed, see $state/install-site.log"
 app_password=$(sed -n 's/^WPMOCK_APP_PASSWORD=//p' <<<"$install_out")
@@ -169,12 +171,15 @@ WP_BASE_URL=$base_url
 WPCONTRACT_URL=$base_url/wp-json
 WPCONTRACT_USER=admin
 WPCONTRACT_PASSWORD='$app_password'
-export WP_VERSION WP_VERSION_FULL WP_BASE_URL WPCONTRACT_URL WPCONTRACT_USER WPCONTRACT_PASSWORD
+WP_PERMALINKS='$permalinks'
+WP_TIMEZONE='$timezone'
+export WP_VERSION WP_VERSION_FULL WP_BASE_URL WPCONTRACT_URL WPCONTRACT_USER WPCONTRACT_PASSWORD WP_PERMALINKS WP_TIMEZONE
 ENV
 
 cat <<SUMMARY
 WordPress $full_version is up.
   REST root:            $base_url/wp-json/
+  permalinks, zone:     $permalinks ${timezone:-UTC}
   user:                 admin (login password: $admin_password)
   application password: $app_password
   env file:             $state/env   (source it)

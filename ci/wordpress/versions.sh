@@ -3,7 +3,7 @@
 # shellcheck shell=bash
 
 # wp_field VERSION N: field N of the version's line in ./versions (2: its Debian suite,
-# 3: its port).
+# 3: its port, 4: its permalink structure, 5: its time zone; empty: the default).
 wp_field() { awk -v v="$1" -v n="$2" '!/^#/ && $1 == v { print $n }' "$(dirname "${BASH_SOURCE[0]}")/versions"; }
 wp_versions=$(awk '!/^#/ && NF { printf "%s%s", sep, $1; sep = " " }' "$(dirname "${BASH_SOURCE[0]}")/versions")
 version=${WP_VERSION:-6.1}
@@ -17,6 +17,11 @@ esac
 
 # wp_default_port VERSION: the port of its line in ./versions (6.1 -> 8081, ...).
 wp_default_port() { wp_field "$1" 3; }
+
+# wp_permalinks VERSION, wp_timezone VERSION: the site's permalink structure (default
+# /%postname%/) and time zone (default: UTC, "").
+wp_permalinks() { local s; s=$(wp_field "$1" 4); echo "${s:-/%postname%/}"; }
+wp_timezone() { wp_field "$1" 5; }
 
 # wp_default_state VERSION: ci/wordpress/.run for 6.1 (where the Makefile and
 # ci/compare look by default), .run-<version> for the others.

@@ -32,7 +32,6 @@ import (
 	"github.com/wpmock/wpmock/fixtures/clone"
 	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
-	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // version is the release, stamped at build time (make build and make dist pass
@@ -211,9 +210,11 @@ func (m *Main) ParseFlags(args []string) error {
 		// server would start as if it had not been given
 		return fmt.Errorf("unexpected argument %q: wpmock takes flags only, and flags come before anything else (wpmock -h lists them; the one subcommand is clone, first)", fs.Arg(0))
 	}
-	if err := siteOptions(&m.Options, *permalinks, *timezone); err != nil {
+	site, err := mock.SiteOptions(*permalinks, *timezone)
+	if err != nil {
 		return err
 	}
+	m.Options.SiteOptions = site
 	if *wpVersion != "" {
 		v, err := rest.ParseVersion(*wpVersion)
 		if err != nil {
@@ -445,37 +446,4 @@ func (m *Main) export(site *mock.Mock) error {
 		return site.Export(m.Stdout)
 	}
 	return writeFileAtomic(m.Export, site.Dataset().Encode)
-}
-
-// siteOptions sets the options -permalinks and -timezone name.
-func siteOptions(o *mock.Options, permalinks, timezone string) error {
-	set := func(k string, v any) {
-		if o.SiteOptions == nil {
-			o.SiteOptions = map[string]any{}
-		}
-		o.SiteOptions[k] = v
-	}
-	switch {
-	case permalinks == "":
-	case permalinks == "plain":
-		set("permalink_structure", "")
-	case !strings.HasPrefix(permalinks, "/") || !strings.Contains(permalinks, "%"):
-		return fmt.Errorf("-permalinks %q: a structure starts with / and holds tags such as %%postname%% (or is plain)", permalinks)
-	default:
-		set("permalink_structure", permalinks)
-	}
-	if timezone == "" {
-		return nil
-	}
-	if hours, err := strconv.ParseFloat(timezone, 64); err == nil {
-		set("timezone_string", "")
-		set("gmt_offset", hours)
-		return nil
-	}
-	if !wp.ValidTimezone(timezone) {
-		return fmt.Errorf("-timezone %q: not a time zone (Europe/Berlin) nor an offset in hours (5.5)", timezone)
-	}
-	set("timezone_string", timezone)
-	set("gmt_offset", "0")
-	return nil
 }

@@ -156,13 +156,16 @@ func ValidTimezone(s string) bool {
 
 // Timezone is wp_timezone: the zone timezone_string names, else a fixed offset of
 // gmt_offset hours ("+05:30" for 5.5).
-func Timezone(tx *store.Tx) *time.Location {
-	if tz := OptionString(tx, "timezone_string"); tz != "" {
+func Timezone(tx *store.Tx) *time.Location { return TimezoneOf(tx.Options()) }
+
+// TimezoneOf is wp_timezone of a site with the options o.
+func TimezoneOf(o store.Options) *time.Location {
+	if tz, _ := o["timezone_string"].(string); tz != "" {
 		if loc, err := time.LoadLocation(tz); err == nil {
 			return loc
 		}
 	}
-	hours := gmtOffset(tx)
+	hours := gmtOffset(o["gmt_offset"])
 	if hours == 0 {
 		return time.UTC
 	}
@@ -170,9 +173,8 @@ func Timezone(tx *store.Tx) *time.Location {
 	return time.FixedZone(offsetName(secs), secs)
 }
 
-// gmtOffset is the gmt_offset option as a number of hours.
-func gmtOffset(tx *store.Tx) float64 {
-	v, _ := tx.Option("gmt_offset")
+// gmtOffset is a gmt_offset option as a number of hours.
+func gmtOffset(v any) float64 {
 	switch v := v.(type) {
 	case int:
 		return float64(v)
@@ -232,9 +234,12 @@ func Local(tx *store.Tx, t time.Time) time.Time {
 }
 
 // GMT is the instant the site's wall clock reads local (get_gmt_from_date).
-func GMT(tx *store.Tx, local time.Time) time.Time {
+func GMT(tx *store.Tx, local time.Time) time.Time { return GMTIn(Timezone(tx), local) }
+
+// GMTIn is the instant a wall clock in loc reads local.
+func GMTIn(loc *time.Location, local time.Time) time.Time {
 	return time.Date(local.Year(), local.Month(), local.Day(), local.Hour(), local.Minute(), local.Second(),
-		local.Nanosecond(), Timezone(tx)).UTC()
+		local.Nanosecond(), loc).UTC()
 }
 
 // Now is current_time: the site's wall clock now, and the instant in UTC.
