@@ -701,6 +701,24 @@ var defects = []defect{
 				m["name"] = "wpmock"
 			}
 		})},
+
+	// Issue 35: autosaves.
+	{"an author's autosave of their draft makes a revision", "autosaves/own-draft/updates-post", []string{"autosaves"},
+		editObjects(on("POST", `/wp/v2/posts/\d+/autosaves`), func(m map[string]any) { m["parent"] = m["id"] })},
+	{"each autosave is a new revision", "autosaves/one-per-user", []string{"autosaves"},
+		editObjects(on("POST", `/wp/v2/posts/\d+/autosaves`), func(m map[string]any) {
+			if c, ok := m["content"].(map[string]any); ok && strings.Contains(fmt.Sprint(c["raw"]), "second words") {
+				m["id"] = 1
+			}
+		})},
+	{"an autosave's preview link has no nonce", "autosaves/other/preview-link", []string{"autosaves"},
+		editObjects(on("POST", `/wp/v2/posts/\d+/autosaves`), func(m map[string]any) {
+			if l, ok := m["preview_link"].(string); ok {
+				m["preview_link"] = regexp.MustCompile(`&preview_nonce=[0-9a-f]+`).ReplaceAllString(l, "")
+			}
+		})},
+	{"visitors list autosaves", "autosaves/list/anonymous", []string{"autosaves"},
+		restatusOn(and(on("GET", `/wp/v2/posts/\d+/autosaves`), anonymousRequest), http.StatusUnauthorized, http.StatusOK)},
 }
 
 // laterDefects are the defects in fields and rules of later versions (6.6's

@@ -169,9 +169,13 @@ func (m *Mock) resources() []resource {
 	// a controller per post type, each followed by its revisions' where the type
 	// supports them, as create_initial_rest_routes walks the types
 	for _, pt := range wp.PostTypes {
-		res = append(res, &posts{m: m, pt: pt, hooks: hooksOf(pt)})
+		pc, rev := &posts{m: m, pt: pt, hooks: hooksOf(pt)}, &revisions{m: m, parent: pt}
+		res = append(res, pc)
 		if pt.Supported("revisions", m.version) {
-			res = append(res, &revisions{m: m, parent: pt})
+			res = append(res, rev)
+		}
+		if pt.Slug != "attachment" { // WordPress's own test: every other type has autosaves
+			res = append(res, &autosaves{m: m, parent: pt, posts: pc, rev: rev})
 		}
 	}
 	res = append(res, &types{m: m}, &statuses{m: m}, &taxonomies{m: m})

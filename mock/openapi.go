@@ -47,6 +47,8 @@ var quirks = []rest.Quirk{
 	// The revisions controller's schema is its parent's, which describes parts a
 	// revision never prints.
 	{Title: "post-revision", Property: "content.block_version", Optional: true, Why: "declared, never printed"},
+	{Title: "post-revision", Property: "date", Nullable: true, Why: "null for a draft without a date, which an author's autosave answers as a revision"},
+	{Title: "post-revision", Property: "date_gmt", Nullable: true, Why: "null for a draft without a date, which an author's autosave answers as a revision"},
 	{Title: "post-revision", Property: "content.protected", Optional: true, Why: "declared, never printed"},
 	{Title: "post-revision", Property: "excerpt.protected", Optional: true, Why: "declared, never printed"},
 	// The term search handler prints the taxonomy as the type, and no subtype; the

@@ -283,14 +283,23 @@ func postActions(r *rest.Request, pt *wp.PostType, h *typeHooks) []string {
 	return rels
 }
 
+// writeArgs are get_endpoint_args_for_item_schema's arguments of a create or an
+// update, in the type's schema order (the autosaves' create takes the update's).
+func (res *posts) writeArgs(create bool) []*rest.Schema {
+	it := res.declare()
+	if order := res.hooks.schemaOrder; order != nil {
+		return argsInOrder(it.WriteArgs(create), order)
+	}
+	return it.WriteArgs(create)
+}
+
 // routes is register_routes: the collection and the item, with the type's own
 // create and update where its hooks override them (an upload), and its schema order.
 func (res *posts) routes() []*rest.Route {
 	it, h := res.declare(), res.hooks
-	schema, writeArgs := it.SchemaJSON, it.WriteArgs
+	schema, writeArgs := it.SchemaJSON, res.writeArgs
 	if h.schemaOrder != nil {
 		schema = schemaInOrder(it, h.schemaOrder...)
-		writeArgs = func(create bool) []*rest.Schema { return argsInOrder(it.WriteArgs(create), h.schemaOrder) }
 	}
 	createArgs := writeArgs(true)
 	if h.createArgs != nil {

@@ -132,7 +132,12 @@ func (w *postWriter) createPermission(r *rest.Request) *rest.Error {
 }
 
 func (w *postWriter) updatePermission(r *rest.Request) *rest.Error {
-	p, err := getPost(r, r.Int("id"), w.typ)
+	return w.updatePermissionOf(r, r.Int("id"))
+}
+
+// updatePermissionOf is update_item_permissions_check of the post id.
+func (w *postWriter) updatePermissionOf(r *rest.Request, id int) *rest.Error {
+	p, err := getPost(r, id, w.typ)
 	if err != nil {
 		return err
 	}

@@ -44,6 +44,9 @@ type Shape struct {
 	// List: the route is a collection that has no item route of its own (the search
 	// results, whose items live at their objects' routes).
 	List bool
+	// SaveOK: the collection's POST answers 200 with the item it saved, not 201 with a
+	// Location (the autosaves' create_item, which may update an existing autosave).
+	SaveOK bool
 }
 
 // Quirk widens one property of an item's response schemas.
@@ -547,6 +550,8 @@ func (g *docGen) success(dr *docRoute, e *Endpoint, method string) (int, *openap
 		body, desc = openapi3.NewSchemaRef("", arrayOf(it.ref())), "The "+it.title+" items of the page, [] when none."
 	case method == http.MethodGet:
 		body, desc = it.ref(), "The "+it.title+"."
+	case method == http.MethodPost && dr.collection && rt.Shape.SaveOK:
+		body, desc = it.ref(), "The saved "+it.title+", in edit context."
 	case method == http.MethodPost && dr.collection:
 		status, body, desc = http.StatusCreated, it.ref(), "The created "+it.title+", in edit context."
 	case isWrite(method):

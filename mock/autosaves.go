@@ -1,0 +1,264 @@
+package mock
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpfunc"
+)
+
+// /wp/v2/<type>/<id>/autosaves: WP_REST_Autosaves_Controller, for every post type but
+// attachments (checked against the running 6.1). An autosave is a revision named
+// <id>-autosave-v1, one per user: the editor's preview of changes not yet saved. The
+// author's autosave of their own draft changes the draft itself. Its item is the
+// revisions' with a preview_link (edit context).
+
+// Error codes of the autosaves controller.
+const (
+	// codeNoAutosave: GET /<type>/<parent>/autosaves/<id> when the post has none.
+	codeNoAutosave = "rest_post_no_autosave"
+)
+
+// autosaves is the autosaves resource of a post type.
+type autosaves struct {
+	m      *Mock
+	parent *wp.PostType
+	posts  *posts     // the parent controller: its arguments and writer
+	rev    *revisions // the revisions controller the item and permissions come from
+	item   *rest.Item[store.Post]
+}
+
+func (res *autosaves) declare() *rest.Item[store.Post] {
+	if res.item != nil {
+		return res.item
+	}
+	rv := res.rev.declare()
+	fields := append([]*postField{}, rv.Fields...)
+	fields = append(fields, rest.F(rest.Str("preview_link").Fmt("uri").Desc("Preview link for the post.").Ctx(editOnly...).RO(),
+		func(r *rest.Request, p *store.Post) any { return res.previewLink(r, p) }))
+	res.item = (&rest.Item[store.Post]{Title: rv.Title, Links: rv.Links, Fields: fields}).For(res.m.version)
+	return res.item
+}
+
+func (res *autosaves) routes() []*rest.Route {
+	it := res.declare()
+	schema := schemaInOrder(it, append(append([]string{}, revisionSchemaOrder...), "preview_link")...)
+	base := "/" + Namespace + "/" + res.parent.RestBase
+	parentArg := func() *rest.Schema { return rest.Int("parent").Desc("The ID for the parent of the autosave.") }
+	return []*rest.Route{
+		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)/autosaves`, Schema: schema, Shape: rest.Shape{List: true, SaveOK: true}, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{parentArg(), contextArg()}, Permission: res.listPermission, Handler: res.list},
+			{Methods: rest.Creatable, Args: append([]*rest.Schema{parentArg()}, res.posts.writeArgs(false)...),
+				Permission: res.createPermission, Handler: res.create},
+		}},
+		{Namespace: Namespace, Pattern: base + `/(?P<parent>[\d]+)/autosaves/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+			{Methods: rest.Readable, Args: []*rest.Schema{parentArg(), rest.Int("id").Desc("The ID for the autosave."), contextArg()},
+				Permission: res.rev.permission, Handler: res.get},
+		}},
+	}
+}
+
+// parentID is the collection route's id: a placeholder WordPress declares no argument
+// for (the route's argument is parent), so it stays the string of the URL.
+func parentID(r *rest.Request) int {
+	v, _ := r.Raw("id")
+	s, _ := v.(string)
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// parentOf is get_parent for the collection route, whose placeholder is id.
+func (res *autosaves) parentOf(r *rest.Request) (*store.Post, *rest.Error) {
+	var p *store.Post
+	if id := parentID(r); id > 0 {
+		p = txOf(r).Post(id)
+	}
+	if p == nil || p.Type != res.parent.Slug {
+		return nil, rest.Errorf(http.StatusNotFound, codeInvalidParent, "Invalid post parent ID.")
+	}
+	return p, nil
+}
+
+// listPermission is get_items_permissions_check: edit_post on the parent.
+func (res *autosaves) listPermission(r *rest.Request) *rest.Error {
+	parent, err := res.parentOf(r)
+	if err != nil {
+		return err
+	}
+	if !canEditPost(r, parent, txOf(r).Post) {
+		return r.Forbidden(codeCannotReadRevisions, "Sorry, you are not allowed to view autosaves of this post.")
+	}
+	return nil
+}
+
+// createPermission is create_item_permissions_check: the parent's update permission.
+func (res *autosaves) createPermission(r *rest.Request) *rest.Error {
+	id := parentID(r)
+	if id <= 0 {
+		return rest.Errorf(http.StatusNotFound, codePostInvalidID, "Invalid item ID.")
+	}
+	return res.posts.w.updatePermissionOf(r, id)
+}
+
+// autosaveSlug is the post_name of the autosaves of a post.
+func autosaveSlug(parent int) string { return strconv.Itoa(parent) + "-autosave-v1" }
+
+// autosavesOf are the post's autosaves, newest first (wp_get_post_revisions, kept
+// to the autosaves).
+func autosavesOf(tx *store.Tx, parent int) []*store.Post {
+	var out []*store.Post
+	for _, p := range wp.RevisionsOf(tx, parent) {
+		if p.Slug == autosaveSlug(parent) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// list is get_items: every autosave of the post, whoever made it.
+func (res *autosaves) list(r *rest.Request) (*rest.Response, *rest.Error) {
+	parent, err := res.parentOf(r)
+	if err != nil {
+		return nil, err
+	}
+	items := []any{}
+	for _, p := range autosavesOf(txOf(r), parent.ID) {
+		items = append(items, res.item.Render(r, p))
+	}
+	return rest.OK(items), nil
+}
+
+// get is get_item: the post's autosave (wp_get_post_autosave: anyone's, the newest),
+// whatever the id says.
+func (res *autosaves) get(r *rest.Request) (*rest.Response, *rest.Error) {
+	parent, err := res.rev.revisionParent(r)
+	if err != nil {
+		return nil, err
+	}
+	list := autosavesOf(txOf(r), parent.ID)
+	if len(list) == 0 {
+		return nil, rest.Errorf(http.StatusNotFound, codeNoAutosave, "There is no autosave revision for this post.")
+	}
+	return rest.OK(res.item.Render(r, list[0])), nil
+}
+
+// create is create_item: the author's autosave of their own draft updates the draft
+// (without a revision: DOING_AUTOSAVE); anyone else's, or of a post that is not a
+// draft, is their autosave revision, made or updated (create_post_autosave). The
+// answer is 200, in the edit context.
+func (res *autosaves) create(r *rest.Request) (*rest.Response, *rest.Error) {
+	tx := txOf(r)
+	post, err := getPost(r, parentID(r), res.parent.Slug)
+	if err != nil {
+		return nil, err
+	}
+	r.SetParam("context", rest.Edit)
+	if (post.Status == "draft" || post.Status == "auto-draft") && post.Author == callerID(r) {
+		next := *post
+		if err := res.posts.w.prepare(r, &next, false); err != nil {
+			return nil, err
+		}
+		if err := postRowError(&next, false); err != nil {
+			return nil, err
+		}
+		before := *post
+		tx.ChangePost(post.ID, func(p *store.Post) { *p = next })
+		stored, err := res.posts.w.applyAfterInsert(r, post.ID, false)
+		if err != nil {
+			return nil, err
+		}
+		wp.UpdateTermCounts(tx, &before, stored)
+		return rest.OK(res.item.RenderIn(r, stored, rest.Edit)), nil
+	}
+	// _wp_post_revision_data: the revisioned fields the request sets
+	fields := map[string]string{}
+	for _, name := range []string{"title", "content", "excerpt"} {
+		if v, ok := r.Raw(name); ok {
+			if s, ok := rawValue(v); ok {
+				fields[name] = s
+			}
+		}
+	}
+	current := map[string]string{"title": post.Title, "content": post.Content.String(), "excerpt": post.Excerpt}
+	different := false
+	for name, v := range fields {
+		if wpfunc.NormalizeWhitespace(v) != wpfunc.NormalizeWhitespace(current[name]) {
+			different = true
+		}
+	}
+	var old *store.Post
+	for _, p := range autosavesOf(tx, post.ID) {
+		if p.Author == callerID(r) {
+			old = p
+			break
+		}
+	}
+	local, now := wp.Now(tx)
+	set := func(p *store.Post) {
+		for name, v := range fields {
+			switch name {
+			case "title":
+				p.Title = v
+			case "content":
+				p.Content = prose.Plain(v)
+			case "excerpt":
+				p.Excerpt = v
+			}
+		}
+		p.Modified, p.ModifiedGMT = local, now
+	}
+	switch {
+	case old != nil && !different:
+	case old != nil:
+		old = tx.ChangePost(old.ID, set)
+	default:
+		old = &store.Post{Type: "revision", Status: "inherit", Author: callerID(r), Parent: post.ID,
+			Slug: autosaveSlug(post.ID), Date: local, DateGMT: now, CommentStatus: "closed", PingStatus: "closed"}
+		set(old)
+		tx.InsertPost(old)
+		old = tx.ChangePost(old.ID, func(p *store.Post) { p.SetExtra(store.Extra{GUID: "/?p=" + strconv.Itoa(p.ID)}) })
+	}
+	return rest.OK(res.item.RenderIn(r, old, rest.Edit)), nil
+}
+
+// previewLink is get_preview_post_link: for an autosave, its post's permalink with
+// preview_id, preview_nonce and preview=true; for a post (the draft an author's
+// autosave changed), its own with preview=true.
+func (res *autosaves) previewLink(r *rest.Request, p *store.Post) string {
+	tx := txOf(r)
+	target, args := p, url.Values{}
+	if p.Type == "revision" {
+		if parent := tx.Post(p.Parent); parent != nil {
+			target = parent
+			args.Set("preview_id", strconv.Itoa(parent.ID))
+			args.Set("preview_nonce", previewNonce(callerID(r), parent.ID, tx.Now().Unix()))
+		}
+	}
+	link := permalinks(r).Post(target)
+	q := ""
+	if id := args.Get("preview_id"); id != "" {
+		q = "preview_id=" + id + "&preview_nonce=" + args.Get("preview_nonce") + "&"
+	}
+	sep := "?"
+	if strings.Contains(link, "?") {
+		sep = "&"
+	}
+	return link + sep + q + "preview=true"
+}
+
+// previewNonce is wp_create_nonce('post_preview_<id>') in form: ten hex digits that
+// stay the same for a user and post for twelve hours (a nonce tick). WordPress's
+// depend on the site's secret keys; a frontend only passes them back.
+func previewNonce(user, post int, unix int64) string {
+	tick := (unix + 43200 - 1) / 43200
+	sum := sha256.Sum256([]byte(strconv.FormatInt(tick, 10) + "|post_preview_" + strconv.Itoa(post) + "|" + strconv.Itoa(user)))
+	return hex.EncodeToString(sum[:])[:10]
+}
