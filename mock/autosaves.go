@@ -77,14 +77,7 @@ func parentID(r *rest.Request) int {
 
 // parentOf is get_parent for the collection route, whose placeholder is id.
 func (res *autosaves) parentOf(r *rest.Request) (*store.Post, *rest.Error) {
-	var p *store.Post
-	if id := parentID(r); id > 0 {
-		p = txOf(r).Post(id)
-	}
-	if p == nil || p.Type != res.parent.Slug {
-		return nil, rest.Errorf(http.StatusNotFound, codeInvalidParent, "Invalid post parent ID.")
-	}
-	return p, nil
+	return parentOfType(r, parentID(r), res.parent.Slug)
 }
 
 // listPermission is get_items_permissions_check: edit_post on the parent.

@@ -175,11 +175,16 @@ func revisionListArgs() []*rest.Schema {
 
 // revisionParent is get_parent: the post the route names, or 404.
 func (res *revisions) revisionParent(r *rest.Request) (*store.Post, *rest.Error) {
+	return parentOfType(r, r.Int("parent"), res.parent.Slug)
+}
+
+// parentOfType is get_parent: the post id of type typ, or 404 rest_post_invalid_parent.
+func parentOfType(r *rest.Request, id int, typ string) (*store.Post, *rest.Error) {
 	var p *store.Post
-	if id := r.Int("parent"); id > 0 {
+	if id > 0 {
 		p = txOf(r).Post(id)
 	}
-	if p == nil || p.Type != res.parent.Slug {
+	if p == nil || p.Type != typ {
 		return nil, rest.Errorf(http.StatusNotFound, codeInvalidParent, "Invalid post parent ID.")
 	}
 	return p, nil
