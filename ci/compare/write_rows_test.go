@@ -31,7 +31,7 @@ const prefix = "wpcompare-"
 // comments (comment_rows_test.go).
 func allRows() []row {
 	rs := append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...), imageRows()...)
-	return append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...)
+	return append(append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...), settingsRows()...)
 }
 
 // roleLogins are the logins of the permission table; "" is anonymous.
