@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -69,7 +70,7 @@ func init() {
 		one := asEditor.get(t, fmt.Sprintf("%s/%d?context=edit", base, aid))
 		wantValue(t, one, "content.raw", "an editor's second words", "autosaves/get: GET /autosaves/<id> answers the autosave")
 		rev := asEditor.get(t, fmt.Sprintf("/wp/v2/posts/%d/revisions", id))
-		check(t, rev, containsID(resultIDs(rev), aid), "autosaves/in-revisions: an autosave is listed among the post's revisions", "ids %v", resultIDs(rev))
+		check(t, rev, slices.Contains(resultIDs(rev), aid), "autosaves/in-revisions: an autosave is listed among the post's revisions", "ids %v", resultIDs(rev))
 
 		other := s.create(t, author, "/wp/v2/posts", map[string]any{"title": s.name("no autosave"), "status": "draft"})
 		wantError(t, asEditor.get(t, fmt.Sprintf("/wp/v2/posts/%d/autosaves/%d", idOf(other), aid)), http.StatusNotFound, "rest_post_no_autosave",
@@ -77,13 +78,4 @@ func init() {
 		wantError(t, asEditor.get(t, "/wp/v2/posts/999999999/autosaves"), http.StatusNotFound, "rest_post_invalid_parent",
 			"autosaves/unknown-post: the autosaves of an unknown post: 404 rest_post_invalid_parent")
 	})
-}
-
-func containsID(ids idList, id int) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }

@@ -4,11 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
-	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -155,31 +153,13 @@ func (res *autosaves) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	r.SetParam("context", rest.Edit)
 	if (post.Status == "draft" || post.Status == "auto-draft") && post.Author == callerID(r) {
-		next := *post
-		if err := res.posts.w.prepare(r, &next, false); err != nil {
-			return nil, err
-		}
-		if err := postRowError(&next, false); err != nil {
-			return nil, err
-		}
-		before := *post
-		tx.ChangePost(post.ID, func(p *store.Post) { *p = next })
-		stored, err := res.posts.w.applyAfterInsert(r, post.ID, false)
+		stored, err := res.posts.w.updateStored(r, post)
 		if err != nil {
 			return nil, err
 		}
-		wp.UpdateTermCounts(tx, &before, stored)
 		return rest.OK(res.item.RenderIn(r, stored, rest.Edit)), nil
 	}
-	// _wp_post_revision_data: the revisioned fields the request sets
-	fields := map[string]string{}
-	for _, name := range []string{"title", "content", "excerpt"} {
-		if v, ok := r.Raw(name); ok {
-			if s, ok := rawValue(v); ok {
-				fields[name] = s
-			}
-		}
-	}
+	fields := textFields(r) // _wp_post_revision_data: the revisioned fields sent
 	current := map[string]string{"title": post.Title, "content": post.Content.String(), "excerpt": post.Excerpt}
 	different := false
 	for name, v := range fields {
@@ -196,16 +176,7 @@ func (res *autosaves) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	local, now := wp.Now(tx)
 	set := func(p *store.Post) {
-		for name, v := range fields {
-			switch name {
-			case "title":
-				p.Title = v
-			case "content":
-				p.Content = prose.Plain(v)
-			case "excerpt":
-				p.Excerpt = v
-			}
-		}
+		setTextFields(r, p)
 		p.Modified, p.ModifiedGMT = local, now
 	}
 	switch {
@@ -227,24 +198,16 @@ func (res *autosaves) create(r *rest.Request) (*rest.Response, *rest.Error) {
 // autosave changed), its own with preview=true.
 func (res *autosaves) previewLink(r *rest.Request, p *store.Post) string {
 	tx := txOf(r)
-	target, args := p, url.Values{}
-	if p.Type == "revision" {
-		if parent := tx.Post(p.Parent); parent != nil {
-			target = parent
-			args.Set("preview_id", strconv.Itoa(parent.ID))
-			args.Set("preview_nonce", previewNonce(callerID(r), parent.ID, tx.Now().Unix()))
-		}
+	query := "preview=true"
+	if parent := tx.Post(p.Parent); p.Type == "revision" && parent != nil {
+		p = parent
+		query = "preview_id=" + strconv.Itoa(parent.ID) + "&preview_nonce=" + previewNonce(callerID(r), parent.ID, tx.Now().Unix()) + "&" + query
 	}
-	link := permalinks(r).Post(target)
-	q := ""
-	if id := args.Get("preview_id"); id != "" {
-		q = "preview_id=" + id + "&preview_nonce=" + args.Get("preview_nonce") + "&"
-	}
-	sep := "?"
+	link := permalinks(r).Post(p)
 	if strings.Contains(link, "?") {
-		sep = "&"
+		return link + "&" + query
 	}
-	return link + sep + q + "preview=true"
+	return link + "?" + query
 }
 
 // previewNonce is wp_create_nonce('post_preview_<id>') in form: ten hex digits that

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -62,7 +63,7 @@ func (res *comments) parseQuery(r *rest.Request) *store.CommentQuery {
 	if o := r.Int("offset"); o != 0 {
 		offset = o
 	}
-	q.Start = limitStart(offset)
+	q.Start = wp.LimitStart(offset)
 	q.Include = r.Ints("include")
 	q.In, q.NotIn = intSetOrNil(q.Include), intSetOrNil(r.Ints("exclude"))
 	q.Posts, q.Parents, q.ParentsNot = intSetOrNil(r.Ints("post")), intSetOrNil(r.Ints("parent")), intSetOrNil(r.Ints("parent_exclude"))

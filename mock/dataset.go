@@ -512,12 +512,10 @@ func (m *Mock) changedOptions(tx *store.Tx) map[string]any {
 }
 
 // optionValue is a dataset's option value as the store keeps it: JSON's whole numbers
-// are integers.
+// are integers, but for gmt_offset, a number of hours.
 func optionValue(name string, v any) any {
-	if f, ok := v.(float64); ok && f == float64(int(f)) {
-		if s := wp.FindSetting(name); s != nil && s.Type == "integer" || name != "gmt_offset" {
-			return int(f)
-		}
+	if f, ok := v.(float64); ok && f == float64(int(f)) && name != "gmt_offset" {
+		return int(f)
 	}
 	return v
 }

@@ -1,8 +1,6 @@
 package mock
 
 import (
-	"math"
-
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -27,26 +25,4 @@ func newListQuery(r *rest.Request) (q store.ListQuery, offset int) {
 		q.Exclude = intSet(r.Ints("exclude"))
 	}
 	return q, offset
-}
-
-// limitStart is the first row of a LIMIT of absint(offset), as WP_Comment_Query and
-// WP_Term_Query take it; an offset absint cannot make an integer of makes the LIMIT an
-// SQL error: no rows, so math.MaxInt.
-func limitStart(offset int) int {
-	start, ok := wpfunc.Absint(offset)
-	if !ok {
-		return math.MaxInt
-	}
-	return start
-}
-
-// rank is v's position in list, or len(list) when it is not there (orderby=include
-// and include_slugs put unknown values last).
-func rank[T comparable](list []T, v T) int {
-	for i, x := range list {
-		if x == v {
-			return i
-		}
-	}
-	return len(list)
 }

@@ -184,17 +184,7 @@ func statusFor(r *rest.Request, pt *wp.PostType, status string) (string, *rest.E
 func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.Error {
 	tx := txOf(r)
 	localNow, now := wp.Now(tx)
-	for _, f := range []struct {
-		name string
-		set  func(string)
-	}{{"title", func(s string) { p.Title = s }}, {"content", func(s string) { p.Content = prose.Plain(s) }},
-		{"excerpt", func(s string) { p.Excerpt = s }}} {
-		if v, ok := r.Raw(f.name); ok {
-			if s, ok := rawValue(v); ok {
-				f.set(s)
-			}
-		}
-	}
+	setTextFields(r, p)
 	if w.hooks.prepareForDatabase != nil {
 		w.hooks.prepareForDatabase(r, p)
 	}
@@ -439,11 +429,23 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 
 // update is update_item.
 func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
-	tx := txOf(r)
 	stored, err := getPost(r, r.Int("id"), w.typ)
 	if err != nil {
 		return nil, err
 	}
+	if stored, err = w.updateStored(r, stored); err != nil {
+		return nil, err
+	}
+	w.m.saveRevision(r, stored)
+	r.SetParam("context", rest.Edit)
+	return rest.OK(w.item.RenderIn(r, stored, rest.Edit)), nil
+}
+
+// updateStored writes the request onto a stored post as update_item does (the
+// database fields, terms and meta, term counts), but for the revision, which the
+// caller saves or not (an autosave of a draft does not: DOING_AUTOSAVE).
+func (w *postWriter) updateStored(r *rest.Request, stored *store.Post) (*store.Post, *rest.Error) {
+	tx := txOf(r)
 	before := *stored
 	next := *stored
 	if err := w.prepare(r, &next, false); err != nil {
@@ -461,17 +463,11 @@ func (w *postWriter) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		}
 	}
 	tx.ChangePost(before.ID, func(p *store.Post) { *p = next })
-	stored, err = w.applyAfterInsert(r, before.ID, false)
-	if err != nil {
-		// update_item returns before wp_after_insert_post, which (6.4) saves the
-		// revision; 6.1 saved it earlier, on post_updated, but has no meta that fails
-		wp.UpdateTermCounts(tx, &before, stored)
-		return nil, err
-	}
-	w.m.saveRevision(r, stored)
+	stored, err := w.applyAfterInsert(r, before.ID, false)
+	// on an error update_item returns before wp_after_insert_post, which (6.4) saves
+	// the revision; 6.1 saved it earlier, on post_updated, but has no meta that fails
 	wp.UpdateTermCounts(tx, &before, stored)
-	r.SetParam("context", rest.Edit)
-	return rest.OK(w.item.RenderIn(r, stored, rest.Edit)), nil
+	return stored, err
 }
 
 // updateMetaField writes the "meta" field of a create or update as
@@ -564,6 +560,34 @@ func withStatus(err *rest.Error, status int) *rest.Error {
 	}
 	out.Status = status
 	return &out
+}
+
+// textFields are the text fields a request sets (title, content, excerpt, as a string
+// or {raw}): what prepare_item_for_database writes and _wp_post_revision_data reads.
+func textFields(r *rest.Request) map[string]string {
+	out := map[string]string{}
+	for _, name := range []string{"title", "content", "excerpt"} {
+		if v, ok := r.Raw(name); ok {
+			if s, ok := rawValue(v); ok {
+				out[name] = s
+			}
+		}
+	}
+	return out
+}
+
+// setTextFields writes textFields into p.
+func setTextFields(r *rest.Request, p *store.Post) {
+	for name, v := range textFields(r) {
+		switch name {
+		case "title":
+			p.Title = v
+		case "content":
+			p.Content = prose.Plain(v)
+		case "excerpt":
+			p.Excerpt = v
+		}
+	}
 }
 
 // dateWithGMT is rest_get_date_with_gmt: a date sent with a UTC offset (or Z), or as

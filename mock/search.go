@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -307,7 +308,7 @@ func (res *search) searchPosts(r *rest.Request, subtypes []string) ([]searchResu
 		// hits only
 		var hits []*store.Post
 		add := func(p *store.Post) {
-			if p != nil && rank(subtypes, p.Type) < len(subtypes) && q.Matches(p) {
+			if p != nil && slices.Contains(subtypes, p.Type) && q.Matches(p) {
 				hits = append(hits, p)
 			}
 		}

@@ -215,7 +215,7 @@ func termCacheID(_ *rest.Request, t *store.Term) (int, bool) { return t.ID, true
 func (res *terms) parseQuery(r *rest.Request) (*store.TermQuery, int) {
 	list, offset := newListQuery(r)
 	q := &store.TermQuery{ListQuery: list, Taxonomy: res.taxonomy}
-	q.Start = limitStart(offset) // WP_Term_Query takes absint(offset)
+	q.Start = wp.LimitStart(offset) // WP_Term_Query takes absint(offset)
 	for _, s := range r.Strings("slug") {
 		q.Slugs = append(q.Slugs, wpfunc.SanitizeTitle(s))
 	}

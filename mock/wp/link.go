@@ -76,27 +76,57 @@ func (l Permalinks) Post(p *store.Post) string {
 }
 
 // expand fills a post's structure in (get_permalink's rewrite codes); leavename keeps
-// %postname% for get_sample_permalink.
+// %postname% and %pagename% for get_sample_permalink. Links are made for every post a
+// list renders: the structure is read once, a tag at a time, and the category and
+// author are looked up only for a structure that names them.
 func (l Permalinks) expand(structure string, p *store.Post, leavename bool) string {
 	d := p.Date
-	two := func(n int) string { return twoDigits(n) }
-	pairs := []string{"%year%", strconv.Itoa(d.Year()), "%monthnum%", two(int(d.Month())), "%day%", two(d.Day()),
-		"%hour%", two(d.Hour()), "%minute%", two(d.Minute()), "%second%", two(d.Second()),
-		"%post_id%", strconv.Itoa(p.ID)}
-	if !leavename {
-		pairs = append(pairs, "%postname%", p.Slug, "%pagename%", p.Slug)
-	}
-	if strings.Contains(structure, "%category%") {
-		pairs = append(pairs, "%category%", l.postCategory(p))
-	}
-	if strings.Contains(structure, "%author%") {
-		slug := ""
-		if u := l.Tx.User(p.Author); u != nil {
-			slug = u.Slug
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(structure, '%')
+		j := -1
+		if i >= 0 {
+			j = strings.IndexByte(structure[i+1:], '%')
 		}
-		pairs = append(pairs, "%author%", slug)
+		if j < 0 {
+			b.WriteString(structure)
+			return b.String()
+		}
+		b.WriteString(structure[:i])
+		tag := structure[i : i+j+2]
+		structure = structure[i+j+2:]
+		switch tag {
+		case "%year%":
+			b.WriteString(strconv.Itoa(d.Year()))
+		case "%monthnum%":
+			b.WriteString(twoDigits(int(d.Month())))
+		case "%day%":
+			b.WriteString(twoDigits(d.Day()))
+		case "%hour%":
+			b.WriteString(twoDigits(d.Hour()))
+		case "%minute%":
+			b.WriteString(twoDigits(d.Minute()))
+		case "%second%":
+			b.WriteString(twoDigits(d.Second()))
+		case "%post_id%":
+			b.WriteString(strconv.Itoa(p.ID))
+		case "%postname%", "%pagename%":
+			if leavename {
+				b.WriteString(tag)
+			} else {
+				b.WriteString(p.Slug)
+			}
+		case "%category%":
+			b.WriteString(l.postCategory(p))
+		case "%author%":
+			if u := l.Tx.User(p.Author); u != nil {
+				b.WriteString(u.Slug)
+			}
+		default: // a tag get_permalink does not know stays as it is
+			b.WriteString(tag[:len(tag)-1])
+			structure = "%" + structure
+		}
 	}
-	return strings.NewReplacer(pairs...).Replace(structure)
 }
 
 // postCategory is get_permalink's %category%: the post's category of the lowest id,

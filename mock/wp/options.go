@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // timezone_string names a zone whatever the machine has installed
 
@@ -108,6 +109,16 @@ var Settings = []*Setting{
 	{Name: "site_icon", Option: "site_icon", Type: "integer", Label: "Icon", Description: "Site icon.", Sanitize: absint},
 }
 
+// SettingNamed is the setting of an API name ("title"), or nil.
+func SettingNamed(name string) *Setting {
+	for _, s := range Settings {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
 // FindSetting is the setting of an option, or nil.
 func FindSetting(option string) *Setting {
 	for _, s := range Settings {
@@ -144,13 +155,29 @@ func OptionInt(tx *store.Tx, name string) int {
 	return 0
 }
 
+// zones are the time zones loaded so far by name: time.LoadLocation parses the zone's
+// data on every call, and every write and every floating draft's date asks for it.
+var zones sync.Map // string -> *time.Location
+
+// loadZone is time.LoadLocation, once per name.
+func loadZone(name string) (*time.Location, error) {
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err == nil {
+		zones.Store(name, loc)
+	}
+	return loc, err
+}
+
 // ValidTimezone reports whether s names a time zone PHP knows (timezone_identifiers_list,
 // and UTC).
 func ValidTimezone(s string) bool {
 	if s == "" || s == "Local" || strings.HasPrefix(s, "UTC+") || strings.HasPrefix(s, "UTC-") {
 		return false
 	}
-	_, err := time.LoadLocation(s)
+	_, err := loadZone(s)
 	return err == nil
 }
 
@@ -161,7 +188,7 @@ func Timezone(tx *store.Tx) *time.Location { return TimezoneOf(tx.Options()) }
 // TimezoneOf is wp_timezone of a site with the options o.
 func TimezoneOf(o store.Options) *time.Location {
 	if tz, _ := o["timezone_string"].(string); tz != "" {
-		if loc, err := time.LoadLocation(tz); err == nil {
+		if loc, err := loadZone(tz); err == nil {
 			return loc
 		}
 	}
@@ -208,7 +235,7 @@ func twoDigits(n int) string {
 // 1, or 5.5); else the option as kept (the string "0" of a new site).
 func IndexGMTOffset(tx *store.Tx, now time.Time) any {
 	if tz := OptionString(tx, "timezone_string"); tz != "" {
-		if loc, err := time.LoadLocation(tz); err == nil {
+		if loc, err := loadZone(tz); err == nil {
 			_, secs := now.In(loc).Zone()
 			if secs%3600 == 0 {
 				return secs / 3600

@@ -75,10 +75,16 @@ func stickiesFirst(tx *store.Tx, q *PostQuery, window []*store.Post) []*store.Po
 // arithmetic (an overflowing product wraps, see wpfunc.MulInt). A start PHP cannot
 // print as an integer makes the LIMIT an SQL error: no rows, so math.MaxInt.
 func QueryStart(page, perPage, offset int, hasOffset bool) int {
-	n := offset
-	if !hasOffset {
-		n = wpfunc.MulInt(max(page, 1)-1, perPage)
+	if hasOffset {
+		return LimitStart(offset)
 	}
+	return LimitStart(wpfunc.MulInt(max(page, 1)-1, perPage))
+}
+
+// LimitStart is the first row of a LIMIT of absint(n), as WP_Query, WP_Comment_Query
+// and WP_Term_Query take an offset; an n absint cannot make an integer of makes the
+// LIMIT an SQL error: no rows, so math.MaxInt.
+func LimitStart(n int) int {
 	start, ok := wpfunc.Absint(n)
 	if !ok {
 		return math.MaxInt
