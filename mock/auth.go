@@ -58,7 +58,7 @@ func (m *Mock) identify(r *rest.Request) *caller {
 	tx := txOf(r)
 	if m.opts.OpenAuth {
 		if u := tx.User(1); u != nil {
-			return newCaller(u)
+			return newCaller(tx, u)
 		}
 		return nil
 	}
@@ -76,7 +76,7 @@ func (m *Mock) identify(r *rest.Request) *caller {
 	hash := []byte(fixtures.HashPassword(normalizeAppPassword(password)))
 	for _, ap := range u.AppPasswords {
 		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
-			c := newCaller(u)
+			c := newCaller(tx, u)
 			c.appPassword = ap.UUID
 			// record_application_password_usage: at most once a day
 			c.recordUse = !ap.LastUsed.Add(24 * time.Hour).After(tx.Now())

@@ -20,6 +20,6 @@ type caller struct {
 	recordUse bool
 }
 
-func newCaller(u *store.User) *caller {
-	return &caller{Actor: wp.ActorOf(u), login: u.Login, roles: append([]string(nil), u.Roles...)}
+func newCaller(tx *store.Tx, u *store.User) *caller {
+	return &caller{Actor: wp.ActorOf(wp.RegistryOf(tx), u), login: u.Login, roles: append([]string(nil), u.Roles...)}
 }

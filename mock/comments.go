@@ -222,7 +222,7 @@ func (res *comments) links(r *rest.Request, c *store.Comment) rest.Links {
 		ls = ls.Add("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(c.UserID)), rest.Embeddable...)
 	}
 	if p := tx.Post(c.Post); p != nil {
-		if pt := wp.FindPostType(p.Type); pt != nil {
+		if pt := registry(r).PostType(p.Type); pt != nil {
 			ls = ls.Add("up", r.RestURL("/"+Namespace+"/"+pt.RestBase+"/"+strconv.Itoa(p.ID)),
 				rest.Member{Key: "embeddable", Value: true}, rest.Member{Key: "post_type", Value: p.Type})
 		}
@@ -319,7 +319,7 @@ func getComment(r *rest.Request) (*store.Comment, *rest.Error) {
 // comment is asked for, by those who give its password.
 func canReadCommentPost(r *rest.Request, p *store.Post) bool {
 	tx := txOf(r)
-	if wp.FindPostType(p.Type) == nil { // a type the mock serves (attachments too)
+	if registry(r).PostType(p.Type) == nil { // a type the mock serves (attachments too)
 		return false
 	}
 	if p.Password != "" {

@@ -2,7 +2,6 @@ package mock
 
 import (
 	"github.com/wpmock/wpmock/mock/rest"
-	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // OwnNamespace is the mock's own namespace beside WordPress's: routes a test harness
@@ -52,7 +51,7 @@ func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
 		{"revisions", types["revision"]},
 		{"users", len(ds.Users)},
 	}
-	for _, tax := range wp.Taxonomies { // the terms of each taxonomy, by its REST base
+	for _, tax := range registry(r).Taxonomies { // the terms of each taxonomy, by its REST base
 		out = append(out, rest.Member{Key: tax.RestBase, Value: taxonomies[tax.Slug]})
 	}
 	return rest.OK(append(out, rest.Member{Key: "meta", Value: len(ds.Meta)})), nil

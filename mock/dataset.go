@@ -89,6 +89,7 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 	next := ds.NextIDs()
 	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta, Comment: next.Comments}
 	s := store.Load(m.opts.Clock, t)
+	s.SetSite(m.reg)
 	s.Write(wp.RecountTerms)
 	return s
 }

@@ -84,6 +84,9 @@ type Mock struct {
 	opts    Options
 	store   *store.Store
 	server  *rest.Server
+	// reg is what the site registers: core's post types and taxonomies and the
+	// dataset's own (wp.Registry); the store keeps it for the layers below.
+	reg *wp.Registry
 	// dataset is the start-up content, which a reset restores. A large generated
 	// site's is kept without its posts, which are generated again when asked for
 	// (startup), and startupPosts counts them by type.
@@ -105,7 +108,7 @@ func New(opts Options) (*Mock, error) {
 	if opts.Clock == nil {
 		opts.Clock = time.Now
 	}
-	m := &Mock{opts: opts, store: store.New(opts.Clock), version: opts.Version}
+	m := &Mock{opts: opts, store: store.New(opts.Clock), version: opts.Version, reg: wp.Core}
 	m.faults.init(opts.Faults, opts.Seed)
 	if err := m.seed(); err != nil {
 		return nil, err
@@ -168,7 +171,7 @@ func (m *Mock) resources() []resource {
 	res := []resource{&postMeta{m: m}} // the meta plugin registers before core's routes
 	// a controller per post type, each followed by its revisions' where the type
 	// supports them, as create_initial_rest_routes walks the types
-	for _, pt := range wp.PostTypes {
+	for _, pt := range m.reg.PostTypes {
 		pc, rev := &posts{m: m, pt: pt, hooks: hooksOf(pt)}, &revisions{m: m, parent: pt}
 		res = append(res, pc)
 		if pt.Supported("revisions", m.version) {
@@ -179,7 +182,7 @@ func (m *Mock) resources() []resource {
 		}
 	}
 	res = append(res, &types{m: m}, &statuses{m: m}, &taxonomies{m: m})
-	for _, tax := range wp.Taxonomies { // a terms controller per taxonomy, in registration order
+	for _, tax := range m.reg.Taxonomies { // a terms controller per taxonomy, in registration order
 		res = append(res, &terms{m: m, taxonomy: tax.Slug, base: tax.RestBase})
 	}
 	return append(res,
@@ -236,6 +239,9 @@ const returnFreed = 8 << 20
 
 // txOf is the store transaction of a request.
 func txOf(r *rest.Request) *store.Tx { return r.Tx.(*store.Tx) }
+
+// registry is what the request's site registers (wp.Registry).
+func registry(r *rest.Request) *wp.Registry { return wp.RegistryOf(txOf(r)) }
 
 // ServeHTTP serves the site.
 func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) { m.serveWithFaults(w, r) }

@@ -53,7 +53,7 @@ var quirks = []rest.Quirk{
 	{Title: "post-revision", Property: "excerpt.protected", Optional: true, Why: "declared, never printed"},
 	// The term search handler prints the taxonomy as the type, and no subtype; the
 	// post-format handler no subtype either.
-	{Title: "search-result", Property: "type", Enum: wp.TaxonomySlugs(),
+	{Title: "search-result", Property: "type", Enum: wp.Core.TaxonomySlugs(),
 		Why: "a term result's type is its taxonomy, not \"term\""},
 	{Title: "search-result", Property: "subtype", Optional: true, Why: "term and post-format results have none"},
 }

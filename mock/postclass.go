@@ -7,7 +7,6 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
-	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -27,7 +26,7 @@ import (
 // PHP's array has a gap and json_encode prints an object keyed by position.
 func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 	classes := []string{"post-" + strconv.Itoa(p.ID), p.Type, "type-" + p.Type, "status-" + p.Status}
-	pt := wp.FindPostType(p.Type)
+	pt := m.reg.PostType(p.Type)
 	if pt != nil && pt.Supported("post-formats", m.version) {
 		format := "standard"
 		if p.Format != "" {

@@ -47,14 +47,14 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 	for _, rv := range wp.RevisionsOf(tx, p.ID) {
 		tx.DeletePost(rv.ID)
 	}
-	hierarchical := wp.TypeOf(p.Type).Hierarchical
+	hierarchical := m.reg.TypeOf(p.Type).Hierarchical
 	for _, kid := range slices.Clone(tx.Children(p.ID)) {
 		if kid.Type == "attachment" || hierarchical && kid.Type == p.Type {
 			tx.ChangePost(kid.ID, func(kid *store.Post) { kid.Parent = p.Parent })
 		}
 	}
 	if p.Type == "attachment" {
-		for _, pt := range wp.PostTypes {
+		for _, pt := range m.reg.PostTypes {
 			if !pt.Has("thumbnail") {
 				continue
 			}

@@ -128,7 +128,7 @@ func pfTemplate(noun, typ string) *postField {
 func pfMetaOf(m *Mock, typ string) []*postField {
 	meta := func() *rest.Schema { return rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...) }
 	get := func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, typ) }
-	keys := coreMeta(typ)
+	keys := coreMeta(m.reg.PostType(typ))
 	if len(keys) == 0 {
 		return []*postField{rest.F(meta(), get).WithArg(metaArg)}
 	}
@@ -204,8 +204,7 @@ type registeredMeta struct {
 // ones). footnotes (blocks/footnotes.php) holds the footnotes block's notes as a JSON
 // string: 6.3 registers it for the types that support editor, custom-fields and
 // revisions (post and page), 6.4 copies it into revisions.
-func coreMeta(typ string) []registeredMeta {
-	pt := wp.FindPostType(typ)
+func coreMeta(pt *wp.PostType) []registeredMeta {
 	if pt == nil || !pt.Supported("editor", rest.V63) || !pt.Supported("custom-fields", rest.V63) || !pt.Supported("revisions", rest.V63) {
 		return nil
 	}
@@ -226,7 +225,7 @@ func metaKey(s *rest.Schema) *rest.Schema {
 // registeredMeta is coreMeta of typ as the mock's version has it.
 func (m *Mock) registeredMeta(typ string) []registeredMeta {
 	var out []registeredMeta
-	for _, k := range coreMeta(typ) {
+	for _, k := range coreMeta(m.reg.PostType(typ)) {
 		if k.schema.Span.In(m.version) {
 			out = append(out, k)
 		}

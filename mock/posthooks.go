@@ -123,7 +123,7 @@ func schemaLinks(pt *wp.PostType, h *typeHooks, v rest.Version) func(r *rest.Req
 			out = append(out, link("action-assign-author", "The current user can change the author on this post.", rest.Object{{Key: "author", Value: typed("integer")}}))
 		}
 		for _, slug := range pt.Taxonomies {
-			tax := wp.FindTaxonomy(slug)
+			tax := registry(r).Taxonomy(slug)
 			ids := rest.Object{{Key: tax.RestBase, Value: rest.Object{{Key: "type", Value: "array"}, {Key: "items", Value: typed("integer")}}}}
 			out = append(out,
 				link("action-assign-"+tax.RestBase, "The current user can assign terms in the "+tax.Slug+" taxonomy.", ids),

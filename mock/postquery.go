@@ -17,8 +17,7 @@ import (
 // permissions and rendering (listPosts) stay with the controller.
 
 // postListArgs are the list parameters shared by posts and media, in WordPress's order.
-func postListArgs(typ, base string, h *typeHooks) []*rest.Schema {
-	pt := wp.TypeOf(typ)
+func postListArgs(pt *wp.PostType, h *typeHooks) []*rest.Schema {
 	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
 	args = append(args,
 		rest.Str("after").Fmt("date-time").Desc("Limit response to posts published after a given ISO8601 compliant date."),
@@ -60,7 +59,7 @@ func postListArgs(typ, base string, h *typeHooks) []*rest.Schema {
 	}
 	statusEnum, def := h.statuses, h.defaultStatus
 	status := rest.Arr("status", rest.Str("").OneOfEnum(statusEnum...)).Desc("Limit result set to posts assigned one or more statuses.").Def(def)
-	status.Sanitize = sanitizeStatuses(def, wp.TypeOf(typ))
+	status.Sanitize = sanitizeStatuses(def, pt)
 	return append(args, searchColumns, slug, status)
 }
 
@@ -213,11 +212,11 @@ func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*wp.PostQuery, *
 		q.Statuses[st] = true
 	}
 	// the type's own filters: what its list does not declare is ignored
-	pt := wp.TypeOf(typ)
+	pt := registry(r).TypeOf(typ)
 	q.TaxOr = r.String("tax_relation") == "OR"
 	for _, slug := range pt.Taxonomies {
 		for _, exclude := range []bool{false, true} {
-			name := wp.FindTaxonomy(slug).RestBase
+			name := registry(r).Taxonomy(slug).RestBase
 			if exclude {
 				name += "_exclude"
 			}

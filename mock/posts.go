@@ -120,7 +120,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		func(_ *rest.Request, p *store.Post) any { return postFormat(p) }))
 	add(pt.Has("custom-fields"), pfMetaOf(m, pt.Slug)...)
 	for _, slug := range pt.Taxonomies {
-		tax := wp.FindTaxonomy(slug)
+		tax := m.reg.Taxonomy(slug)
 		fields = append(fields, rest.F(rest.Arr(tax.RestBase, rest.Int("")).
 			Desc("The terms assigned to the post in the "+slug+" taxonomy.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return intList(p.TermIDs(slug)) }))
@@ -202,7 +202,7 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		ls = ls.Add("wp:attachment", r.RestURL("/"+Namespace+"/media?parent="+strconv.Itoa(p.ID)))
 	}
 	for _, slug := range res.pt.Taxonomies {
-		ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/"+wp.FindTaxonomy(slug).RestBase+"?post="+strconv.Itoa(p.ID)),
+		ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/"+registry(r).Taxonomy(slug).RestBase+"?post="+strconv.Itoa(p.ID)),
 			rest.Member{Key: "taxonomy", Value: slug})
 	}
 	if h.links != nil {
@@ -230,7 +230,7 @@ func routeForPost(tx *store.Tx, p *store.Post) string {
 		}
 		return routeForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
 	}
-	pt := wp.FindPostType(p.Type)
+	pt := wp.RegistryOf(tx).PostType(p.Type)
 	if pt == nil {
 		return "/"
 	}
@@ -268,7 +268,7 @@ func postActions(r *rest.Request, pt *wp.PostType, h *typeHooks) []string {
 	// creating terms of a hierarchical taxonomy takes edit_terms; of a flat one,
 	// assign_terms, as get_available_actions decides
 	for _, slug := range pt.Taxonomies {
-		tax := wp.FindTaxonomy(slug)
+		tax := registry(r).Taxonomy(slug)
 		createCap := tax.AssignCap()
 		if tax.Hierarchical {
 			createCap = tax.EditCap()
@@ -361,12 +361,12 @@ func hasField(it *rest.Item[store.Post], name string) bool {
 // supports post formats, then the hooks' own (the attachments' MIME filter).
 func (res *posts) collectionArgs() []*rest.Schema {
 	pt := res.pt
-	args := postListArgs(pt.Slug, pt.RestBase, res.hooks)
+	args := postListArgs(pt, res.hooks)
 	if len(pt.Taxonomies) > 0 {
 		args = append(args, rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"))
 	}
 	for _, slug := range pt.Taxonomies {
-		tax := wp.FindTaxonomy(slug)
+		tax := res.m.reg.Taxonomy(slug)
 		args = append(args, taxArg(tax.RestBase, tax.RestBase, tax.Hierarchical, true), taxArg(tax.RestBase+"_exclude", tax.RestBase, tax.Hierarchical, false))
 	}
 	if pt.Sticky {

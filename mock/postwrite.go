@@ -68,7 +68,7 @@ type postWriter struct {
 // checkWritePermission is the shared part of create/update_item_permissions_check;
 // p is the post an update changes, nil on create.
 func (w *postWriter) checkWritePermission(r *rest.Request, verb string, p *store.Post) *rest.Error {
-	pt := wp.TypeOf(w.typ)
+	pt := registry(r).TypeOf(w.typ)
 	if a := r.Int("author"); a != 0 && a != callerID(r) && !can(r, pt.Cap("edit_others_posts")) {
 		return r.Forbidden(codeCannotEditOthers, "Sorry, you are not allowed to "+verb+" posts as this user.")
 	}
@@ -99,8 +99,8 @@ var stickyRefused = rest.Changed[func(r *rest.Request, pt *wp.PostType, p *store
 // checkAssignTerms is check_assign_terms_permission: over the type's taxonomies.
 func (w *postWriter) checkAssignTerms(r *rest.Request) *rest.Error {
 	tx := txOf(r)
-	for _, slug := range wp.TypeOf(w.typ).Taxonomies {
-		tax := wp.FindTaxonomy(slug)
+	for _, slug := range registry(r).TypeOf(w.typ).Taxonomies {
+		tax := registry(r).Taxonomy(slug)
 		for _, id := range r.Ints(tax.RestBase) {
 			// get_term(0) is an "Empty Term." error rather than null, so the loop goes on
 			// to current_user_can('assign_term', 0), which map_meta_cap denies everyone
@@ -125,7 +125,7 @@ func (w *postWriter) createPermission(r *rest.Request) *rest.Error {
 	if err := w.checkWritePermission(r, "create", nil); err != nil {
 		return err
 	}
-	if !can(r, wp.TypeOf(w.typ).Cap("create_posts")) {
+	if !can(r, registry(r).TypeOf(w.typ).Cap("create_posts")) {
 		return r.Forbidden(codeCannotCreate, "Sorry, you are not allowed to create posts as this user.")
 	}
 	return w.checkAssignTerms(r)
@@ -190,7 +190,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	}
 	oldStatus := p.Status
 	if r.Has("status") && (create || r.String("status") != p.Status) {
-		st, err := statusFor(r, wp.TypeOf(w.typ), r.String("status"))
+		st, err := statusFor(r, registry(r).TypeOf(w.typ), r.String("status"))
 		if err != nil {
 			return err
 		}
@@ -217,7 +217,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	if r.Sent("password") {
 		p.Password = r.String("password")
 		if p.Password != "" {
-			if wp.TypeOf(w.typ).Sticky && r.Bool("sticky") {
+			if registry(r).TypeOf(w.typ).Sticky && r.Bool("sticky") {
 				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A post can not be sticky and have a password.")
 			}
 			if !create && p.Sticky {
@@ -225,10 +225,10 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 			}
 		}
 	}
-	if wp.TypeOf(w.typ).Sticky && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
+	if registry(r).TypeOf(w.typ).Sticky && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
 		return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A password protected post can not be set to sticky.")
 	}
-	pt := wp.TypeOf(w.typ)
+	pt := registry(r).TypeOf(w.typ)
 	if pt.Hierarchical && r.Has("parent") {
 		// any post may be the parent; then wp_check_post_hierarchy_for_loops
 		parent := r.Int("parent")
@@ -342,7 +342,7 @@ func (w *postWriter) uniqueSlug(tx *store.Tx, slug string, id, parent int) strin
 // post saved and the rest applied. It returns the stored row.
 func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*store.Post, *rest.Error) {
 	tx := txOf(r)
-	pt := wp.TypeOf(w.typ)
+	pt := registry(r).TypeOf(w.typ)
 	var failed *rest.Error
 	p := tx.ChangePost(id, func(p *store.Post) {
 		if pt.Sticky && (create || r.Has("sticky")) {
@@ -357,7 +357,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 			}
 		}
 		for _, slug := range pt.Taxonomies {
-			tax := wp.FindTaxonomy(slug)
+			tax := registry(r).Taxonomy(slug)
 			// wp_insert_post (and wp_update_post, which calls it) gives a post saved
 			// without terms of the taxonomy its default term (a post the default
 			// category); handle_terms then sets the terms the request names, none too
@@ -402,7 +402,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 // create is create_item.
 func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
-	pt, v := wp.TypeOf(w.typ), w.m.version
+	pt, v := registry(r).TypeOf(w.typ), w.m.version
 	p := &store.Post{Type: w.typ, Status: w.hooks.createStatus, Author: callerID(r),
 		CommentStatus: wp.DefaultCommentStatus(tx, pt, "comment", v), PingStatus: wp.DefaultCommentStatus(tx, pt, "ping", v)}
 	if err := w.prepare(r, p, true); err != nil {

@@ -62,9 +62,9 @@ type searchField = rest.Field[searchResult]
 
 // postSearchTypes are the post handler's subtypes: get_post_types(public, show_in_rest)
 // but attachment, from the post types' declarations.
-func postSearchTypes() []string {
+func (res *search) postSearchTypes() []string {
 	var out []string
-	for _, pt := range wp.PostTypes {
+	for _, pt := range res.m.reg.PostTypes {
 		if pt.Viewable && pt.RestBase != "" && pt.Slug != "attachment" {
 			out = append(out, pt.Slug)
 		}
@@ -74,9 +74,9 @@ func postSearchTypes() []string {
 
 // termSearchTaxonomies are the term handler's subtypes: get_taxonomies(public,
 // show_in_rest), from the taxonomies' declarations.
-func termSearchTaxonomies() []string {
-	out := make([]string, 0, len(wp.Taxonomies))
-	for _, t := range wp.Taxonomies {
+func (res *search) termSearchTaxonomies() []string {
+	out := make([]string, 0, len(res.m.reg.Taxonomies))
+	for _, t := range res.m.reg.Taxonomies {
 		out = append(out, t.Slug)
 	}
 	return out
@@ -87,8 +87,8 @@ func (res *search) init() {
 		return
 	}
 	res.handlers = []*searchHandler{
-		{typ: "post", subtypes: postSearchTypes, search: res.searchPosts},
-		{typ: "term", subtypes: termSearchTaxonomies, search: res.searchTerms},
+		{typ: "post", subtypes: res.postSearchTypes, search: res.searchPosts},
+		{typ: "term", subtypes: res.termSearchTaxonomies, search: res.searchTerms},
 		{typ: "post-format", subtypes: func() []string { return nil }, search: res.searchFormats},
 	}
 	types, subtypes := res.typesAndSubtypes()
@@ -113,7 +113,7 @@ func (res *search) init() {
 					// get_the_title without "Protected: " (the handler's
 					// protected_title_format); only published posts are found, so
 					// no "Private: " either
-					if !wp.TypeOf(h.post.Type).Supported("title", m.version) {
+					if !m.reg.TypeOf(h.post.Type).Supported("title", m.version) {
 						return ""
 					}
 					return renderedTitle(h.post, "")
@@ -177,12 +177,12 @@ func (res *search) links(r *rest.Request, h *searchResult) rest.Links {
 	var ls rest.Links
 	switch {
 	case h.post != nil:
-		if base := wp.TypeOf(h.post.Type).RestBase; base != "" {
+		if base := registry(r).TypeOf(h.post.Type).RestBase; base != "" {
 			ls = ls.Add("self", r.RestURL("/"+Namespace+"/"+base+"/"+strconv.Itoa(h.post.ID)), rest.Embeddable...)
 		}
 		ls = ls.Add("about", r.RestURL("/"+Namespace+"/types/"+h.post.Type))
 	case h.term != nil:
-		if tx := wp.FindTaxonomy(h.term.Taxonomy); tx != nil {
+		if tx := registry(r).Taxonomy(h.term.Taxonomy); tx != nil {
 			ls = ls.Add("self", r.RestURL("/"+Namespace+"/"+tx.RestBase+"/"+strconv.Itoa(h.term.ID)), rest.Embeddable...)
 		}
 		ls = ls.Add("about", r.RestURL("/"+Namespace+"/taxonomies/"+h.term.Taxonomy))
@@ -400,7 +400,7 @@ func newerThan(a, b *store.Post) bool {
 // exclude, ordered by name; the total is wp_count_terms of the same query.
 func (res *search) searchTerms(r *rest.Request, subtypes []string) ([]searchResult, int) {
 	if len(subtypes) == 0 {
-		subtypes = termSearchTaxonomies()
+		subtypes = res.termSearchTaxonomies()
 	}
 	tx := txOf(r)
 	include, exclude := intSet(r.Ints("include")), intSet(r.Ints("exclude"))

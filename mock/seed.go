@@ -31,6 +31,12 @@ func (m *Mock) seed() error {
 		rows = postRowsOf(ds.Posts)
 	}
 	m.dataset = ds
+	reg, err := registryOf(ds)
+	if err != nil {
+		return err
+	}
+	m.reg = reg
+	m.store.SetSite(reg)
 	m.regenerate = m.opts.Dataset == nil && ds.Posts == nil && len(rows.posts) > 0
 	fresh := m.build(ds, rows)
 	m.Passwords = m.plainPasswords(ds)

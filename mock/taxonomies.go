@@ -74,7 +74,7 @@ func (res *taxonomies) declare() *rest.Item[taxEntry] {
 	if res.item != nil {
 		return res.item
 	}
-	for _, t := range wp.ShownTaxonomies(res.m.version) {
+	for _, t := range res.m.reg.ShownTaxonomies(res.m.version) {
 		e := &taxEntry{Taxonomy: t, labels: t.Labels.At(res.m.version)}
 		name, _ := e.labels.Get("name")
 		e.name, _ = name.(string)

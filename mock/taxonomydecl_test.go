@@ -11,35 +11,30 @@ import (
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
-// declareTaxonomy adds tax to the served taxonomies and to the Taxonomies of the types
-// it names, for the test's duration (the declarations are package state: the mock's
-// tests do not run in parallel).
-func declareTaxonomy(t *testing.T, tax *wp.Taxonomy) {
+// declareTaxonomy registers a taxonomy on core's site for the test's duration, as
+// register_taxonomy(name, types, args) does (the core registry is package state: the
+// mock's tests do not run in parallel).
+func declareTaxonomy(t *testing.T, name string, types []string, args rest.Object) {
 	t.Helper()
-	saved := wp.Taxonomies
-	wp.Taxonomies = append(slices.Clip(wp.Taxonomies), tax)
-	for _, typ := range tax.Types {
-		pt := wp.FindPostType(typ)
-		old := pt.Taxonomies
-		pt.Taxonomies = append(slices.Clip(old), tax.Slug)
-		t.Cleanup(func() { pt.Taxonomies = old })
+	saved := wp.Core
+	g := wp.NewRegistry()
+	if err := g.RegisterTaxonomy(name, types, append(rest.Object{{Key: "show_in_rest", Value: true}}, args...)); err != nil {
+		t.Fatal(err)
 	}
-	t.Cleanup(func() { wp.Taxonomies = saved })
+	wp.Core = g
+	t.Cleanup(func() { wp.Core = saved })
 }
 
 // TestTaxonomyIsADeclaration: a taxonomy the mock does not ship, declared as category
-// and post_tag are (an entry of wp.Taxonomies, its slug in the post type's Taxonomies),
+// and post_tag are (registered with register_taxonomy's arguments),
 // gets what core's taxonomies get with no other code: its routes and term CRUD, the
 // post field and its filters (include_children too, hierarchical as it is), links
 // (wp:term, the action-assign-/action-create- links), the embed, counts, term links
 // under its rewrite slug, the search route's subtype, /taxonomies and /types, OPTIONS,
 // and deletion's reparenting.
 func TestTaxonomyIsADeclaration(t *testing.T) {
-	declareTaxonomy(t, &wp.Taxonomy{Slug: "genre", Types: []string{"post"}, Hierarchical: true, RestBase: "genres",
-		Rewrite: "genre", RewriteHierarchical: true, Visibility: wp.PublicTaxonomyVisibility(), Labels: wp.TagLabels,
-		// register_taxonomy's default capabilities
-		Caps: rest.Object{{Key: "manage_terms", Value: "manage_categories"}, {Key: "edit_terms", Value: "manage_categories"},
-			{Key: "delete_terms", Value: "manage_categories"}, {Key: "assign_terms", Value: "edit_posts"}}})
+	declareTaxonomy(t, "genre", []string{"post"}, rest.Object{{Key: "hierarchical", Value: true},
+		{Key: "rest_base", Value: "genres"}, {Key: "rewrite", Value: rest.Object{{Key: "hierarchical", Value: true}}}})
 	s := newTestSite(t)
 	ok := func(r reply, status int) map[string]any {
 		t.Helper()

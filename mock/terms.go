@@ -42,7 +42,7 @@ type terms struct {
 
 type termField = rest.Field[store.Term]
 
-func (res *terms) hierarchical() bool { return wp.FindTaxonomy(res.taxonomy).Hierarchical }
+func (res *terms) hierarchical() bool { return res.m.reg.Taxonomy(res.taxonomy).Hierarchical }
 
 // declare is get_item_schema, in prepare_item_for_response's output order.
 func (res *terms) declare() *rest.Item[store.Term] {
@@ -96,8 +96,8 @@ func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
 			ls = ls.Embed("up", r.RestURL(base+"/"+strconv.Itoa(parent.ID)))
 		}
 	}
-	for _, typ := range wp.FindTaxonomy(res.taxonomy).Types {
-		if pt := wp.FindPostType(typ); pt != nil {
+	for _, typ := range res.m.reg.Taxonomy(res.taxonomy).Types {
+		if pt := res.m.reg.PostType(typ); pt != nil {
 			ls = ls.Add("wp:post_type", r.RestURL("/"+Namespace+"/"+pt.RestBase+"?"+res.base+"="+id))
 		}
 	}
@@ -168,7 +168,7 @@ func (res *terms) listPermission(r *rest.Request) *rest.Error {
 		}
 		// check_read_terms_permission_for_post: the post's type must use the taxonomy,
 		// and the post be public or readable by the caller.
-		if !slices.Contains(wp.FindTaxonomy(res.taxonomy).Types, p.Type) || p.Status != "publish" && !canReadPostCap(r, p, tx.Post) {
+		if !slices.Contains(res.m.reg.Taxonomy(res.taxonomy).Types, p.Type) || p.Status != "publish" && !canReadPostCap(r, p, tx.Post) {
 			return r.Forbidden(codeForbiddenContext, msgCannotViewPostTerms)
 		}
 	}

@@ -119,7 +119,7 @@ func (res *terms) deletePermission(r *rest.Request) *rest.Error {
 	if err != nil {
 		return err
 	}
-	if t.ID == wp.FindTaxonomy(t.Taxonomy).Default(txOf(r)) || !canEditTerms(r) {
+	if t.ID == registry(r).Taxonomy(t.Taxonomy).Default(txOf(r)) || !canEditTerms(r) {
 		return r.Forbidden(codeCannotDelete, msgCannotDeleteTerm)
 	}
 	return nil

@@ -52,7 +52,7 @@ type typeField = rest.Field[typeEntry]
 // entries builds the version's typeEntry of every type it shows.
 func (res *types) entries(v rest.Version) []*typeEntry {
 	var out []*typeEntry
-	for _, pt := range wp.RegisteredPostTypes() {
+	for _, pt := range res.m.reg.RegisteredPostTypes() {
 		if !pt.Shown.In(v) {
 			continue
 		}
@@ -63,7 +63,7 @@ func (res *types) entries(v rest.Version) []*typeEntry {
 		for _, c := range e.CapChanges.At(v) {
 			e.caps = e.caps.Set(c.Key, c.Value)
 		}
-		for _, t := range wp.ShownTaxonomies(v) {
+		for _, t := range res.m.reg.ShownTaxonomies(v) {
 			if slices.Contains(t.Types, e.Slug) {
 				e.taxonomies = append(e.taxonomies, t.Slug)
 			}
@@ -204,7 +204,7 @@ func (res *types) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	slug := r.String("type")
 	e := res.find(slug)
 	if e == nil {
-		if _, hidden := wp.HiddenPostTypes.At(res.m.version).Get(slug); hidden {
+		if res.m.reg.HiddenType(slug, res.m.version) {
 			return nil, r.Forbidden(codeCannotReadType, msgCannotReadType)
 		}
 		return nil, rest.Errorf(http.StatusNotFound, codeTypeInvalid, msgTypeInvalid)

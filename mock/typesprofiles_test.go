@@ -131,9 +131,9 @@ func TestTypeItemsAreListEntries(t *testing.T) {
 // the taxonomies /types lists for it, in every version.
 func TestServedTypeTaxonomies(t *testing.T) {
 	for _, v := range rest.Profiles {
-		res := &types{m: &Mock{version: v}}
+		res := &types{m: &Mock{version: v, reg: wp.Core}}
 		for _, e := range res.entries(v) {
-			if wp.FindPostType(e.Slug) == nil {
+			if wp.Core.PostType(e.Slug) == nil {
 				continue
 			}
 			if strings.Join(e.Taxonomies, ",") != strings.Join(e.taxonomies, ",") {

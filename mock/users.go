@@ -43,9 +43,9 @@ const (
 // in registration order: the enum of has_published_posts and the types whose published
 // posts make a user visible to everyone. 6.5 adds the font types, 6.6 shows
 // wp_global_styles in REST.
-func restPostTypes(v rest.Version) []string {
+func restPostTypes(g *wp.Registry, v rest.Version) []string {
 	var out []string
-	for _, pt := range wp.RegisteredPostTypes() {
+	for _, pt := range g.RegisteredPostTypes() {
 		if pt.Shown.In(v) {
 			out = append(out, pt.Slug)
 		}
@@ -79,7 +79,7 @@ func (res *users) declare() *rest.Item[store.User] {
 		return res.item
 	}
 	v := res.m.version
-	res.restTypes = restPostTypes(v)
+	res.restTypes = restPostTypes(res.m.reg, v)
 	password := rest.Str("password").Desc("Password for the user (never included).").Req()
 	password.Context = []string{} // write-only: never displayed
 	res.item = &rest.Item[store.User]{Title: "user", Links: res.links, Fields: []*userField{
@@ -387,7 +387,7 @@ func (res *users) getPermission(r *rest.Request) *rest.Error {
 func hasCountedPosts(r *rest.Request, id int, restTypes []string) bool {
 	private := map[string]bool{}
 	for _, typ := range restTypes {
-		private[typ] = can(r, wp.TypeOf(typ).Cap("read_private_posts"))
+		private[typ] = can(r, registry(r).TypeOf(typ).Cap("read_private_posts"))
 	}
 	for _, p := range txOf(r).PostsByAuthor(id) {
 		if slices.Contains(restTypes, p.Type) && (p.Status == "publish" || private[p.Type] && p.Status == "private") {

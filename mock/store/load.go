@@ -98,6 +98,7 @@ func (tx *Tx) Replace(src *Store) {
 	s.comments = src.comments
 	s.formats = src.formats
 	s.options = src.options
+	s.site = src.site
 	s.nextPost, s.nextUser, s.nextTerm, s.nextMeta = src.nextPost, src.nextUser, src.nextTerm, src.nextMeta
 }
 

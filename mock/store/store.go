@@ -243,6 +243,11 @@ type Store struct {
 	comments *comments       // wp_comments (comments.go)
 	formats  map[string]bool // the post formats some post has had (formats.go)
 	options  Options         // wp_options (options.go)
+	// site is what the layers above keep with the site's data and read in its
+	// transactions (package wp: the post types, taxonomies, meta and fields the site
+	// registers, as WordPress keeps them in globals beside its database). The store
+	// never reads it.
+	site any
 
 	nextPost, nextUser, nextTerm, nextMeta int
 }
@@ -274,6 +279,12 @@ func New(clock func() time.Time) *Store {
 		nextPost: 1, nextUser: 1, nextTerm: 1, nextMeta: 1,
 	}
 }
+
+// SetSite keeps v with the store: what Tx.Site returns.
+func (s *Store) SetSite(v any) { s.site = v }
+
+// Site is the value SetSite kept, nil when none.
+func (tx *Tx) Site() any { return tx.s.site }
 
 // Tx is the view of the store inside Read or Write.
 type Tx struct {

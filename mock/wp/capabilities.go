@@ -110,12 +110,14 @@ func UserLevel(roles []string) int {
 type Actor struct {
 	ID   int
 	Caps map[string]bool
+	// Site is the site's registry, whose post types map_meta_cap reads.
+	Site *Registry
 }
 
 // ActorOf is the user as an Actor: the capabilities of its roles (a single role's
 // set is shared, not copied: no map per request).
-func ActorOf(u *store.User) Actor {
-	a := Actor{ID: u.ID}
+func ActorOf(g *Registry, u *store.User) Actor {
+	a := Actor{ID: u.ID, Site: g}
 	if len(u.Roles) == 1 {
 		a.Caps = RoleCapSets[u.Roles[0]]
 		return a
@@ -127,6 +129,14 @@ func ActorOf(u *store.User) Actor {
 		}
 	}
 	return a
+}
+
+// registry is the actor's site's registry (Core when none was given).
+func (a *Actor) registry() *Registry {
+	if a.Site == nil {
+		return Core
+	}
+	return a.Site
 }
 
 // Can is current_user_can for a primitive capability.
@@ -162,7 +172,7 @@ func canOnPost(a *Actor, p *store.Post, verb string) bool {
 	if c == nil {
 		return false
 	}
-	pt := TypeOf(p.Type)
+	pt := c.registry().TypeOf(p.Type)
 	has := func(name string) bool { return c.Caps[pt.Cap(verb+name)] }
 	status := p.Status
 	if was := p.Extra().TrashedStatus; status == "trash" && was != "" {
@@ -207,7 +217,7 @@ func CanReadPost(a *Actor, p *store.Post, parentOf func(int) *store.Post) bool {
 		return c.Caps["read"]
 	}
 	if status == "private" {
-		return c.Caps[TypeOf(p.Type).Cap("read_private_posts")]
+		return c.Caps[c.registry().TypeOf(p.Type).Cap("read_private_posts")]
 	}
 	return CanEditPost(a, p, parentOf)
 }

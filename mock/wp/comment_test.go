@@ -32,7 +32,7 @@ func commentSite(t *testing.T) *store.Store {
 
 // actorOf is the store's user id as an Actor.
 func actorOf(tx *store.Tx, id int) *Actor {
-	a := ActorOf(tx.User(id))
+	a := ActorOf(Core, tx.User(id))
 	return &a
 }
 

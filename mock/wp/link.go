@@ -140,7 +140,7 @@ func (l Permalinks) postCategory(p *store.Post) string {
 		}
 	}
 	if id == 0 {
-		if t := l.Tx.Term(FindTaxonomy("category").Default(l.Tx)); t != nil {
+		if t := l.Tx.Term(RegistryOf(l.Tx).Taxonomy("category").Default(l.Tx)); t != nil {
 			return t.Slug
 		}
 		return ""
@@ -262,7 +262,7 @@ func AttachmentStatus(tx *store.Tx, p *store.Post) string {
 // hierarchical, as categories'); with plain links, ?cat=<id> for a category, the
 // query var (?tag=<slug>) for the others.
 func (l Permalinks) Term(t *store.Term) string {
-	tax := FindTaxonomy(t.Taxonomy)
+	tax := RegistryOf(l.Tx).Taxonomy(t.Taxonomy)
 	structure := l.structure()
 	if structure == "" {
 		if t.Taxonomy == "category" {

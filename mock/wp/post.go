@@ -71,7 +71,7 @@ var reservedSlugs = map[string]bool{"feed": true, "rdf": true, "rss": true, "rss
 // parent.
 func UniquePostSlug(tx *store.Tx, typ, slug string, id, parent int) string {
 	types := []string{typ}
-	hierarchical := TypeOf(typ).Hierarchical
+	hierarchical := RegistryOf(tx).TypeOf(typ).Hierarchical
 	switch {
 	case typ == "attachment":
 		types = []string{"post", "page", "attachment", "revision"}

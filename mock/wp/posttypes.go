@@ -35,6 +35,24 @@ type PostType struct {
 	// $fixed_schemas for post, page and attachment, whatever the type supports (a page
 	// has an excerpt field without supporting excerpts).
 	Attributes []string
+	// Namespace is the type's REST namespace (rest_namespace: wp/v2 unless the
+	// site's own type names another).
+	Namespace string
+	// Rewrite is the rewrite slug of a site's own type's links (/<Rewrite>/<slug>/
+	// below the structure's front unless NoFront; "" when rewrite is false); Var
+	// its query var (?<Var>=<slug> with plain links). Core's types have their own
+	// rules (link.go).
+	Rewrite string
+	NoFront bool
+	Var     string
+}
+
+// RESTNamespace is the type's REST namespace.
+func (pt *PostType) RESTNamespace() string {
+	if pt.Namespace == "" {
+		return "wp/v2"
+	}
+	return pt.Namespace
 }
 
 // Has says whether the type's schema has the attribute's fields (title, editor,
@@ -58,17 +76,6 @@ func (pt *PostType) EditCap() string { return pt.Cap("edit_posts") }
 func (pt *PostType) Supported(feature string, v wpversion.Version) bool {
 	_, ok := pt.Supports.At(v).Get(feature)
 	return ok
-}
-
-// TypeOf is the declaration of the served post type slug; types the mock does not
-// serve (revisions, and the parents of attachments it may name) have the "post"
-// capability type, as revisions do in WordPress. It never returns an unserved type's
-// declaration: those drive nothing but /types.
-func TypeOf(slug string) *PostType {
-	if pt := FindPostType(slug); pt != nil {
-		return pt
-	}
-	return PostTypes[0]
 }
 
 // postTypeCaps is the cap object of a type with capabilityType ("post": edit_posts,
@@ -190,13 +197,3 @@ var PostTypes = []*PostType{
 // (typesunserved.go).
 var HiddenPostTypes = Members{KV("revision", nil), KV("custom_css", nil), KV("customize_changeset", nil),
 	KV("oembed_cache", nil), KV("user_request", nil), KV("wp_global_styles", nil).Until(wpversion.V66)}
-
-// FindPostType is the served post type slug, nil for any other (unserved ones too).
-func FindPostType(slug string) *PostType {
-	for _, pt := range PostTypes {
-		if pt.Slug == slug {
-			return pt
-		}
-	}
-	return nil
-}

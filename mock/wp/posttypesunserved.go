@@ -184,9 +184,3 @@ var UnservedPostTypes = []*PostType{
 			capKV("edit_private_posts", "edit_private_posts")),
 		Labels: typeLabels("Font Faces", "Font Face"), Supports: Features("title")}),
 }
-
-// RegisteredPostTypes are every post type /types may list, served and unserved, in
-// WordPress's order; each type's Shown says in which versions it is listed.
-func RegisteredPostTypes() []*PostType {
-	return append(append([]*PostType(nil), PostTypes...), UnservedPostTypes...)
-}

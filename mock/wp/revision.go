@@ -40,7 +40,7 @@ func RevisionsOf(tx *store.Tx, parent int) []*store.Post {
 // compared with the latest revision only (autosaves skipped), never with the post as
 // it was. It returns the new revision, or nil.
 func SaveRevision(tx *store.Tx, p *store.Post, a *Actor, metaKeys []string, v wpversion.Version) *store.Post {
-	if pt := FindPostType(p.Type); pt == nil || !pt.Supported("revisions", v) || p.Status == "auto-draft" {
+	if pt := RegistryOf(tx).PostType(p.Type); pt == nil || !pt.Supported("revisions", v) || p.Status == "auto-draft" {
 		return nil
 	}
 	for _, rv := range RevisionsOf(tx, p.ID) {

@@ -44,6 +44,19 @@ type Taxonomy struct {
 	// Var is the taxonomy's query_var where it is not its name (tag for post_tag,
 	// category_name for category): a term's plain link is ?<query var>=<slug>.
 	Var string
+	// Namespace is the taxonomy's REST namespace (wp/v2 unless a site's own names
+	// another); NoFront: its term links do not start with the structure's front
+	// (rewrite's with_front false).
+	Namespace string
+	NoFront   bool
+}
+
+// RESTNamespace is the taxonomy's REST namespace.
+func (t *Taxonomy) RESTNamespace() string {
+	if t.Namespace == "" {
+		return "wp/v2"
+	}
+	return t.Namespace
 }
 
 // QueryVar is the taxonomy's query_var.
@@ -121,25 +134,30 @@ const (
 var Taxonomies = []*Taxonomy{
 	{Slug: "category", Caps: termCaps("categories"), Types: []string{"post"}, ShowCloud: true,
 		Hierarchical: true, RestBase: "categories", DefaultTerm: DefaultCategory, DefaultFor: []string{"post"}, DefaultOption: "default_category",
-		Rewrite: "category", RewriteHierarchical: true, Var: "category_name", Visibility: PublicTaxonomyVisibility(), Labels: Members{
-			KV("name", "Categories"), KV("singular_name", "Category"), KV("search_items", "Search Categories"),
-			KV("popular_items", nil), KV("all_items", "All Categories"), KV("parent_item", "Parent Category"),
-			KV("parent_item_colon", "Parent Category:"), KV("name_field_description", labelNameField),
-			KV("slug_field_description", labelSlugField),
-			KV("parent_field_description", "Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band."),
-			KV("desc_field_description", labelDescField), KV("edit_item", "Edit Category"),
-			KV("view_item", "View Category"), KV("update_item", "Update Category"),
-			KV("add_new_item", "Add New Category").Changes(From(wpversion.V68, "Add Category")),
-			KV("new_item_name", "New Category Name"), KV("separate_items_with_commas", nil),
-			KV("add_or_remove_items", nil), KV("choose_from_most_used", nil), KV("not_found", "No categories found."),
-			KV("no_terms", "No categories"), KV("filter_by_item", "Filter by category"),
-			KV("items_list_navigation", "Categories list navigation"), KV("items_list", "Categories list"),
-			KV("most_used", "Most Used"), KV("back_to_items", "&larr; Go to Categories"), KV("item_link", "Category Link"),
-			KV("item_link_description", "A link to a category."), KV("menu_name", "Categories"),
-			KV("name_admin_bar", "category"), KV("template_name", "Category Archives").Since(wpversion.V66),
-		}},
+		Rewrite: "category", RewriteHierarchical: true, Var: "category_name", Visibility: PublicTaxonomyVisibility(), Labels: categoryLabels.With(
+			KV("template_name", "Category Archives").Since(wpversion.V66))},
 	{Slug: "post_tag", Caps: termCaps("post_tags"), Types: []string{"post"}, ShowCloud: true,
 		RestBase: "tags", Rewrite: "tag", Var: "tag", Visibility: PublicTaxonomyVisibility(), Labels: TagLabels},
+}
+
+// categoryLabels are category's labels, get_taxonomy_labels' hierarchical defaults
+// (without 6.6's template_name, which names the taxonomy).
+var categoryLabels = Members{
+	KV("name", "Categories"), KV("singular_name", "Category"), KV("search_items", "Search Categories"),
+	KV("popular_items", nil), KV("all_items", "All Categories"), KV("parent_item", "Parent Category"),
+	KV("parent_item_colon", "Parent Category:"), KV("name_field_description", labelNameField),
+	KV("slug_field_description", labelSlugField),
+	KV("parent_field_description", "Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band."),
+	KV("desc_field_description", labelDescField), KV("edit_item", "Edit Category"),
+	KV("view_item", "View Category"), KV("update_item", "Update Category"),
+	KV("add_new_item", "Add New Category").Changes(From(wpversion.V68, "Add Category")),
+	KV("new_item_name", "New Category Name"), KV("separate_items_with_commas", nil),
+	KV("add_or_remove_items", nil), KV("choose_from_most_used", nil), KV("not_found", "No categories found."),
+	KV("no_terms", "No categories"), KV("filter_by_item", "Filter by category"),
+	KV("items_list_navigation", "Categories list navigation"), KV("items_list", "Categories list"),
+	KV("most_used", "Most Used"), KV("back_to_items", "&larr; Go to Categories"), KV("item_link", "Category Link"),
+	KV("item_link_description", "A link to a category."), KV("menu_name", "Categories"),
+	KV("name_admin_bar", "category"),
 }
 
 // TagLabels are post_tag's labels, get_taxonomy_labels' non-hierarchical defaults
@@ -164,22 +182,3 @@ var TagLabels = Members{
 // HiddenTaxonomies are registered in WordPress 6.1 but not shown in REST: their
 // permission callback returns false (rest_forbidden).
 var HiddenTaxonomies = []string{"link_category", "post_format", "wp_theme", "wp_template_part_area"}
-
-// TaxonomySlugs are the served taxonomies' slugs, in registration order.
-func TaxonomySlugs() []any {
-	out := make([]any, len(Taxonomies))
-	for i, t := range Taxonomies {
-		out[i] = t.Slug
-	}
-	return out
-}
-
-// FindTaxonomy is the served taxonomy slug, nil for any other (unserved ones too).
-func FindTaxonomy(slug string) *Taxonomy {
-	for _, t := range Taxonomies {
-		if t.Slug == slug {
-			return t
-		}
-	}
-	return nil
-}

@@ -57,17 +57,3 @@ func hiddenTaxonomyVisibility(ui bool) wpfunc.Object {
 	return wpfunc.Object{{"public", false}, {"publicly_queryable", false}, {"show_admin_column", ui},
 		{"show_in_nav_menus", false}, {"show_in_quick_edit", ui}, {"show_ui", ui}}
 }
-
-// ShownTaxonomies are the taxonomies version v shows in REST, served first, in
-// WordPress's order.
-func ShownTaxonomies(v wpversion.Version) []*Taxonomy {
-	var out []*Taxonomy
-	for _, list := range [][]*Taxonomy{Taxonomies, UnservedTaxonomies} {
-		for _, t := range list {
-			if t.Shown.In(v) {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}

@@ -25,7 +25,7 @@ func UpdateTermCounts(tx *store.Tx, before, after *store.Post) {
 			return
 		}
 		for _, ts := range p.Terms {
-			if tax := FindTaxonomy(ts.Taxonomy); tax != nil && slices.Contains(tax.Types, p.Type) {
+			if tax := RegistryOf(tx).Taxonomy(ts.Taxonomy); tax != nil && slices.Contains(tax.Types, p.Type) {
 				for _, id := range ts.IDs {
 					delta[id] += d
 				}
@@ -45,7 +45,7 @@ func UpdateTermCounts(tx *store.Tx, before, after *store.Post) {
 // dataset is loaded), as _update_post_term_count keeps it.
 func RecountTerms(tx *store.Tx) {
 	counts := map[int]int{}
-	for _, tax := range Taxonomies {
+	for _, tax := range RegistryOf(tx).Taxonomies {
 		for _, typ := range tax.Types {
 			for _, p := range tx.PostsByStatus(typ, "publish") { // not by id: Warm builds that list later
 				for _, id := range p.TermIDs(tax.Slug) {
@@ -54,7 +54,7 @@ func RecountTerms(tx *store.Tx) {
 			}
 		}
 	}
-	for _, tax := range Taxonomies {
+	for _, tax := range RegistryOf(tx).Taxonomies {
 		for _, t := range tx.Terms(tax.Slug) {
 			if t.Count != counts[t.ID] {
 				tx.ChangeTerm(t.ID, func(t *store.Term) { t.Count = counts[t.ID] })
@@ -68,7 +68,7 @@ func RecountTerms(tx *store.Tx) {
 // post whose only term of the taxonomy it was gets that one; the counts of the terms
 // each post gains or loses follow.
 func DeleteTerm(tx *store.Tx, t *store.Term) {
-	tax := FindTaxonomy(t.Taxonomy)
+	tax := RegistryOf(tx).Taxonomy(t.Taxonomy)
 	if tax.Hierarchical {
 		for _, child := range tx.Terms(t.Taxonomy) {
 			if child.Parent == t.ID {
@@ -116,7 +116,7 @@ func UniqueTermSlug(tx *store.Tx, slug string, t *store.Term) string {
 		return slug
 	}
 	suffix := ""
-	if FindTaxonomy(t.Taxonomy).Hierarchical {
+	if RegistryOf(tx).Taxonomy(t.Taxonomy).Hierarchical {
 		seen := map[int]bool{}
 		for id := t.Parent; id != 0 && !seen[id]; {
 			seen[id] = true
@@ -144,7 +144,7 @@ func UniqueTermSlug(tx *store.Tx, slug string, t *store.Term) string {
 
 // slugUsed reports whether a term of any taxonomy other than skip has the slug.
 func slugUsed(tx *store.Tx, slug string, skip int) bool {
-	for _, tax := range Taxonomies {
+	for _, tax := range RegistryOf(tx).Taxonomies {
 		for _, o := range tx.Terms(tax.Slug) {
 			if o.Slug == slug && o.ID != skip {
 				return true
@@ -161,7 +161,7 @@ func termExists(tx *store.Tx, s string) bool {
 		return false
 	}
 	slug := wpfunc.SanitizeTitle(s)
-	for _, tax := range Taxonomies {
+	for _, tax := range RegistryOf(tx).Taxonomies {
 		for _, o := range tx.Terms(tax.Slug) {
 			if o.Slug == slug || strings.EqualFold(o.Name, s) {
 				return true

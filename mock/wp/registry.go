@@ -1,0 +1,157 @@
+package wp
+
+import (
+	"slices"
+
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpversion"
+)
+
+// Registry is what one site registers, as WordPress keeps it in its globals
+// ($wp_post_types, $wp_taxonomies, $wp_meta_keys, $wp_rest_additional_fields): core's
+// post types and taxonomies, then the site's own (register_post_type,
+// register_taxonomy: registration.go), the meta keys shown in REST (register_meta)
+// and the fields plugins add (register_rest_field). Every layer reads the site's
+// declarations from here; a site without declarations of its own has Core's.
+type Registry struct {
+	// PostTypes are the post types the mock serves (routes, store, queries, writes),
+	// core's first, in registration order.
+	PostTypes []*PostType
+	// Taxonomies are the taxonomies the mock serves (routes, store, post fields,
+	// search), core's first, in registration order.
+	Taxonomies []*Taxonomy
+	// Meta are the meta keys registered with show_in_rest, in registration order.
+	Meta []*MetaKey
+	// Fields are the fields register_rest_field added, in registration order.
+	Fields []*RestField
+	// hidden are the site's own types registered without show_in_rest: asking for
+	// one is rest_cannot_read_type, as for core's hidden types.
+	hidden []string
+	// coreTypes and coreTaxonomies are how many of PostTypes and Taxonomies are
+	// core's: the site's own come after core's unserved ones in /types and
+	// /taxonomies, as they are registered after create_initial_post_types.
+	coreTypes, coreTaxonomies int
+}
+
+// Core is the registry of a site that registers nothing of its own.
+var Core = NewRegistry()
+
+// NewRegistry is a registry with core's declarations only; the Register functions
+// add a site's own to it.
+func NewRegistry() *Registry {
+	return &Registry{PostTypes: slices.Clone(PostTypes), Taxonomies: slices.Clone(Taxonomies),
+		coreTypes: len(PostTypes), coreTaxonomies: len(Taxonomies)}
+}
+
+// RegistryOf is the registry of the site whose store tx is (store.Store.SetSite),
+// Core where the site registered none.
+func RegistryOf(tx *store.Tx) *Registry {
+	if tx != nil {
+		if g, ok := tx.Site().(*Registry); ok && g != nil {
+			return g
+		}
+	}
+	return Core
+}
+
+// PostType is the served post type slug, nil for any other (unserved ones too).
+func (g *Registry) PostType(slug string) *PostType {
+	for _, pt := range g.PostTypes {
+		if pt.Slug == slug {
+			return pt
+		}
+	}
+	return nil
+}
+
+// TypeOf is the declaration of the served post type slug; types the mock does not
+// serve (revisions, and the parents of attachments it may name) have the "post"
+// capability type, as revisions do in WordPress. It never returns an unserved type's
+// declaration: those drive nothing but /types.
+func (g *Registry) TypeOf(slug string) *PostType {
+	if pt := g.PostType(slug); pt != nil {
+		return pt
+	}
+	return g.PostTypes[0]
+}
+
+// Taxonomy is the served taxonomy slug, nil for any other (unserved ones too).
+func (g *Registry) Taxonomy(slug string) *Taxonomy {
+	for _, t := range g.Taxonomies {
+		if t.Slug == slug {
+			return t
+		}
+	}
+	return nil
+}
+
+// TaxonomySlugs are the served taxonomies' slugs, in registration order.
+func (g *Registry) TaxonomySlugs() []any {
+	out := make([]any, len(g.Taxonomies))
+	for i, t := range g.Taxonomies {
+		out[i] = t.Slug
+	}
+	return out
+}
+
+// RegisteredPostTypes are every post type /types may list, served and unserved, in
+// WordPress's order (core's served, core's unserved, the site's own); each type's
+// Shown says in which versions it is listed.
+func (g *Registry) RegisteredPostTypes() []*PostType {
+	out := append([]*PostType(nil), g.PostTypes[:g.coreTypes]...)
+	out = append(out, UnservedPostTypes...)
+	return append(out, g.PostTypes[g.coreTypes:]...)
+}
+
+// ShownTaxonomies are the taxonomies version v shows in REST, in WordPress's order
+// (core's served, core's unserved, the site's own).
+func (g *Registry) ShownTaxonomies(v wpversion.Version) []*Taxonomy {
+	var out []*Taxonomy
+	for _, list := range [][]*Taxonomy{g.Taxonomies[:g.coreTaxonomies], UnservedTaxonomies, g.Taxonomies[g.coreTaxonomies:]} {
+		for _, t := range list {
+			if t.Shown.In(v) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// HiddenType says whether slug is a registered post type version v does not show in
+// REST (core's, or one of the site's registered without show_in_rest).
+func (g *Registry) HiddenType(slug string, v wpversion.Version) bool {
+	if _, hidden := HiddenPostTypes.At(v).Get(slug); hidden {
+		return true
+	}
+	return slices.Contains(g.hidden, slug)
+}
+
+// Custom says whether the post type is one the site registered (not core's).
+func (g *Registry) Custom(pt *PostType) bool {
+	return slices.Index(g.PostTypes, pt) >= g.coreTypes
+}
+
+// MetaOf are the meta keys registered for objectType ("post", "term") and its
+// subtype (the post type or taxonomy), in registration order: those registered for
+// the subtype and those for every subtype.
+func (g *Registry) MetaOf(objectType, subtype string) []*MetaKey {
+	var out []*MetaKey
+	for _, k := range g.Meta {
+		if k.ObjectType == objectType && (k.Subtype == "" || k.Subtype == subtype) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// FieldsOf are the fields register_rest_field added to the object type (a post
+// type, a taxonomy, "user" or "comment"), in registration order.
+func (g *Registry) FieldsOf(objectType string) []*RestField {
+	var out []*RestField
+	for _, f := range g.Fields {
+		if slices.Contains(f.ObjectTypes, objectType) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
