@@ -76,7 +76,7 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 	}
 	for i, x := range ds.Terms {
 		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
-			Description: x.Description, Parent: x.Parent}
+			Description: x.Description, Parent: x.Parent, Meta: fieldValues(x.Meta), Fields: fieldValues(x.Fields)}
 	}
 	meta := make([]store.Meta, len(ds.Meta)) // one allocation: a million posts have 0.8 million
 	for i, x := range ds.Meta {
@@ -165,8 +165,9 @@ func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.
 	return out
 }
 
-// recordTerms are a dataset record's terms per taxonomy: a record names its
-// categories and tags (fixtures.Post), a row keeps them as sets (store.TermSet).
+// recordTerms are a dataset record's categories and tags, the terms a record names
+// (fixtures.Post), as a row keeps them, as sets (store.TermSet); its terms in the
+// site's own taxonomies are customTermSets.
 func recordTerms(x *fixtures.Post) [2]store.TermSet {
 	return [2]store.TermSet{{Taxonomy: "category", IDs: x.Categories}, {Taxonomy: "post_tag", IDs: x.Tags}}
 }
@@ -183,11 +184,15 @@ func termRuns(run []fixtures.Post) [][]store.TermSet {
 				n, sets = n+len(ts.IDs), sets+1
 			}
 		}
+		for _, ts := range customTermSets(&run[i]) {
+			n, sets = n+len(ts.IDs), sets+1
+		}
 	}
 	all, allSets, out := make([]int, 0, n), make([]store.TermSet, 0, sets), make([][]store.TermSet, len(run))
 	for i := range run {
 		first := len(allSets)
-		for _, ts := range recordTerms(&run[i]) {
+		core := recordTerms(&run[i])
+		for _, ts := range append(core[:], customTermSets(&run[i])...) {
 			if len(ts.IDs) > 0 {
 				from := len(all)
 				all = append(all, ts.IDs...)
@@ -214,7 +219,7 @@ func storePost(p *store.Post, x *fixtures.Post, terms []store.TermSet) {
 	p.Format, p.Sticky, p.FeaturedMedia = x.Format, x.Sticky, x.FeaturedMedia
 	e := store.Extra{GUID: x.GUID, Template: x.Template, MenuOrder: x.MenuOrder,
 		MimeType: x.MimeType, AltText: x.AltText, File: x.File, Width: x.Width, Height: x.Height,
-		TrashedStatus: x.TrashedStatus, TrashedSlug: x.TrashedSlug}
+		TrashedStatus: x.TrashedStatus, TrashedSlug: x.TrashedSlug, Fields: fieldValues(x.Fields)}
 	p.Terms = terms
 	if r := x.Rendered; r != nil {
 		p.Rendered = &store.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
@@ -315,7 +320,8 @@ func postRecord(p *store.Post) fixtures.Post {
 		Format: p.Format, Template: e.Template, Sticky: p.Sticky, FeaturedMedia: p.FeaturedMedia,
 		Categories: clone(p.TermIDs("category")), Tags: clone(p.TermIDs("post_tag")),
 		MimeType: e.MimeType, AltText: e.AltText, File: e.File, Width: e.Width, Height: e.Height,
-		TrashedStatus: e.TrashedStatus, TrashedSlug: e.TrashedSlug}
+		TrashedStatus: e.TrashedStatus, TrashedSlug: e.TrashedSlug,
+		Terms: customTermRecord(p), Fields: fieldRecord(e.Fields)}
 	if r := p.Rendered; r != nil {
 		x.Rendered = &fixtures.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
 	}
@@ -381,6 +387,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	// a cloned site stays one; its recorded answers go along while they still describe
 	// the content
 	ds.Site = m.dataset.Site
+	ds.Register = m.dataset.Register
 	ds.Options = m.changedOptions(tx)
 	if m.replay.pristine.Load() {
 		ds.Recorded = m.dataset.Recorded
@@ -397,7 +404,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	}
 	for i, x := range t.Terms {
 		ds.Terms[i] = fixtures.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
-			Description: x.Description, Parent: x.Parent}
+			Description: x.Description, Parent: x.Parent, Meta: fieldRecord(x.Meta), Fields: fieldRecord(x.Fields)}
 	}
 	for i, x := range t.Meta {
 		ds.Meta[i] = fixtures.Meta{ID: x.ID, Post: x.PostID, Key: x.Key, Value: x.Value}

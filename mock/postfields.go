@@ -128,7 +128,7 @@ func pfTemplate(noun, typ string) *postField {
 func pfMetaOf(m *Mock, typ string) []*postField {
 	meta := func() *rest.Schema { return rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...) }
 	get := func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, typ) }
-	keys := coreMeta(m.reg.PostType(typ))
+	keys := m.metaKeysOf(typ)
 	if len(keys) == 0 {
 		return []*postField{rest.F(meta(), get).WithArg(metaArg)}
 	}
@@ -136,6 +136,9 @@ func pfMetaOf(m *Mock, typ string) []*postField {
 	props := make([]*rest.Schema, len(keys))
 	for i, k := range keys {
 		props[i], first = k.schema, min(first, k.schema.Span.Since)
+	}
+	if first == 0 { // a key of every version: the site's own
+		return []*postField{rest.F(meta().Props(props...), get).WithArg(metaArg)}
 	}
 	return []*postField{rest.F(meta().Until(first), get).WithArg(metaArg), rest.F(meta().Props(props...).Since(first), get).WithArg(metaArg)}
 }
@@ -222,10 +225,16 @@ func metaKey(s *rest.Schema) *rest.Schema {
 	return s
 }
 
-// registeredMeta is coreMeta of typ as the mock's version has it.
+// metaKeysOf are the keys registered for post type typ, in every version: the
+// site's own (register_meta), then core's, as WordPress registers them.
+func (m *Mock) metaKeysOf(typ string) []registeredMeta {
+	return append(siteMeta(m.reg, "post", typ), coreMeta(m.reg.PostType(typ))...)
+}
+
+// registeredMeta is metaKeysOf typ as the mock's version has it.
 func (m *Mock) registeredMeta(typ string) []registeredMeta {
 	var out []registeredMeta
-	for _, k := range coreMeta(m.reg.PostType(typ)) {
+	for _, k := range m.metaKeysOf(typ) {
 		if k.schema.Span.In(m.version) {
 			out = append(out, k)
 		}
@@ -244,7 +253,12 @@ func (m *Mock) metaField(tx *store.Tx, id int, typ string) any {
 	rows := tx.PostMeta(id)
 	out := rest.Object{}
 	for _, k := range m.registeredMeta(typ) {
-		out = append(out, rest.Member{Key: k.schema.Name, Value: firstMeta(rows, k.schema.Name, k.schema.Default)})
+		v := firstMeta(rows, k.schema.Name, nil)
+		if v == nil {
+			out = append(out, rest.Member{Key: k.schema.Name, Value: k.schema.Default})
+			continue
+		}
+		out = append(out, rest.Member{Key: k.schema.Name, Value: metaValueOut(k.schema, v)})
 	}
 	for _, row := range rows {
 		if isProtectedMeta(row.Key) {

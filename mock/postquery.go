@@ -21,9 +21,12 @@ func postListArgs(pt *wp.PostType, h *typeHooks) []*rest.Schema {
 	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
 	args = append(args,
 		rest.Str("after").Fmt("date-time").Desc("Limit response to posts published after a given ISO8601 compliant date."),
-		rest.Str("modified_after").Fmt("date-time").Desc("Limit response to posts modified after a given ISO8601 compliant date."),
-		intsArg("author", "Limit result set to posts assigned to specific authors."),
-		intsArg("author_exclude", "Ensure result set excludes posts assigned to specific authors."),
+		rest.Str("modified_after").Fmt("date-time").Desc("Limit response to posts modified after a given ISO8601 compliant date."))
+	if pt.Has("author") {
+		args = append(args, intsArg("author", "Limit result set to posts assigned to specific authors."),
+			intsArg("author_exclude", "Ensure result set excludes posts assigned to specific authors."))
+	}
+	args = append(args,
 		rest.Str("before").Fmt("date-time").Desc("Limit response to posts published before a given ISO8601 compliant date."),
 		rest.Str("modified_before").Fmt("date-time").Desc("Limit response to posts modified before a given ISO8601 compliant date."),
 		intsArg("exclude", "Ensure result set excludes specific IDs."),

@@ -126,6 +126,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			func(_ *rest.Request, p *store.Post) any { return intList(p.TermIDs(slug)) }))
 	}
 	fields = append(fields, pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
+	fields = append(fields, pluginFields(m.reg, pt.Slug, func(p *store.Post) *store.FieldValues { return p.Extra().Fields })...)
 	if h.itemSchema != nil {
 		fields = h.itemSchema(res, fields)
 	}
@@ -180,10 +181,13 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		Add("self", self).
 		Add("collection", r.RestURL(base)).
 		Add("about", r.RestURL("/"+Namespace+"/types/"+res.pt.Slug))
-	if p.Author != 0 {
+	// prepare_links: post and page, and the types supporting author and comments
+	if p.Author != 0 && res.pt.Has("author") {
 		ls = ls.Embed("author", r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(p.Author)))
 	}
-	ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
+	if res.pt.Has("comments") {
+		ls = ls.Embed("replies", r.RestURL("/"+Namespace+"/comments?post="+strconv.Itoa(p.ID)))
+	}
 	if res.revisions {
 		revs := wp.RevisionsOf(tx, p.ID)
 		ls = ls.Add("version-history", self+"/revisions", rest.Member{Key: "count", Value: len(revs)})
@@ -262,7 +266,7 @@ func postActions(r *rest.Request, pt *wp.PostType, h *typeHooks) []string {
 	if pt.Sticky && can(r, pt.Cap("edit_others_posts")) && can(r, pt.Cap("publish_posts")) {
 		rels = append(rels, "wp:action-sticky")
 	}
-	if can(r, pt.Cap("edit_others_posts")) {
+	if pt.Has("author") && can(r, pt.Cap("edit_others_posts")) {
 		rels = append(rels, "wp:action-assign-author")
 	}
 	// creating terms of a hierarchical taxonomy takes edit_terms; of a flat one,

@@ -394,7 +394,16 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 		return p, failed
 	}
 	if meta, ok := r.Param("meta").(map[string]any); ok {
-		return p, w.m.updateMetaField(tx, p.ID, w.typ, meta)
+		if err := w.m.updateMetaField(tx, p.ID, w.typ, meta); err != nil {
+			return p, err
+		}
+	}
+	if fields, changed := writePluginFields(r, registry(r), w.typ, p.Extra().Fields); changed {
+		p = tx.ChangePost(p.ID, func(p *store.Post) {
+			e := p.Extra()
+			e.Fields = fields
+			p.SetExtra(e)
+		})
 	}
 	return p, nil
 }
@@ -490,14 +499,11 @@ func (m *Mock) updateMetaField(tx *store.Tx, postID int, typ string, meta map[st
 			setMeta(tx, postID, name, nil)
 			continue
 		}
-		out, err := k.schema.Validate(v, "meta."+name)
+		s, err := metaValueIn(k.schema, v, "meta."+name)
 		if err != nil {
-			if failed == nil {
-				failed = withStatus(err, http.StatusBadRequest)
-			}
+			failed = cmpErr(failed, err)
 			continue
 		}
-		s := out.(string)
 		setMeta(tx, postID, name, &s)
 	}
 	for _, key := range slices.Sorted(maps.Keys(meta)) {

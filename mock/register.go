@@ -1,13 +1,157 @@
 package mock
 
 import (
+	"fmt"
+	"slices"
+	"sort"
+
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // registryOf is the registry of the dataset's site: core's declarations, then the
 // dataset's own (its "register": post types, taxonomies, meta, fields), registered
-// in that order as a plugin does on init.
+// in that order, as a plugin does on init. A dataset that registers nothing has
+// core's registry, shared.
 func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
-	return wp.Core, nil
+	r := ds.Register
+	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields) == 0 {
+		return wp.Core, nil
+	}
+	g := wp.NewRegistry()
+	fail := func(part string, i int, err error) error {
+		return fmt.Errorf("the dataset's register.%s[%d]: %w", part, i, err)
+	}
+	for i, a := range r.PostTypes {
+		if err := g.RegisterPostType(a.String("name"), argsWithout(a, "name")); err != nil {
+			return nil, fail("post_types", i, err)
+		}
+	}
+	for i, a := range r.Taxonomies {
+		if err := g.RegisterTaxonomy(a.String("name"), a.Strings("object_type"), argsWithout(a, "name", "object_type")); err != nil {
+			return nil, fail("taxonomies", i, err)
+		}
+	}
+	for i, a := range r.Meta {
+		if err := g.RegisterMeta(a.String("object_type"), a.String("meta_key"), argsWithout(a, "object_type", "meta_key")); err != nil {
+			return nil, fail("meta", i, err)
+		}
+	}
+	for i, a := range r.RestFields {
+		if err := g.RegisterRestField(a.Strings("object_type"), a.String("attribute"), argsWithout(a, "object_type", "attribute")); err != nil {
+			return nil, fail("rest_fields", i, err)
+		}
+	}
+	return g, nil
+}
+
+// argsWithout is a declaration's arguments as the registration function takes them:
+// without the keys that are its other parameters.
+func argsWithout(a fixtures.Args, keys ...string) rest.Object {
+	out := rest.Object{}
+	for _, m := range a {
+		if !slices.Contains(keys, m.Key) {
+			out = append(out, rest.Member{Key: m.Key, Value: jsonOf(m.Value)})
+		}
+	}
+	return out
+}
+
+// jsonOf is a dataset value (fixtures.Args for objects) as the mock's JSON values
+// (rest.Object).
+func jsonOf(v any) any {
+	switch x := v.(type) {
+	case fixtures.Args:
+		out := make(rest.Object, len(x))
+		for i, m := range x {
+			out[i] = rest.Member{Key: m.Key, Value: jsonOf(m.Value)}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonOf(e)
+		}
+		return out
+	}
+	return v
+}
+
+// recordOf is a mock JSON value as a dataset value (the inverse of jsonOf).
+func recordOf(v any) any {
+	switch x := v.(type) {
+	case rest.Object:
+		out := make(fixtures.Args, len(x))
+		for i, m := range x {
+			out[i] = fixtures.Arg{Key: m.Key, Value: recordOf(m.Value)}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = recordOf(e)
+		}
+		return out
+	}
+	return v
+}
+
+// fieldValues are a record's field (or meta) values as a row keeps them; nil for none.
+func fieldValues(a fixtures.Args) *store.FieldValues {
+	if len(a) == 0 {
+		return nil
+	}
+	out := &store.FieldValues{List: make([]store.FieldValue, len(a))}
+	for i, m := range a {
+		out.List[i] = store.FieldValue{Name: m.Key, Value: jsonOf(m.Value)}
+	}
+	return out
+}
+
+// fieldRecord is a row's field (or meta) values as a record's.
+func fieldRecord(f *store.FieldValues) fixtures.Args {
+	if f == nil || len(f.List) == 0 {
+		return nil
+	}
+	out := make(fixtures.Args, len(f.List))
+	for i, v := range f.List {
+		out[i] = fixtures.Arg{Key: v.Name, Value: recordOf(v.Value)}
+	}
+	return out
+}
+
+// customTermSets are a record's terms in the site's own taxonomies (fixtures.Post's
+// Terms), by taxonomy name.
+func customTermSets(x *fixtures.Post) []store.TermSet {
+	if len(x.Terms) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(x.Terms))
+	for tax := range x.Terms {
+		names = append(names, tax)
+	}
+	sort.Strings(names)
+	out := make([]store.TermSet, 0, len(names))
+	for _, tax := range names {
+		out = append(out, store.TermSet{Taxonomy: tax, IDs: x.Terms[tax]})
+	}
+	return out
+}
+
+// customTermRecord is a row's terms in the taxonomies other than category and
+// post_tag, for its record.
+func customTermRecord(p *store.Post) map[string][]int {
+	var out map[string][]int
+	for _, ts := range p.Terms {
+		if ts.Taxonomy == "category" || ts.Taxonomy == "post_tag" || len(ts.IDs) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string][]int{}
+		}
+		out[ts.Taxonomy] = slices.Clone(ts.IDs)
+	}
+	return out
 }

@@ -87,7 +87,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 	// 6.4: the meta the parent type registers, read from the revision (its
 	// revisioned keys are copied into it, see wp.SaveRevision)
 	var metaKeys []*rest.Schema
-	for _, k := range coreMeta(res.parent) {
+	for _, k := range res.m.metaKeysOf(res.parent.Slug) {
 		metaKeys = append(metaKeys, k.schema)
 	}
 	meta := rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...).Props(metaKeys...).Since(rest.V64),

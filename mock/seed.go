@@ -20,7 +20,13 @@ func (m *Mock) seed() error {
 		ds   = m.opts.Dataset
 		rows *postRows
 	)
-	if ds == nil {
+	if ds != nil && ds.Declarations() {
+		var err error
+		if ds, err = m.generateDeclared(ds); err != nil {
+			return err
+		}
+		rows = postRowsOf(ds.Posts)
+	} else if ds == nil {
 		var err error
 		if ds, rows, err = m.generate(true); err != nil {
 			return err
@@ -72,6 +78,25 @@ func (m *Mock) generate(keep bool) (*fixtures.Dataset, *postRows, error) {
 		}
 	}
 	return ds, rows, nil
+}
+
+// generateDeclared is the site of a dataset that only declares (Dataset.Declarations):
+// the site Options.Seed and Options.Size generate, with the dataset's declarations,
+// options and version, and content of the declared types and taxonomies generated
+// from the same seed (fixtures.GenerateDeclared).
+func (m *Mock) generateDeclared(decl *fixtures.Dataset) (*fixtures.Dataset, error) {
+	ds, err := fixtures.Generate(m.opts.Seed, m.opts.Size)
+	if err != nil {
+		return nil, err
+	}
+	ds.Register, ds.Options, ds.WPVersion = decl.Register, decl.Options, decl.WPVersion
+	if err := fixtures.GenerateDeclared(ds, m.opts.Seed); err != nil {
+		return nil, err
+	}
+	if err := ds.Validate(); err != nil {
+		return nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
+	}
+	return ds, nil
 }
 
 // regenerateAbove is the number of rows of wp_posts above which a generated site's

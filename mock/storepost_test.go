@@ -32,6 +32,10 @@ func TestStorePostTakesEveryField(t *testing.T) {
 			f.Set(reflect.ValueOf(prose.Plain("the content")))
 		case []int:
 			f.Set(reflect.ValueOf([]int{i, i + 1}))
+		case map[string][]int:
+			f.Set(reflect.ValueOf(map[string][]int{"genre": {i}}))
+		case fixtures.Args:
+			f.Set(reflect.ValueOf(fixtures.Args{{Key: "reading_time", Value: i}}))
 		case *fixtures.Rendered:
 			s := "rendered"
 			f.Set(reflect.ValueOf(&fixtures.Rendered{Title: &s, Content: &s, Excerpt: &s}))
@@ -41,7 +45,7 @@ func TestStorePostTakesEveryField(t *testing.T) {
 	}
 	var p store.Post
 	rt := recordTerms(&x)
-	storePost(&p, &x, rt[:])
+	storePost(&p, &x, append(rt[:], customTermSets(&x)...))
 	pv, ev := reflect.ValueOf(p), reflect.ValueOf(p.Extra())
 	for i := range xv.NumField() {
 		name := xv.Type().Field(i).Name
@@ -54,6 +58,14 @@ func TestStorePostTakesEveryField(t *testing.T) {
 			tax := map[string]string{"Categories": "category", "Tags": "post_tag"}[name]
 			if !reflect.DeepEqual(p.TermIDs(tax), xv.Field(i).Interface()) {
 				t.Errorf("%s: the row's %s terms are %v", name, tax, p.TermIDs(tax))
+			}
+		case name == "Terms":
+			if !reflect.DeepEqual(p.TermIDs("genre"), x.Terms["genre"]) {
+				t.Errorf("Terms: the row's genre terms are %v", p.TermIDs("genre"))
+			}
+		case name == "Fields":
+			if v, _ := p.Extra().Fields.Field("reading_time"); v != x.Fields[0].Value {
+				t.Errorf("Fields: the row's reading_time is %v", v)
 			}
 		case !got.IsValid():
 			t.Errorf("%s: the row has no such field", name)

@@ -73,11 +73,15 @@ func (res *terms) declare() *rest.Item[store.Term] {
 		fields = append(fields, rest.F(rest.Int("parent").Desc("The parent term ID.").Ctx(rest.ViewEdit...),
 			func(_ *rest.Request, t *store.Term) any { return t.Parent }).WithArg(nullAsZero))
 	}
-	// No term meta is registered on a fresh site: WordPress prints [], and the schema's
-	// "properties" too.
+	// The meta keys registered for the taxonomy's terms (none on a fresh site:
+	// WordPress prints [], and the schema's "properties" too).
 	meta := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...)
 	meta.Properties = []*rest.Schema{}
-	fields = append(fields, rest.F(meta, func(*rest.Request, *store.Term) any { return rest.EmptyArray }).WithArg(termMetaArg))
+	for _, k := range siteMeta(res.m.reg, "term", res.taxonomy) {
+		meta.Properties = append(meta.Properties, k.schema)
+	}
+	fields = append(fields, rest.F(meta, func(_ *rest.Request, t *store.Term) any { return res.m.termMetaField(t) }).WithArg(termMetaArg))
+	fields = append(fields, pluginFields(res.m.reg, res.taxonomy, func(t *store.Term) *store.FieldValues { return t.Fields })...)
 	res.item = (&rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields, Cache: termCacheID}).For(res.m.version)
 	return res.item
 }

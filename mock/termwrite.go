@@ -177,8 +177,28 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if t.Slug == "" { // sanitize_title( $slug, $term_id )
 		t = tx.ChangeTerm(t.ID, func(u *store.Term) { u.Slug = strconv.Itoa(u.ID) })
 	}
+	t, failed := res.writeMetaAndFields(r, t)
+	if failed != nil {
+		return nil, failed
+	}
 	r.SetParam("context", rest.Edit)
 	return rest.Created(res.item.RenderIn(r, t, rest.Edit), r.RestURL("/"+Namespace+"/"+res.base+"/"+strconv.Itoa(t.ID))), nil
+}
+
+// writeMetaAndFields is what create_item and update_item do after the term is saved:
+// the meta keys registered for the taxonomy (an error answers, the term saved), then
+// the plugin fields.
+func (res *terms) writeMetaAndFields(r *rest.Request, t *store.Term) (*store.Term, *rest.Error) {
+	tx := txOf(r)
+	if meta, ok := r.Param("meta").(map[string]any); ok {
+		if err := res.m.updateTermMeta(tx, t.ID, meta); err != nil {
+			return t, err
+		}
+	}
+	if fields, changed := writePluginFields(r, res.m.reg, res.taxonomy, t.Fields); changed {
+		t = tx.ChangeTerm(t.ID, func(u *store.Term) { u.Fields = fields })
+	}
+	return tx.Term(t.ID), nil
 }
 
 // checkNameTaken is wp_insert_term's duplicate check: a term of the same parent whose
@@ -244,6 +264,9 @@ func (res *terms) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		next.Name, next.Slug = t.Name, t.Slug
 	}
 	t = txOf(r).ChangeTerm(t.ID, func(u *store.Term) { *u = next })
+	if t, err = res.writeMetaAndFields(r, t); err != nil {
+		return nil, err
+	}
 	r.SetParam("context", rest.Edit)
 	return rest.OK(res.item.RenderIn(r, t, rest.Edit)), nil
 }

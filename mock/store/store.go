@@ -84,6 +84,64 @@ type Extra struct {
 	// Trash: what untrashing restores.
 	TrashedStatus string
 	TrashedSlug   string
+	// Fields are the values of the fields plugins add (register_rest_field) that
+	// the row has, nil for none. The list is never changed once set: a change sets
+	// a new one (WithField).
+	Fields *FieldValues
+}
+
+// FieldValues are the values of a row's plugin fields, in the order they were set.
+type FieldValues struct{ List []FieldValue }
+
+// FieldValue is one plugin field's value (a JSON value, as the mock keeps them).
+type FieldValue struct {
+	Name  string
+	Value any
+}
+
+// Field is the value of the field name and whether the row has one.
+func (f *FieldValues) Field(name string) (any, bool) {
+	if f == nil {
+		return nil, false
+	}
+	for _, v := range f.List {
+		if v.Name == name {
+			return v.Value, true
+		}
+	}
+	return nil, false
+}
+
+// Without is a new list without the field name (nil when none is left).
+func (f *FieldValues) Without(name string) *FieldValues {
+	if _, ok := f.Field(name); !ok {
+		return f
+	}
+	out := &FieldValues{}
+	for _, v := range f.List {
+		if v.Name != name {
+			out.List = append(out.List, v)
+		}
+	}
+	if len(out.List) == 0 {
+		return nil
+	}
+	return out
+}
+
+// WithField is a new list with the field name set to value.
+func (f *FieldValues) WithField(name string, value any) *FieldValues {
+	out := &FieldValues{}
+	if f != nil {
+		out.List = make([]FieldValue, 0, len(f.List)+1)
+		for _, v := range f.List {
+			if v.Name != name {
+				out.List = append(out.List, v)
+			}
+		}
+	}
+	out.List = append(out.List, FieldValue{Name: name, Value: value})
+	return out
 }
 
 // Extra is a copy of the post's extra fields (zero when it has none).
@@ -193,6 +251,10 @@ type Term struct {
 	Description string
 	Parent      int
 	Count       int // published posts using the term
+	// Meta are the term's values of the meta keys registered for its taxonomy
+	// (register_term_meta), Fields its plugin fields' (register_rest_field); nil for
+	// none. Never changed once set (FieldValues.WithField).
+	Meta, Fields *FieldValues
 }
 
 // Meta is a row of wp_postmeta.

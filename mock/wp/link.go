@@ -57,6 +57,9 @@ func (l Permalinks) Post(p *store.Post) string {
 	if p.Type == "attachment" {
 		return l.Attachment(p, false)
 	}
+	if pt := l.customType(p); pt != nil {
+		return l.customPost(pt, p, false)
+	}
 	plain := "/?p="
 	if p.Type == "page" {
 		plain = "/?page_id="
@@ -150,6 +153,9 @@ func (l Permalinks) postCategory(p *store.Post) string {
 
 // Template is get_sample_permalink's template.
 func (l Permalinks) Template(p *store.Post) string {
+	if pt := l.customType(p); pt != nil {
+		return l.customPost(pt, p, true)
+	}
 	structure := l.structure()
 	switch {
 	case p.Type == "attachment":
@@ -162,6 +168,59 @@ func (l Permalinks) Template(p *store.Post) string {
 		return l.Home + trailing(structure, "/"+AncestorsPath(l.Tx, p)+"%pagename%")
 	}
 	return l.Home + trailing(structure, l.expand(structure, p, true))
+}
+
+// customType is the declaration of p's type where the site registered it (its links
+// are get_post_permalink's), nil for core's types.
+func (l Permalinks) customType(p *store.Post) *PostType {
+	g := RegistryOf(l.Tx)
+	if g == Core {
+		return nil
+	}
+	if pt := g.PostType(p.Type); pt != nil && g.Custom(pt) {
+		return pt
+	}
+	return nil
+}
+
+// customPost is get_post_permalink, the link of a post of a site's own type: with a
+// structure and a rewrite slug, the structure's front (unless the type's rewrite
+// says with_front false), the slug and the post's (below its ancestors' for a
+// hierarchical type); else ?<query var>=<slug>, or ?post_type=<type>&p=<id> where
+// the type has no query var or the post's status forces a plain link
+// (wp_force_plain_post_permalink: drafts, pending and scheduled posts, the trash).
+// sample is get_sample_permalink's template: %pagename% in place of the slug, and a
+// draft's link as if it were published.
+func (l Permalinks) customPost(pt *PostType, p *store.Post, sample bool) string {
+	structure := l.structure()
+	plain := false
+	switch p.Status {
+	case "draft", "pending", "future", "auto-draft":
+		plain = !sample
+	case "trash":
+		plain = true
+	}
+	slug := p.Slug
+	if pt.Hierarchical {
+		slug = AncestorsPath(l.Tx, p) + p.Slug
+	}
+	if structure != "" && pt.Rewrite != "" && !plain {
+		base := front(structure)
+		if pt.NoFront {
+			base = "/"
+		}
+		if sample {
+			slug = "%pagename%"
+			if pt.Hierarchical {
+				slug = AncestorsPath(l.Tx, p) + slug
+			}
+		}
+		return l.Home + trailing(structure, base+pt.Rewrite+"/"+slug)
+	}
+	if pt.Var != "" && !plain {
+		return l.Home + "/?" + pt.Var + "=" + slug
+	}
+	return l.Home + "/?post_type=" + pt.Slug + "&p=" + strconv.Itoa(p.ID)
 }
 
 // AncestorsPath is get_page_uri's part above the page: the slugs of its ancestors
@@ -264,7 +323,7 @@ func AttachmentStatus(tx *store.Tx, p *store.Post) string {
 func (l Permalinks) Term(t *store.Term) string {
 	tax := RegistryOf(l.Tx).Taxonomy(t.Taxonomy)
 	structure := l.structure()
-	if structure == "" {
+	if structure == "" || tax.Rewrite == "" { // no permastruct: plain links
 		if t.Taxonomy == "category" {
 			return l.Home + "/?cat=" + strconv.Itoa(t.ID)
 		}
@@ -274,7 +333,11 @@ func (l Permalinks) Term(t *store.Term) string {
 	if tax.RewriteHierarchical {
 		path = l.termPath(t)
 	}
-	return l.Home + trailing(structure, front(structure)+tax.Rewrite+"/"+path)
+	base := front(structure)
+	if tax.NoFront {
+		base = "/"
+	}
+	return l.Home + trailing(structure, base+tax.Rewrite+"/"+path)
 }
 
 // termPath is a term's slug below its ancestors' (get_term_parents_list's slugs).

@@ -1,0 +1,52 @@
+package mock
+
+import (
+	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
+)
+
+// Fields plugins add with register_rest_field (an SEO plugin's yoast_head_json, ACF's
+// acf, a site's own): each a field of the items of its object types, after the
+// controller's own, with the schema it was given (its contexts; an argument of the
+// write routes unless readonly), as add_additional_fields_to_object and
+// update_additional_fields_for_object handle them. Its value is the item's own (a
+// dataset's, or what a write stored), else the schema's default, else null.
+
+// pluginFields are the item fields of the site's plugin fields for objectType (a
+// post type or taxonomy), reading the item's values with values.
+func pluginFields[T any](g *wp.Registry, objectType string, values func(*T) *store.FieldValues) []*rest.Field[T] {
+	var out []*rest.Field[T]
+	for _, f := range g.FieldsOf(objectType) {
+		s := rest.SchemaFromJSON(f.Attribute, f.Schema)
+		if s.Context == nil { // filter_response_by_context keeps a field that names no context
+			s.Context = rest.AllContexts
+		}
+		name, def := f.Attribute, f.Default()
+		out = append(out, rest.F(s, func(_ *rest.Request, item *T) any {
+			if v, ok := values(item).Field(name); ok {
+				return v
+			}
+			return def
+		}))
+	}
+	return out
+}
+
+// writePluginFields is update_additional_fields_for_object: each writable field the
+// request has (its default on a create counts) is stored; the list returned is the
+// item's new one, and changed says whether there was anything to store.
+func writePluginFields(r *rest.Request, g *wp.Registry, objectType string, cur *store.FieldValues) (*store.FieldValues, bool) {
+	changed := false
+	for _, f := range g.FieldsOf(objectType) {
+		if f.ReadOnly() {
+			continue
+		}
+		v := r.Param(f.Attribute)
+		if v == nil {
+			continue
+		}
+		cur, changed = cur.WithField(f.Attribute, v), true
+	}
+	return cur, changed
+}
