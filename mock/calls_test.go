@@ -10,28 +10,29 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/fixtures/calls"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
 // recordingSite is the example site recording its calls.
 func recordingSite(t testing.TB) (*Mock, *rest.Calls) {
 	t.Helper()
-	calls := rest.NewCalls()
-	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, Record: calls})
+	rec := rest.NewCalls()
+	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, Record: rec})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m, calls
+	return m, rec
 }
 
 // callsOf reads the recording as GET /wpmock/v1/calls answers it to the admin.
-func callsOf(t *testing.T, m *Mock) rest.CallsFile {
+func callsOf(t *testing.T, m *Mock) calls.File {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodGet, "/wp-json/wpmock/v1/calls", nil)
 	req.SetBasicAuth("admin", m.Passwords["admin"])
 	rec := httptest.NewRecorder()
 	m.ServeHTTP(rec, req)
-	var f rest.CallsFile
+	var f calls.File
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &f) != nil {
 		t.Fatalf("GET /wpmock/v1/calls: %d %s", rec.Code, rec.Body)
 	}
@@ -43,8 +44,8 @@ func callsOf(t *testing.T, m *Mock) rest.CallsFile {
 // one shape (the items of both answers), and neither the mock's start-up requests, nor _embed's, nor its own routes
 // are recorded.
 func TestRecordCalls(t *testing.T) {
-	m, calls := recordingSite(t)
-	if n := calls.Len(); n != 0 {
+	m, rec := recordingSite(t)
+	if n := rec.Len(); n != 0 {
 		t.Fatalf("%d calls recorded before any request: the start-up's own requests were recorded", n)
 	}
 	send := func(method, target, login, body string) int {
@@ -105,7 +106,7 @@ func TestRecordCalls(t *testing.T) {
 		t.Errorf("anonymous GET /wpmock/v1/calls: %d, want 401", anon.Code)
 	}
 	var b bytes.Buffer
-	if err := calls.WriteJSON(&b, m.Version()); err != nil || !json.Valid(b.Bytes()) {
+	if err := rec.WriteJSON(&b, m.Version()); err != nil || !json.Valid(b.Bytes()) {
 		t.Errorf("WriteJSON: %v", err)
 	}
 }

@@ -77,7 +77,7 @@ func (c *control) dataset(r *rest.Request) (*rest.Response, *rest.Error) {
 }
 
 // recording is GET /wpmock/v1/calls, registered under -record: the calls recorded so
-// far (rest.CallsFile), the administrator's as the other control routes are (the
+// far (calls.File), the administrator's as the other control routes are (the
 // recorded arguments are the site's content).
 type recording struct {
 	m     *Mock

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/fixtures/calls"
 )
 
 // TestRecordFlag: -record writes the calls clients made when wpmock shuts down, and
@@ -29,7 +29,7 @@ func TestRecordFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f rest.CallsFile
+	var f calls.File
 	if err := json.Unmarshal(b, &f); err != nil {
 		t.Fatal(err)
 	}

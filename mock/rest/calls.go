@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wpmock/wpmock/fixtures/calls"
 	"github.com/wpmock/wpmock/fixtures/jsonshape"
 )
 
@@ -33,35 +34,14 @@ type Calls struct {
 
 	mu    sync.Mutex
 	seed  maphash.Seed
-	calls map[uint64][]*Call
+	calls map[uint64][]*recorded
 	n     int
 }
 
-// Call is one distinct call and what it was answered.
-type Call struct {
-	Method string `json:"method"`
-	Route  string `json:"route"` // the route pattern, as the index lists it
-	Path   string `json:"path"`  // the first route it was made on, placeholders filled
-	// Query and Body are the arguments' names, each with the value it had the first
-	// time (a string cut to valueLimit bytes; a password is never kept).
-	Query   map[string]any `json:"query,omitempty"`
-	Body    map[string]any `json:"body,omitempty"`
-	Role    string         `json:"role"`
-	Context string         `json:"context,omitempty"` // the context argument, "" when not given
-	Status  int            `json:"status"`
-	Count   int            `json:"count"`
-	// Shape is the merged shape of the sampled answers; nil for HEAD and for answers
-	// that are not JSON (a JSONP callback).
-	Shape *jsonshape.Shape `json:"shape,omitempty"`
-
-	query, body []string // the names, sorted
-}
-
-// CallsFile is what wpmock -record writes and GET /wpmock/v1/calls answers.
-type CallsFile struct {
-	Version   int     `json:"version"`   // of the format: 1
-	WordPress string  `json:"wordpress"` // the version the mock answered as
-	Calls     []*Call `json:"calls"`
+// recorded is a call and the sorted names of its arguments, which repeats match on.
+type recorded struct {
+	calls.Call
+	query, body []string
 }
 
 const (
@@ -72,7 +52,7 @@ const (
 )
 
 // NewCalls starts an empty recording.
-func NewCalls() *Calls { return &Calls{seed: maphash.MakeSeed(), calls: map[uint64][]*Call{}} }
+func NewCalls() *Calls { return &Calls{seed: maphash.MakeSeed(), calls: map[uint64][]*recorded{}} }
 
 // note records a request the server answered with status and body (the bytes sent).
 func (c *Calls) note(req *Request, status int, body []byte) {
@@ -163,7 +143,7 @@ func (c *Calls) key(req *Request, role, ctx string, status int) uint64 {
 }
 
 // find returns the recorded call the request repeats, or nil.
-func (c *Calls) find(h uint64, req *Request, role, ctx string, status int) *Call {
+func (c *Calls) find(h uint64, req *Request, role, ctx string, status int) *recorded {
 	for _, call := range c.calls[h] {
 		if call.Method == req.Method && call.Route == req.route.Pattern && call.Role == role && call.Context == ctx &&
 			call.Status == status && sameNames(call.query, req.Query) && sameNames(call.body, bodyParams(req)) {
@@ -190,8 +170,8 @@ func sameNames(names []string, p *Params) bool {
 	return n == len(names)
 }
 
-func newCall(req *Request, role, ctx string, status int) *Call {
-	call := &Call{Method: req.Method, Route: req.route.Pattern, Path: req.Path, Role: role, Context: ctx, Status: status}
+func newCall(req *Request, role, ctx string, status int) *recorded {
+	call := &recorded{Call: calls.Call{Method: req.Method, Route: req.route.Pattern, Path: req.Path, Role: role, Context: ctx, Status: status}}
 	call.Query, call.query = examples(req.Query)
 	call.Body, call.body = examples(bodyParams(req))
 	return call
@@ -238,19 +218,23 @@ func (c *Calls) Len() int {
 	return c.n
 }
 
-// WriteJSON writes the recording as a CallsFile, its calls in a stable order (route,
+// WriteJSON writes the recording as a calls.File, its calls in a stable order (route,
 // method, role, context, status, arguments).
 func (c *Calls) WriteJSON(w io.Writer, version Version) error {
 	c.mu.Lock()
-	out := CallsFile{Version: 1, WordPress: version.String(), Calls: make([]*Call, 0, c.n)}
+	all := make([]*recorded, 0, c.n)
 	for _, list := range c.calls {
-		out.Calls = append(out.Calls, list...)
+		all = append(all, list...)
 	}
-	slices.SortFunc(out.Calls, func(a, b *Call) int {
+	slices.SortFunc(all, func(a, b *recorded) int {
 		return cmp.Or(cmp.Compare(a.Route, b.Route), cmp.Compare(a.Method, b.Method), cmp.Compare(a.Role, b.Role),
 			cmp.Compare(a.Context, b.Context), cmp.Compare(a.Status, b.Status),
 			slices.Compare(a.query, b.query), slices.Compare(a.body, b.body))
 	})
+	out := calls.File{Version: calls.FormatVersion, WordPress: version.String(), Calls: make([]*calls.Call, len(all))}
+	for i, r := range all {
+		out.Calls[i] = &r.Call
+	}
 	b, err := json.MarshalIndent(out, "", "  ")
 	c.mu.Unlock()
 	if err != nil {
