@@ -135,6 +135,7 @@ func TestCallsCatchOneChangedShape(t *testing.T) {
 	if len(failed) != 1 || failed[0] != changedCall {
 		t.Fatalf("failed %q, want only %s\n%s", failed, changedCall, rep.Text())
 	}
+	t.Logf("the run against the changed target:\n%s", rep.Text())
 	r, _ := rep.Rule(changedCall)
 	if got := r.Gots[0]; !strings.Contains(got, "[0].count: got string") || !strings.Contains(got, "want number") {
 		t.Errorf("the failure says %q, want the key and both types", got)
