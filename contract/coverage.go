@@ -1,7 +1,6 @@
 package contract
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -10,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/wpmock/wpmock/fixtures/jsonshape"
 )
 
 // Coverage: which of the route methods the site's index (GET /wp-json/) exposes the
@@ -55,40 +56,13 @@ func (h *hits) load(index []byte, routes map[string]any) {
 // routeOrder lists the keys of the index's "routes" in the order the index gives them
 // (a Go map forgets it, and WordPress matches the first route that fits).
 func routeOrder(index []byte) []string {
-	dec := json.NewDecoder(bytes.NewReader(index))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	var root struct {
+		Routes json.RawMessage `json:"routes"`
+	}
+	if json.Unmarshal(index, &root) != nil {
 		return nil
 	}
-	for dec.More() {
-		key, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		if key != "routes" {
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return nil
-			}
-			continue
-		}
-		if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-			return nil
-		}
-		var out []string
-		for dec.More() {
-			k, err := dec.Token()
-			if err != nil {
-				return out
-			}
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return out
-			}
-			out = append(out, k.(string))
-		}
-		return out
-	}
-	return nil
+	return jsonshape.Keys(root.Routes)
 }
 
 // note records the route method a request of the run reached, if the index exposes it.
