@@ -719,6 +719,9 @@ var defects = []defect{
 		})},
 	{"visitors list autosaves", "autosaves/list/anonymous", []string{"autosaves"},
 		restatusOn(and(on("GET", `/wp/v2/posts/\d+/autosaves`), anonymousRequest), http.StatusUnauthorized, http.StatusOK)},
+
+	// calls: a frontend's calls recorded against the mock (recordFrontend), replayed
+	{"a category's count is a string, where the frontend got a number", changedCall, []string{"calls"}, changedShape},
 }
 
 // laterDefects are the defects in fields and rules of later versions (6.6's

@@ -86,8 +86,12 @@ func runAgainst(t *testing.T, d defect, v rest.Version) *Report {
 			skip = append(skip, g.name)
 		}
 	}
+	cfg := Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Skip: skip, Strict: true}
+	if slices.Contains(d.only, callsGroup) {
+		cfg.Calls = recordFrontend(t) // the calls group runs on a frontend's recorded calls
+	}
 	rec := NewRecorder("contract")
-	rep := Run(rec, Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Skip: skip, Strict: true})
+	rep := Run(rec, cfg)
 	rec.Finish()
 	return rep
 }

@@ -36,6 +36,9 @@ func (s *Suite) preflight() string {
 			return "WPCONTRACT_WP_VERSION: " + err.Error()
 		}
 	}
+	if msg := s.loadCalls(); msg != "" {
+		return msg
+	}
 	spec, err := loadSpec()
 	if err != nil {
 		return "the suite cannot load its OpenAPI document: " + err.Error()
@@ -50,6 +53,7 @@ func (s *Suite) preflight() string {
 	for k := range root.Routes {
 		s.caps.routes[k] = true
 	}
+	s.hits.load(root.raw, root.Routes)
 	s.caps.meta = s.caps.routes[`/wp/v2/posts/(?P<parent_id>[\d]+)/meta`]
 	s.caps.home = strings.TrimRight(root.Home, "/")
 	s.caps.offset, s.caps.fixedOffset = gmtOffset(root)
@@ -77,6 +81,7 @@ type apiRoot struct {
 	Home      string `json:"home"`
 	GMTOffset any    `json:"gmt_offset"`
 	Timezone  string `json:"timezone_string"`
+	raw       []byte // the body, for the routes' order
 }
 
 // preflightRoot reads GET <URL>/ and says what is wrong with it, if anything.
@@ -105,6 +110,7 @@ func (s *Suite) preflightRoot() (*apiRoot, string) {
 		return nil, fmt.Sprintf("%s is not a WordPress REST API root: GET %s answered %d with %s, not the JSON index with "+
 			"namespaces and routes.%s", s.cfg.URL, u, status, showBody(header.Get("Content-Type"), body, 80), hint)
 	}
+	root.raw = body
 	if !slices.Contains(root.Namespaces, "wp/v2") {
 		return nil, fmt.Sprintf("the API root at %s serves the namespaces %v but not wp/v2, the one the suite checks: "+
 			"is a plugin turning WordPress's core routes off?", s.cfg.URL, root.Namespaces)

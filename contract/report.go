@@ -134,8 +134,11 @@ type Report struct {
 	Groups    []GroupResult
 	Rules     []RuleResult // in the order first checked
 	Cleanup   string       // what the clean-up did
-	Started   time.Time
-	Elapsed   time.Duration
+	// Coverage is what the run reached of the route methods the index exposes; nil
+	// when the index was not read.
+	Coverage *Coverage
+	Started  time.Time
+	Elapsed  time.Duration
 }
 
 // GroupResult is one group's outcome.
@@ -187,7 +190,7 @@ func (s *Suite) report() *Report {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rep := &Report{URL: s.cfg.URL, Mode: s.mode, Preflight: s.preflightMsg, Aborted: s.aborted, Cleanup: s.cleanupMsg,
-		Started: s.started, Elapsed: time.Since(s.started)}
+		Started: s.started, Elapsed: time.Since(s.started), Coverage: s.hits.coverage()}
 	if s.wp != 0 {
 		rep.Version = s.versionLine()
 	}
@@ -196,7 +199,7 @@ func (s *Suite) report() *Report {
 		rep.Rules = append(rep.Rules, RuleResult{ID: x.id, Text: x.text, Group: x.group, Passed: x.passed, Failed: x.failed,
 			Repros: append([]Repro(nil), x.repros...), Gots: append([]string(nil), x.gots...)})
 	}
-	for _, g := range sortedGroups() {
+	for _, g := range s.groups() {
 		x := s.resultLocked(g.name)
 		res := "pass"
 		switch {
@@ -278,6 +281,9 @@ func (r *Report) Text() string {
 	if r.Cleanup != "" {
 		fmt.Fprintf(&b, "contract: clean-up: %s\n", r.Cleanup)
 	}
+	if r.Coverage != nil {
+		fmt.Fprintf(&b, "contract: %s\n", r.Coverage.Line())
+	}
 	b.WriteString(r.SummaryLine() + "\n")
 	return b.String()
 }
@@ -304,12 +310,18 @@ type junitSuites struct {
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Skipped  int         `xml:"skipped,attr"`
-	Time     string      `xml:"time,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr"`
+	Properties []junitProperty `xml:"properties>property,omitempty"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
 }
 
 type junitCase struct {
@@ -334,6 +346,10 @@ type junitSkipped struct {
 // case per group that did not run, and a failed one for a preflight or an abort.
 func (r *Report) JUnit() ([]byte, error) {
 	suite := junitSuite{Name: "wpcontract " + r.URL, Time: fmt.Sprintf("%.3f", r.Elapsed.Seconds())}
+	if c := r.Coverage; c != nil {
+		suite.Properties = []junitProperty{{"coverage", fmt.Sprintf("%.4f", c.Share())},
+			{"coverage.checked", fmt.Sprint(c.Checked)}, {"coverage.exposed", fmt.Sprint(c.Exposed)}}
+	}
 	add := func(c junitCase) {
 		suite.Tests++
 		if c.Failure != nil {
@@ -417,6 +433,9 @@ func (r *Report) Markdown() string {
 	}
 	if r.Cleanup != "" {
 		fmt.Fprintf(&md, "\n## Clean-up\n\n%s\n", r.Cleanup)
+	}
+	if r.Coverage != nil {
+		md.WriteString("\n" + r.Coverage.markdown())
 	}
 	return md.String()
 }

@@ -29,9 +29,12 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/wpmock/wpmock/fixtures/calls"
 )
 
 // Config says which implementation to check and how.
@@ -59,6 +62,12 @@ type Config struct {
 	Deadline time.Time
 	// Progress, when set, receives one line as each group ends.
 	Progress io.Writer
+	// Calls names a file of calls recorded against the mock (wpmock -record): the run
+	// replays them (the calls group, calls.go) instead of the suite's own groups.
+	Calls string
+	// MinCoverage, when above 0, fails the run when the share of the route methods the
+	// index exposes that the run checked is below it (coverage.go).
+	MinCoverage float64
 }
 
 // ConfigFromEnv reads the WPCONTRACT_* variables.
@@ -71,6 +80,10 @@ func ConfigFromEnv() Config {
 		ReportDir: os.Getenv("WPCONTRACT_REPORT"),
 		WPVersion: os.Getenv("WPCONTRACT_WP_VERSION"),
 		Strict:    isTrue(os.Getenv("WPCONTRACT_STRICT")),
+		Calls:     os.Getenv("WPCONTRACT_CALLS"),
+	}
+	if f, err := strconv.ParseFloat(os.Getenv("WPCONTRACT_MIN_COVERAGE"), 64); err == nil {
+		c.MinCoverage = f
 	}
 	if d, err := time.ParseDuration(os.Getenv("WPCONTRACT_TIMEOUT")); err == nil && d > 0 {
 		c.Deadline = time.Now().Add(d)
@@ -185,6 +198,10 @@ type Suite struct {
 	aborted       string
 	cleanupMsg    string
 	lastGroup     string
+	// calls are the recorded calls the calls group replays (Config.Calls), nil without.
+	calls *calls.File
+	// hits are the route methods the run's requests reached (coverage.go).
+	hits hits
 }
 
 // targetCaps is what the suite found out about the target before checking it.
@@ -239,7 +256,7 @@ func (s *Suite) Run(t T) (rep *Report) {
 	if s.mode != "" {
 		t.Logf("contract: %s", s.mode)
 	}
-	gs := sortedGroups()
+	gs := s.groups()
 	for i, g := range gs {
 		if why := s.outOfTime(); why != "" {
 			s.notRun(gs[i:], why)
@@ -376,6 +393,7 @@ func (s *Suite) lastGroupDone() string {
 func (s *Suite) finish(t T) *Report {
 	s.finishOnce.Do(func() {
 		s.runCleanup()
+		s.checkCoverage()
 		rep := s.report()
 		if s.cfg.ReportDir != "" {
 			if err := rep.WriteFiles(s.cfg.ReportDir); err != nil {

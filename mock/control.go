@@ -1,6 +1,8 @@
 package mock
 
 import (
+	"io"
+
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -26,8 +28,12 @@ func (c *control) routes() []*rest.Route {
 	}
 }
 
-func (c *control) permission(r *rest.Request) *rest.Error {
-	if c.m.opts.OpenAuth || can(r, "manage_options") {
+func (c *control) permission(r *rest.Request) *rest.Error { return controlPermission(c.m, r) }
+
+// controlPermission lets the administrator use the mock's own routes, and anyone under
+// -auth=open.
+func controlPermission(m *Mock, r *rest.Request) *rest.Error {
+	if m.opts.OpenAuth || can(r, "manage_options") {
 		return nil
 	}
 	return r.Forbidden(rest.CodeForbidden, "Sorry, you are not allowed to do that.")
@@ -67,4 +73,34 @@ func (c *control) reset(r *rest.Request) (*rest.Response, *rest.Error) {
 // writes need not wait for a slow client.
 func (c *control) dataset(r *rest.Request) (*rest.Response, *rest.Error) {
 	return rest.OK(rest.Stream(c.m.exportOf(txOf(r)))), nil
+}
+
+// recording is GET /wpmock/v1/calls, registered under -record: the calls recorded so
+// far (calls.File), the administrator's as the other control routes are (the
+// recorded arguments are the site's content).
+type recording struct {
+	m     *Mock
+	calls *rest.Calls
+}
+
+func (c *recording) routes() []*rest.Route {
+	return []*rest.Route{{Namespace: OwnNamespace, Pattern: "/" + OwnNamespace + "/calls", Endpoints: []*rest.Endpoint{
+		{Methods: rest.Readable, Permission: func(r *rest.Request) *rest.Error { return controlPermission(c.m, r) }, Handler: c.list},
+	}}}
+}
+
+func (c *recording) list(*rest.Request) (*rest.Response, *rest.Error) {
+	return rest.OK(rest.Stream(func(w io.Writer) error { return c.calls.WriteJSON(w, c.m.version) })), nil
+}
+
+// callerRole names the caller's role for the recording: its first role, "anonymous"
+// for nobody.
+func callerRole(c any) string {
+	if c, _ := c.(*caller); c != nil {
+		if len(c.roles) > 0 {
+			return c.roles[0]
+		}
+		return "none"
+	}
+	return "anonymous"
 }

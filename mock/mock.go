@@ -71,6 +71,11 @@ type Options struct {
 	// the dataset's version if it records one, else 6.1.
 	Version rest.Version
 
+	// Record, when set, records the distinct calls clients make and the shapes of
+	// their answers (wpmock -record; rest.Calls), readable live at GET
+	// /wpmock/v1/calls. The requests New makes itself are not recorded.
+	Record *rest.Calls
+
 	// regenerateAbove is regenerateAbove (seed.go) where not zero, for tests.
 	regenerateAbove int
 }
@@ -150,6 +155,12 @@ func New(opts Options) (*Mock, error) {
 		m.server.Register(r.routes()...)
 	}
 	m.collectExamples()
+	if opts.Record != nil { // from here on: the start-up's own requests are not calls
+		opts.Record.Skip = append(opts.Record.Skip, OwnNamespace)
+		opts.Record.Role = callerRole
+		m.server.Register((&recording{m: m, calls: opts.Record}).routes()...)
+		m.server.Calls = opts.Record
+	}
 	return m, nil
 }
 

@@ -76,6 +76,8 @@ var envFlags = []struct{ flag, env string }{
 	{"wp-version", "WPCONTRACT_WP_VERSION"},
 	{"strict", "WPCONTRACT_STRICT"},
 	{"timeout", "WPCONTRACT_TIMEOUT"},
+	{"calls", "WPCONTRACT_CALLS"},
+	{"min-coverage", "WPCONTRACT_MIN_COVERAGE"},
 }
 
 // ParseFlags reads the command line, with getenv's WPCONTRACT_* variables as defaults.
@@ -92,6 +94,8 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 	fs.StringVar(&m.Config.WPVersion, "wp-version", "", "check the site as this WordPress version ("+strings.Join(contract.Versions(), ", ")+") instead of the one detected (WPCONTRACT_WP_VERSION)")
 	fs.BoolVar(&m.Config.Strict, "strict", false, "exact key sets: no field beyond WordPress's own, even one the site's schema declares (WPCONTRACT_STRICT)")
 	fs.DurationVar(&m.Timeout, "timeout", 30*time.Minute, "the whole run's budget; groups stop starting in time to clean up and report (WPCONTRACT_TIMEOUT)")
+	fs.StringVar(&m.Config.Calls, "calls", "", "replay the calls recorded against the mock (wpmock -record FILE) and check the site answers each with the same status and shape, instead of the suite's own groups (WPCONTRACT_CALLS)")
+	fs.Float64Var(&m.Config.MinCoverage, "min-coverage", 0, "fail the run when it checks less than this share (0.8) of the route methods the site's index exposes (WPCONTRACT_MIN_COVERAGE)")
 	fs.BoolVar(&m.Verbose, "v", false, "print each failing rule's first failure in full, with the response")
 	fs.BoolVar(&m.Version, "version", false, "print the version and exit")
 	fs.Usage = func() {
@@ -121,6 +125,9 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 		if g = strings.TrimSpace(g); g != "" {
 			m.Config.Skip = append(m.Config.Skip, g)
 		}
+	}
+	if m.Config.MinCoverage < 0 || m.Config.MinCoverage > 1 {
+		return fmt.Errorf("-min-coverage %g: want a share from 0 to 1, such as 0.8", m.Config.MinCoverage)
 	}
 	if m.Timeout < time.Minute && !m.Version {
 		return fmt.Errorf("-timeout %s is too short: the clean-up alone may need 30s", m.Timeout)

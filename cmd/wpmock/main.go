@@ -71,6 +71,9 @@ type Main struct {
 	// Export names a file to write the start-up dataset to, "-" for Stdout, instead
 	// of serving (-export).
 	Export string
+	// Record names a file the distinct calls clients made are written to on shutdown
+	// (-record; rest.Calls), readable meanwhile at GET /wp-json/wpmock/v1/calls.
+	Record string
 	// OpenAPI prints the OpenAPI document instead of serving.
 	OpenAPI bool
 	// ReadyJSON prints one JSON line (ready.go) on Stdout once listening, after the
@@ -110,6 +113,7 @@ var envFlags = []struct{ flag, env, example string }{
 	{"wp-version", "WPMOCK_WP_VERSION", "6.8"},
 	{"permalinks", "WPMOCK_PERMALINKS", "/%year%/%monthnum%/%postname%/"},
 	{"timezone", "WPMOCK_TIMEZONE", "Europe/Berlin"},
+	{"record", "WPMOCK_RECORD", "calls.json"},
 	{"latency", "WPMOCK_LATENCY", "50ms-400ms"},
 	{"fault-rate", "WPMOCK_FAULT_RATE", "0.05"},
 	{"max-body", "WPMOCK_MAX_BODY", "10485760"},
@@ -170,6 +174,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.BoolVar(&m.ReadyJSON, "ready-json", false, "once listening, print one JSON line on stdout after the banner: url, rest, wordpress, auth, user, password (the admin's application password), users; for programs that start wpmock on -addr 127.0.0.1:0")
 	fs.StringVar(&m.Data, "data", "", "start from this dataset file (fixtures/README.md) instead of a generated site")
 	fs.BoolVar(&m.Persist, "persist", false, "write changes made through the API back to the -data file (atomically, at most once a second, and on shutdown)")
+	fs.StringVar(&m.Record, "record", "", "record the distinct calls clients make (method, route, argument names, role, status, the shape of the answers) and write them to this file on shutdown, for wpcontract -calls; live at GET /wp-json/wpmock/v1/calls (admin)")
 	fs.StringVar(&m.Export, "export", "", "write the dataset as JSON to this file (- for stdout) and exit")
 	size := &m.Options.Size
 	fs.IntVar(&size.Posts, "posts", fixtures.DefaultSize.Posts, "generated site: posts (revisions and media come on top)")
@@ -277,6 +282,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if m.Data == "" {
 		budget = loadingBudget(m.Options.Size.Posts)
 	}
+	if m.Record != "" && m.Export == "" {
+		m.Options.Record = rest.NewCalls()
+	}
 	loadingDone := tuneGCForLoading(budget)
 	if m.Data != "" {
 		ds, err := fixtures.LoadFile(m.Data)
@@ -325,6 +333,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		saver.start(site)
 		fmt.Fprintf(m.Stdout, "wpmock: -persist: changes made through the API are written back to %s\n", m.Data)
 	}
+	if m.Options.Record != nil {
+		fmt.Fprintf(m.Stdout, "wpmock: -record: the calls clients make are written to %s on shutdown; so far: GET %swpmock/v1/calls (admin)\n",
+			m.Record, cmp.Or(m.Options.SiteURL, m.URL)+"/wp-json/")
+	}
 	var q quiet
 	srv := m.Limits.httpServer(q.count(site))
 	quietDone := make(chan struct{})
@@ -349,6 +361,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
+		return err
+	}
+	if err := m.writeCalls(site); err != nil {
 		return err
 	}
 	fmt.Fprintln(m.Stdout, "wpmock: stopped")
@@ -382,6 +397,21 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 	if more := len(site.Passwords) - shown; more > 0 {
 		fmt.Fprintf(m.Stdout, "  (%d more users; as admin, give any of them an application password: POST %swp/v2/users/<id>/application-passwords)\n", more, root)
 	}
+}
+
+// writeCalls writes the recorded calls (-record), whole or not at all, once the server
+// has stopped answering.
+func (m *Main) writeCalls(site *mock.Mock) error {
+	calls := m.Options.Record
+	if calls == nil {
+		return nil
+	}
+	if err := writeFileAtomic(m.Record, func(w io.Writer) error { return calls.WriteJSON(w, site.Version()) }); err != nil {
+		return fmt.Errorf("-record: %w", err)
+	}
+	fmt.Fprintf(m.Stdout, "wpmock: -record: %d distinct calls written to %s (check a site against them: wpcontract -calls %s)\n",
+		calls.Len(), m.Record, m.Record)
+	return nil
 }
 
 // reachableAddr is the address to reach a listener at: one listening on every

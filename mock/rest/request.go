@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/wpmock/wpmock/fixtures/jsonshape"
 )
 
 // Params is one source of request parameters (query, form body, JSON body, URL), with
@@ -180,7 +182,7 @@ func (r *Request) parseBody() {
 		trimmed := bytes.TrimSpace(r.RawBody)
 		r.JSON = newParams()
 		if m, ok := v.(map[string]any); ok {
-			for _, k := range objectKeys(trimmed) {
+			for _, k := range jsonshape.Keys(trimmed) {
 				if x, ok := m[k]; ok {
 					r.JSON.set(k, x)
 				}
@@ -198,29 +200,6 @@ func (r *Request) parseBody() {
 	if ct == "application/x-www-form-urlencoded" || (ct == "" && r.Method != http.MethodPost) {
 		r.Body = ParseQuery(string(r.RawBody))
 	}
-}
-
-// objectKeys lists the top-level keys of a JSON object in document order.
-func objectKeys(doc []byte) []string {
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber()
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var keys []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return keys
-		}
-		k, _ := t.(string)
-		keys = append(keys, k)
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return keys
-		}
-	}
-	return keys
 }
 
 // sources lists the parameter sources in WordPress's priority order

@@ -71,6 +71,9 @@ type Server struct {
 	// ServerHeader are fields added to every REST answer, as a web server in front of
 	// WordPress adds its own (a cloned site's X-Powered-By).
 	ServerHeader http.Header
+	// Calls, when set, records the distinct calls clients make and the shapes of
+	// their answers (calls.go; wpmock -record).
+	Calls *Calls
 
 	routes     []*Route
 	namespaces []string
@@ -637,6 +640,9 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	}
 	if wrap {
 		buf.WriteString(")")
+	}
+	if s.Calls != nil && req != nil && !early {
+		s.Calls.note(req, status, buf.Bytes())
 	}
 	w.WriteHeader(status)
 	if hr.Method == http.MethodHead {
