@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"maps"
 	"net/http"
 	"regexp"
 	"slices"
@@ -122,11 +123,15 @@ func (s *siteSet) evictLocked() {
 func (s *siteSet) alive() []*namedSite {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]*namedSite, 0, len(s.byName))
-	for _, n := range s.byName {
-		out = append(out, n)
+	return byName(s.byName)
+}
+
+// byName is a map's values in the order of their names.
+func byName[V any](m map[string]V) []V {
+	out := make([]V, 0, len(m))
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, m[name])
 	}
-	slices.SortFunc(out, func(a, b *namedSite) int { return strings.Compare(a.name, b.name) })
 	return out
 }
 

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"io"
 	"net/http"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -77,12 +75,7 @@ func (s *snapshotSet) remove(name string) *snapshot {
 func (s *snapshotSet) all() []*snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]*snapshot, 0, len(s.byName))
-	for _, snap := range s.byName {
-		out = append(out, snap)
-	}
-	slices.SortFunc(out, func(a, b *snapshot) int { return strings.Compare(a.name, b.name) })
-	return out
+	return byName(s.byName)
 }
 
 // snapshotsRoute is /wpmock/v1/snapshots: POST {name} saves, GET lists, and
