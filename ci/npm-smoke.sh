@@ -6,7 +6,8 @@
 # then runs `npx wpmock -version`, starts `npx wpmock -addr 127.0.0.1:0` and GETs
 # /wp-json/wp/v2/posts from it, stops it as a terminal or Playwright does (SIGTERM to its
 # process group), stops the launcher by its own pid, and runs a Node script on the
-# JavaScript API (start, requests with the admin's application password, stop). With
+# JavaScript API (start, requests with the admin's application password, two named
+# sites that do not see each other's post, a snapshot restored, stop). With
 # TypeScript at hand (ci/generators/node_modules, which make generators installs) it
 # also compiles a use of index.d.ts. Installs node, npm and curl from Debian if missing.
 #
@@ -121,7 +122,7 @@ say "SIGTERM to node_modules/.bin/wpmock's pid: passed on, the binary (pid $mock
 
 # the JavaScript API, as a test suite's set-up uses it
 cat >api.mjs <<'JS'
-import { start } from 'wpmock';
+import { connect, start } from 'wpmock';
 
 const wp = await start({ seed: 3, posts: 5, users: 3, wpVersion: '6.8' });
 console.log(`start(): ${wp.restUrl} (WordPress ${wp.wpVersion}), admin ${wp.user}:${wp.password}, ${wp.users.length} users, pid ${wp.pid}`);
@@ -134,6 +135,31 @@ if (res.status !== 201 || post.title.raw !== 'From the npm smoke test') process.
 res = await fetch(`${wp.restUrl}wp/v2/posts/${post.id}`);
 console.log(`GET wp/v2/posts/${post.id} anonymously: ${res.status} ${(await res.json()).code} (a draft)`);
 if (res.status !== 401) process.exit(1);
+// a site per test worker: a post made in one named site is not in another, nor in the
+// default site (each starts from the same seed, so ids repeat: the title tells); a
+// snapshot of it comes back after a delete. worker-2's handle comes from connect(),
+// as a test worker gets it from a global set-up's url and credentials.
+const w1 = wp.site('worker-1');
+const w2 = connect({ url: wp.url, authorization: wp.authorization }).site('worker-2');
+res = await fetch(`${w1.restUrl}wp/v2/posts`, { method: 'POST', headers: auth,
+  body: JSON.stringify({ title: 'Only in worker-1', status: 'publish' }) });
+const mine = await res.json();
+const seen = async (site) => +(await fetch(`${site.restUrl}wp/v2/posts?search=Only+in+worker-1`)).headers.get('x-wp-total');
+console.log(`site('worker-1'): POST ${w1.restUrl}wp/v2/posts ${res.status}, id ${mine.id}, self ${mine._links.self[0].href}`);
+const where = { 'worker-1': await seen(w1), 'worker-2': await seen(w2), default: await seen(wp) };
+console.log(`posts titled "Only in worker-1" in each site: ${JSON.stringify(where)}`);
+if (res.status !== 201 || !mine._links.self[0].href.startsWith(w1.restUrl) ||
+  where['worker-1'] !== 1 || where['worker-2'] !== 0 || where.default !== 0) process.exit(1);
+const saved = await w1.snapshot('with-post');
+await fetch(`${w1.restUrl}wp/v2/posts/${mine.id}?force=true`, { method: 'DELETE', headers: auth });
+const deleted = await seen(w1);
+const restored = await w1.restore('with-post');
+console.log(`snapshot('with-post'): ${saved.bytes} bytes; after a delete ${deleted} such posts, after restore('with-post') ${await seen(w1)} (restored: ${restored.restored})`);
+if (deleted !== 0 || (await seen(w1)) !== 1) process.exit(1);
+const missing = await w2.restore('with-post').then(() => 'restored', (e) => `${e.status} ${e.code}`);
+console.log(`worker-2's restore('with-post'): ${missing} (snapshots are per site)`);
+if (missing !== '404 wpmock_snapshot_not_found') process.exit(1);
+console.log(`sites(): ${(await wp.sites()).map((s) => s.name).join(', ')}`);
 await wp.stop();
 console.log(`stop(): exit status ${wp.process.exitCode}`);
 if (wp.process.exitCode !== 0) process.exit(1);
@@ -151,11 +177,19 @@ node api.mjs | sed 's/^/  /'
 tsc=$repo/ci/generators/node_modules/.bin/tsc
 if [[ -x $tsc ]]; then
   cat >types.ts <<'TS'
-import { start, type Mock, type StartOptions } from 'wpmock';
+import { connect, start, type Connection, type Mock, type Site, type Snapshot, type StartOptions } from 'wpmock';
 const options: StartOptions = { seed: 3, wpVersion: '6.8', data: undefined, log: (line: string) => void line, args: ['-latency', '10ms'] };
 export async function check(): Promise<string> {
   const wp: Mock = await start(options);
   const who: string = `${wp.user} ${wp.users[0].role} ${wp.process.pid}`;
+  const worker: Site = wp.site(`w${process.env.TEST_PARALLEL_INDEX ?? 0}`);
+  const saved: Snapshot = await worker.snapshot('start');
+  const back: boolean = (await worker.restore(saved.name)).restored;
+  await worker.reset();
+  await wp.snapshot('main');
+  const other: Connection = connect({ url: wp.url, authorization: wp.authorization });
+  const names: string[] = (await other.sites()).map((s) => s.name);
+  void back, names;
   await wp.stop();
   return who + wp.restUrl;
 }
@@ -163,11 +197,15 @@ export async function check(): Promise<string> {
 void start({ seed: 'seven' });
 // @ts-expect-error: auth is app-password or open
 void start({ auth: 'basic' });
+export async function wrong(wp: Mock) {
+  // @ts-expect-error: a snapshot's name is a string
+  await wp.snapshot(7);
+}
 TS
   "$tsc" --noEmit --strict --module nodenext --moduleResolution nodenext \
     --typeRoots "$repo/ci/generators/node_modules/@types" --types node types.ts ||
     die "tsc on index.d.ts"
-  say "index.d.ts: tsc $("$tsc" --version | cut -d' ' -f2) --strict compiles a use of start() and refuses 2 wrong options"
+  say "index.d.ts: tsc $("$tsc" --version | cut -d' ' -f2) --strict compiles a use of start(), site() and snapshots and refuses 3 wrong calls"
 else
   say "index.d.ts: not compiled (no TypeScript in ci/generators/node_modules: make generators installs it)"
 fi

@@ -48,9 +48,10 @@ func (m *Mock) Reset() {
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
 }
 
-// build makes a new store holding a dataset, its posts made into rows (postRows).
-// The store shares the dataset's strings and file bytes, which neither side changes.
-func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
+// build makes a new store holding a dataset, its posts made into rows (postRows), with
+// the options given (startOptions, or savedOptions for a snapshot). The store shares
+// the dataset's strings and file bytes, which neither side changes.
+func (m *Mock) build(ds *fixtures.Dataset, rows *postRows, options store.Options) *store.Store {
 	files := make(map[string]*store.File, len(ds.Files))
 	t := store.Tables{
 		Posts:    rows.posts,
@@ -84,7 +85,7 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows) *store.Store {
 		t.Meta[i] = &meta[i]
 	}
 	t.Files = append(t.Files, seededSubsizes(rows.attachments, files)...)
-	t.Options = m.startOptions(ds)
+	t.Options = options
 	t.Comments = storeComments(ds.Comments, wp.TimezoneOf(t.Options))
 	next := ds.NextIDs()
 	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta, Comment: next.Comments}
@@ -465,14 +466,7 @@ func clone[T any](s []T) []T {
 // Options.Name, a cloned site's name, else wpmock), the dataset's over them, and
 // Options.Name and Description over those.
 func (m *Mock) startOptions(ds *fixtures.Dataset) store.Options {
-	o := m.newSiteOptions(ds)
-	for k, v := range ds.Options {
-		if v == nil {
-			delete(o, k) // a deleted option
-			continue
-		}
-		o[k] = optionValue(k, v)
-	}
+	o := m.savedOptions(ds)
 	for k, v := range m.opts.SiteOptions {
 		o[k] = v
 	}
@@ -481,6 +475,20 @@ func (m *Mock) startOptions(ds *fixtures.Dataset) store.Options {
 	}
 	if m.opts.Description != "" {
 		o["blogdescription"] = m.opts.Description
+	}
+	return o
+}
+
+// savedOptions are the options a dataset holds: a new site's with the dataset's over
+// them, as an export of the site saved them.
+func (m *Mock) savedOptions(ds *fixtures.Dataset) store.Options {
+	o := m.newSiteOptions(ds)
+	for k, v := range ds.Options {
+		if v == nil {
+			delete(o, k) // a deleted option
+			continue
+		}
+		o[k] = optionValue(k, v)
 	}
 	return o
 }

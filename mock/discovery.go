@@ -28,14 +28,7 @@ func (m *Mock) serveSite(w http.ResponseWriter, r *http.Request) {
 }
 
 func (m *Mock) serveFrontPage(w http.ResponseWriter, r *http.Request) {
-	site := m.opts.SiteURL
-	if site == "" {
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		site = scheme + "://" + r.Host
-	}
+	site := m.server.SiteURLOf(r)
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=UTF-8")
 	h.Set("Link", "<"+site+"/wp-json/>; rel=\"https://api.w.org/\"")

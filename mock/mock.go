@@ -70,6 +70,10 @@ type Options struct {
 	// Version is the WordPress version the mock answers as (rest.Profiles); 0 is
 	// the dataset's version if it records one, else 6.1.
 	Version rest.Version
+	// MaxSites bounds the named sites (/sites/<name>/, sites.go) alive at once: a new
+	// one past it ends the one least recently used. 0 is DefaultMaxSites; a negative
+	// number is no bound.
+	MaxSites int
 
 	// Record, when set, records the distinct calls clients make and the shapes of
 	// their answers (wpmock -record; rest.Calls), readable live at GET
@@ -106,6 +110,17 @@ type Mock struct {
 	// exampleSite (openapi.go).
 	examples    map[string]any
 	exampleSite string
+	// sites are the named sites served under /sites/<name>/ (sites.go); nil in a
+	// named site, which has none of its own.
+	sites *siteSet
+	// base is a named site's path, /sites/<name>; "" for the default site.
+	base string
+	// snapshots are the site's named snapshots (snapshots.go).
+	snapshots snapshotSet
+	// unchanged is set, inside a write transaction, by a request of the mock's own that
+	// went through without changing the content (a snapshot saved): inTx then reports
+	// no change to Options.OnChange, and a cloned site keeps replaying.
+	unchanged bool
 }
 
 // New builds a mock site with its seeded dataset.
@@ -129,8 +144,23 @@ func New(opts Options) (*Mock, error) {
 			}
 		}
 	}
+	m.serve()
+	m.collectExamples()
+	if opts.Record != nil { // from here on: the start-up's own requests are not calls
+		opts.Record.Skip = append(opts.Record.Skip, OwnNamespace)
+		opts.Record.Role = callerRole
+		m.server.Register((&recording{m: m, calls: opts.Record}).routes()...)
+		m.server.Calls = opts.Record
+	}
+	m.sites = newSiteSet(m, opts.MaxSites)
+	return m, nil
+}
+
+// serve builds the site's REST server and registers its routes.
+func (m *Mock) serve() {
 	m.server = &rest.Server{
 		SiteURL:  m.opts.SiteURL,
+		BasePath: m.base,
 		Auth:     m.authenticate,
 		LoggedIn: func(c any) bool { return c != nil && c.(*caller) != nil },
 		CallerName: func(c any) string {
@@ -140,9 +170,9 @@ func New(opts Options) (*Mock, error) {
 			return ""
 		},
 		Fallback: http.HandlerFunc(m.serveSite),
-		MaxBody:  opts.MaxBody,
+		MaxBody:  m.opts.MaxBody,
 		Index:    m.siteIndex,
-		Log:      opts.Log,
+		Log:      m.opts.Log,
 		Wrap:     m.inTx,
 		Replay:   m.replayed,
 		// a cloned site's web server's own fields (X-Powered-By), on the mock's answers too
@@ -154,14 +184,6 @@ func New(opts Options) (*Mock, error) {
 	for _, r := range m.resources() {
 		m.server.Register(r.routes()...)
 	}
-	m.collectExamples()
-	if opts.Record != nil { // from here on: the start-up's own requests are not calls
-		opts.Record.Skip = append(opts.Record.Skip, OwnNamespace)
-		opts.Record.Role = callerRole
-		m.server.Register((&recording{m: m, calls: opts.Record}).routes()...)
-		m.server.Calls = opts.Record
-	}
-	return m, nil
 }
 
 // Warm does ahead of time what the first requests would otherwise wait for: the lists
@@ -196,16 +218,21 @@ func (m *Mock) resources() []resource {
 	for _, tax := range m.reg.Taxonomies { // a terms controller per taxonomy, in registration order
 		res = append(res, &terms{m: m, taxonomy: tax.Slug, base: tax.RestBase})
 	}
-	return append(res,
+	res = append(res,
 		&users{m: m},
 		&appPasswords{m: m},
 		&comments{m: m},
 		&search{m: m},
 		&settings{m: m},
-		&openapiDoc{m: m},  // wpmock/v1: the OpenAPI document
-		&control{m: m},     // wpmock/v1: reset and dataset
-		&faultsRoute{m: m}, // wpmock/v1: latency and faults
+		&openapiDoc{m: m},     // wpmock/v1: the OpenAPI document
+		&control{m: m},        // wpmock/v1: reset and dataset
+		&snapshotsRoute{m: m}, // wpmock/v1: named snapshots
+		&faultsRoute{m: m},    // wpmock/v1: latency and faults
 	)
+	if m.base == "" { // the default site lists and deletes the named ones
+		res = append(res, &sitesRoute{m: m})
+	}
+	return res
 }
 
 // inTx runs a request's dispatch inside one store transaction: shared for reads,
@@ -229,7 +256,10 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 		ok := false
 		m.store.Write(func(tx *store.Tx) {
 			r.Tx = tx
-			if ok = dispatch(); ok {
+			m.unchanged = false
+			if ok = dispatch(); ok && m.unchanged {
+				ok = false // nothing to note or report
+			} else if ok {
 				m.noteWrite()
 			}
 		})
@@ -254,8 +284,13 @@ func txOf(r *rest.Request) *store.Tx { return r.Tx.(*store.Tx) }
 // registry is what the request's site registers (wp.Registry).
 func registry(r *rest.Request) *wp.Registry { return wp.RegistryOf(txOf(r)) }
 
-// ServeHTTP serves the site.
-func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) { m.serveWithFaults(w, r) }
+// ServeHTTP serves the site, and the named sites under /sites/<name>/ (sites.go).
+func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if m.sites != nil && m.sites.serve(w, r) {
+		return
+	}
+	m.serveWithFaults(w, r)
+}
 
 // Server exposes the REST server (routes, for the OpenAPI generator and tests).
 func (m *Mock) Server() *rest.Server { return m.server }

@@ -143,4 +143,14 @@ func TestSiteDeclarations(t *testing.T) {
 	}
 }
 
+// TestNamedSiteDeclarations: a named site (a test worker's) serves the declarations
+// of the site it was made from.
+func TestNamedSiteDeclarations(t *testing.T) {
+	s := customizedSite(t)
+	r := s.named("w1").get(t, "/wp/v2/books", "")
+	if list, _ := r.json.([]any); r.status != 200 || len(list) != 1 {
+		t.Fatalf("/sites/w1/.../books: %d %.200s", r.status, r.body)
+	}
+}
+
 func idOf(m map[string]any) string { return strconv.Itoa(int(m["id"].(float64))) }

@@ -44,7 +44,7 @@ func (m *Mock) seed() error {
 	m.reg = reg
 	m.store.SetSite(reg)
 	m.regenerate = m.opts.Dataset == nil && ds.Posts == nil && len(rows.posts) > 0
-	fresh := m.build(ds, rows)
+	fresh := m.build(ds, rows, m.startOptions(ds))
 	m.Passwords = m.plainPasswords(ds)
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
 	m.startupPosts = rows.types
@@ -121,13 +121,13 @@ func (m *Mock) startup() *fixtures.Dataset {
 // site's posts are generated again, straight into the store's rows.
 func (m *Mock) fresh() *store.Store {
 	if !m.regenerate {
-		return m.build(m.dataset, postRowsOf(m.dataset.Posts))
+		return m.build(m.dataset, postRowsOf(m.dataset.Posts), m.startOptions(m.dataset))
 	}
 	ds, rows, err := m.generate(false)
 	if err != nil {
 		panic("mock: the site generated at start-up cannot be generated again: " + err.Error())
 	}
-	return m.build(ds, rows)
+	return m.build(ds, rows, m.startOptions(ds))
 }
 
 // seedImage draws a small PNG.

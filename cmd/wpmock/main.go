@@ -124,6 +124,7 @@ var envFlags = []struct{ flag, env, example string }{
 	{"idle-timeout", "WPMOCK_IDLE_TIMEOUT", "30s"},
 	{"max-header-bytes", "WPMOCK_MAX_HEADER_BYTES", "65536"},
 	{"max-conns", "WPMOCK_MAX_CONNS", "256"},
+	{"max-sites", "WPMOCK_MAX_SITES", "16"},
 }
 
 // usage is -h: the flags, then every environment variable with an example.
@@ -197,6 +198,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.DurationVar(&l.IdleTimeout, "idle-timeout", def.IdleTimeout, "time a kept-alive connection may wait for its next request; 0: no limit")
 	fs.IntVar(&l.MaxHeaderBytes, "max-header-bytes", def.MaxHeaderBytes, "largest request line and headers in bytes; larger ones get 431; 0: Go's 1 MiB")
 	fs.IntVar(&l.MaxConns, "max-conns", def.MaxConns, "connections served at once, more wait to be accepted; 0: no limit")
+	maxSites := fs.Int("max-sites", mock.DefaultMaxSites, "named sites (/sites/<name>/wp-json/, one per test worker) alive at once; past it the least recently used ends; 0: no limit")
 	for _, e := range envFlags {
 		f := fs.Lookup(e.flag)
 		f.Usage += " (env " + e.env + ")"
@@ -220,6 +222,14 @@ func (m *Main) ParseFlags(args []string) error {
 		return err
 	}
 	m.Options.SiteOptions = site
+	switch {
+	case *maxSites < 0:
+		return errors.New("-max-sites must be 0 (no limit) or more")
+	case *maxSites == 0:
+		m.Options.MaxSites = -1 // mock.Options: no bound
+	default:
+		m.Options.MaxSites = *maxSites
+	}
 	if *wpVersion != "" {
 		v, err := rest.ParseVersion(*wpVersion)
 		if err != nil {
@@ -458,6 +468,8 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 	fmt.Fprintf(m.Stdout, "wpmock: dataset %s: %d posts, %d revisions, %d media, %d users, %d terms (%s); POST %swpmock/v1/reset restores it\n",
 		from, types["post"], types["revision"], types["attachment"], len(ds.Users), len(ds.Terms),
 		loaded.Round(time.Millisecond), root)
+	fmt.Fprintf(m.Stdout, "wpmock: a site of its own per test worker, from the same dataset: %ssites/<name>/wp-json/\n",
+		strings.TrimSuffix(root, "wp-json/"))
 	if s := ds.Site; s != nil {
 		replay := fmt.Sprintf("links go to the site, and its %d recorded answers are replayed until the first write", len(ds.Recorded))
 		if site.Replaying() == 0 {

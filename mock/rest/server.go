@@ -35,6 +35,10 @@ type Authenticator func(r *Request) (caller any, err *Error)
 type Server struct {
 	// SiteURL fixes the site URL used in links; empty derives it from the request's Host.
 	SiteURL string
+	// BasePath is the path the site is served under, after SiteURL or the Host: a
+	// named site's /sites/<name> (mock/sites.go), whose links and access log carry it.
+	// The requests the server gets have it removed already (http.StripPrefix).
+	BasePath string
 	// Auth identifies callers; nil treats everyone as anonymous.
 	Auth Authenticator
 	// LoggedIn reports whether a caller counts as logged in (for 401 vs 403 and no-cache
@@ -165,15 +169,17 @@ func lastQueryValue(raw, name string) (string, bool) {
 	return s, ok && isStr
 }
 
-func (s *Server) siteURL(hr *http.Request) string {
+// SiteURLOf is the site URL of a request, as links show it: SiteURL, else the scheme
+// and Host the request came with, and the BasePath after either.
+func (s *Server) SiteURLOf(hr *http.Request) string {
 	if s.SiteURL != "" {
-		return s.SiteURL
+		return s.SiteURL + s.BasePath
 	}
 	scheme := "http"
 	if hr.TLS != nil {
 		scheme = "https"
 	}
-	return scheme + "://" + hr.Host
+	return scheme + "://" + hr.Host + s.BasePath
 }
 
 // statusWriter records what the access log says of a request: the status, and once
@@ -233,7 +239,7 @@ func (s *Server) logRequest(hr *http.Request, sw *statusWriter, took time.Durati
 			user = name
 		}
 	}
-	s.Log.Printf("%s %s %d%s user=%s %s", hr.Method, hr.URL.RequestURI(), sw.status, code, user, took.Round(time.Microsecond))
+	s.Log.Printf("%s %s %d%s user=%s %s", hr.Method, s.BasePath+hr.URL.RequestURI(), sw.status, code, user, took.Round(time.Microsecond))
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -247,7 +253,7 @@ func (s *Server) logf(format string, args ...any) {
 var jsonpCallback = regexp.MustCompile(`^[\w.]*$`)
 
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request, route string) {
-	req := &Request{Method: hr.Method, Path: route, HTTP: hr, Site: s.siteURL(hr), server: s}
+	req := &Request{Method: hr.Method, Path: route, HTTP: hr, Site: s.SiteURLOf(hr), server: s}
 	req.Query = ParseQuery(hr.URL.RawQuery)
 	if cb, ok := req.Query.Get("_jsonp"); ok {
 		if str, isStr := cb.(string); !isStr || !jsonpCallback.MatchString(str) {
@@ -571,7 +577,7 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 		h["Content-Type"] = fixedHeaders.json
 	}
 	h["X-Robots-Tag"] = fixedHeaders.noindex
-	h["Link"] = []string{"<" + s.siteURL(hr) + "/wp-json/>; rel=\"https://api.w.org/\""}
+	h["Link"] = []string{"<" + s.SiteURLOf(hr) + "/wp-json/>; rel=\"https://api.w.org/\""}
 	h["X-Content-Type-Options"] = fixedHeaders.nosniff
 	h["Access-Control-Expose-Headers"] = fixedHeaders.expose
 	h["Access-Control-Allow-Headers"] = fixedHeaders.allowHeaders

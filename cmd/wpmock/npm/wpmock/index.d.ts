@@ -36,6 +36,8 @@ export interface StartOptions {
   faultRate?: number;
   /** No request log (-quiet); default true here (false: see `log`). */
   quiet?: boolean;
+  /** Named sites (`site(name)`) alive at once (-max-sites); default 64, 0: no limit. */
+  maxSites?: number;
   /** Limits (-max-body, -max-conns, -max-header-bytes, and the timeouts as durations: `30s`). */
   maxBody?: number;
   maxConns?: number;
@@ -72,12 +74,86 @@ export interface MockUser {
   password: string;
 }
 
-/** A running mock. */
-export interface Mock {
+/** A snapshot of a site's content, as the mock describes it. */
+export interface Snapshot {
+  name: string;
+  /** When it was saved (RFC 3339, UTC). */
+  saved: string;
+  /** The size of the saved dataset in bytes. */
+  bytes: number;
+}
+
+/**
+ * What `reset()` answers: `reset: true` and the counts of the start-up dataset
+ * (`posts`, `media`, `revisions`, `users`, `categories`, `tags`, `meta`).
+ */
+export interface ResetResult {
+  reset: true;
+  [count: string]: number | boolean;
+}
+
+/**
+ * The mock's own routes of one site (`wpmock/v1`), called as the admin. A refusal
+ * rejects with an `Error` whose `status` is the HTTP status and `code` WordPress's
+ * error code (`wpmock_snapshot_not_found`, `rest_forbidden`, ...).
+ */
+export interface SiteControls {
+  /** Puts the site back to the start-up dataset (`POST wpmock/v1/reset`); its snapshots stay. */
+  reset(): Promise<ResetResult>;
+  /** Saves the site's current content under a name, replacing a snapshot of that name. */
+  snapshot(name: string): Promise<Snapshot>;
+  /** Puts back the content saved under a name, exactly as it was. */
+  restore(name: string): Promise<Snapshot & { restored: true }>;
+  /** The site's snapshots, by name. */
+  snapshots(): Promise<Snapshot[]>;
+  /** Forgets a snapshot. */
+  deleteSnapshot(name: string): Promise<void>;
+}
+
+/**
+ * A named site of a mock, served under `/sites/<name>/` by the same process: its own
+ * content, reset and snapshots, made by the mock from the same dataset on its first
+ * request, with the same users and application passwords.
+ */
+export interface Site extends SiteControls {
+  name: string;
+  /** The site, such as `http://127.0.0.1:40123/sites/w1`. */
+  url: string;
+  /** Its REST root, such as `http://127.0.0.1:40123/sites/w1/wp-json/`. */
+  restUrl: string;
+  /** The admin's `Basic ...` header, the same in every site. */
+  authorization: string;
+  /** Ends the site (`DELETE wpmock/v1/sites/<name>`); its next request makes it again, from the start. */
+  remove(): Promise<void>;
+}
+
+/** A named site alive in the mock, as `sites()` lists it. */
+export interface SiteInfo {
+  name: string;
+  url: string;
+  rest: string;
+}
+
+/** A mock's default site and its named sites: what `start()` and `connect()` give. */
+export interface Connection extends SiteControls {
   /** The site, such as `http://127.0.0.1:40123`. */
   url: string;
   /** The REST root, such as `http://127.0.0.1:40123/wp-json/`, ending in a slash. */
   restUrl: string;
+  /** `Basic ...` for the Authorization header: the administrator's credentials. */
+  authorization: string;
+  /**
+   * The named site `name` (1 to 64 letters, digits, `-` and `_`; a TypeError otherwise),
+   * such as one per test worker. No request is made: the mock makes the site on the
+   * first request to its URL.
+   */
+  site(name: string): Site;
+  /** The named sites alive, by name. */
+  sites(): Promise<SiteInfo[]>;
+}
+
+/** A running mock. */
+export interface Mock extends Connection {
   /** The WordPress version the mock answers as, such as `6.1`. */
   wpVersion: string;
   /** `app-password`, or `open` when every request acts as admin. */
@@ -86,8 +162,6 @@ export interface Mock {
   user: string;
   /** The administrator's application password. */
   password: string;
-  /** `Basic ...` for the Authorization header, from `user` and `password`. */
-  authorization: string;
   /** Every user with a known application password, admin first. */
   users: MockUser[];
   /** The mock's process id. */
@@ -108,6 +182,15 @@ export interface Mock {
  * A mock still running when Node exits is stopped.
  */
 export function start(options?: StartOptions): Promise<Mock>;
+
+/**
+ * A handle on a mock started elsewhere, such as by a test runner's global set-up in
+ * another process: its control routes (`reset`, `snapshot`, `restore`) and its named
+ * sites (`site(name)`), called as the administrator whose `Basic ...` header is given.
+ * `url` is where the mock listens; `restUrl` its REST root as links show it (default
+ * `url` + `/wp-json/`).
+ */
+export function connect(options: { url: string; restUrl?: string; authorization?: string }): Connection;
 
 /** The binary `start()` and the `wpmock` command run on this machine. */
 export function binaryPath(): string;

@@ -9,6 +9,12 @@
 // start() runs the binary on a port the system picks (-addr 127.0.0.1:0) with
 // -ready-json, and resolves once the binary has printed that JSON line, which it does
 // after it is listening: the URL and the credentials come from the mock itself.
+//
+// One mock serves a site per test worker too: wp.site('w1') is the site under
+// /sites/w1/, made by the mock on its first request from the same dataset, with its
+// own content, reset() and snapshots (docs/mock.md, "A site per test worker").
+// connect({ url, authorization }) is the same handle, but for stop(), in a test worker
+// whose mock a global set-up started in another process.
 
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
@@ -36,6 +42,72 @@ function flagArgs(options) {
     }
   }
   return args;
+}
+
+// siteName is what the mock accepts as a site's name (mock/sites.go).
+const siteName = /^[A-Za-z0-9_-]{1,64}$/;
+
+// controls are the wpmock/v1 routes of one site (base: its URL, /sites/<name> for a
+// named one), called with the admin's credentials. A refusal rejects with an Error
+// carrying WordPress's code and the HTTP status.
+function controls(base, authorization) {
+  const call = async (method, route, body) => {
+    const headers = {};
+    if (authorization) headers.Authorization = authorization;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${base}/wp-json/wpmock/v1/${route}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await res.json().catch(() => null);
+    if (!res.ok) {
+      const err = new Error(`wpmock: ${method} ${base}/wp-json/wpmock/v1/${route}: ${res.status} ${data?.code ?? ''} ${data?.message ?? ''}`.trim());
+      err.status = res.status;
+      err.code = data?.code;
+      throw err;
+    }
+    return data;
+  };
+  const snap = (name) => `snapshots/${encodeURIComponent(name)}`;
+  return {
+    reset: () => call('POST', 'reset'),
+    snapshot: (name) => call('POST', 'snapshots', { name }),
+    restore: (name) => call('POST', `${snap(name)}/restore`),
+    snapshots: () => call('GET', 'snapshots'),
+    deleteSnapshot: (name) => call('DELETE', snap(name)).then(() => undefined),
+    call,
+  };
+}
+
+// connect is a handle on a mock running elsewhere (started by a global set-up in
+// another process, or by hand): its control routes and its named sites. url is where
+// it listens; restUrl, its REST root as links show it (-url), defaults to url's.
+function connect({ url, restUrl, authorization } = {}) {
+  if (typeof url !== 'string' || !url) throw new TypeError('wpmock: connect() needs the url the mock listens on');
+  url = url.replace(/\/+$/, '');
+  restUrl = restUrl || `${url}/wp-json/`;
+  // the control routes are called at the address the mock listens on; links follow -url
+  const { call, ...own } = controls(url, authorization);
+  const linked = restUrl.replace(/\/wp-json\/?$/, '');
+  const site = (name) => {
+    if (typeof name !== 'string' || !siteName.test(name)) {
+      throw new TypeError(`wpmock: a site name is 1 to 64 letters, digits, hyphens and underscores, not ${JSON.stringify(name)}`);
+    }
+    const path = `/sites/${name}`;
+    const { call: _, ...ctl } = controls(url + path, authorization);
+    return {
+      name,
+      url: linked + path,
+      restUrl: `${linked}${path}/wp-json/`,
+      authorization,
+      ...ctl,
+      remove: () => call('DELETE', `sites/${name}`).then(() => undefined, (err) => {
+        if (err.code !== 'wpmock_site_not_found') throw err;
+      }),
+    };
+  };
+  return { url, restUrl, authorization, ...own, site, sites: () => call('GET', 'sites') };
 }
 
 function start(options = {}) {
@@ -112,13 +184,15 @@ function start(options = {}) {
           ready = true;
           clearTimeout(timer);
           resolve({
-            url: info.url,
-            restUrl: info.rest,
+            ...connect({
+              url: info.url,
+              restUrl: info.rest,
+              authorization: 'Basic ' + Buffer.from(`${info.user}:${info.password}`).toString('base64'),
+            }),
             wpVersion: info.wordpress,
             auth: info.auth,
             user: info.user,
             password: info.password,
-            authorization: 'Basic ' + Buffer.from(`${info.user}:${info.password}`).toString('base64'),
             users: info.users,
             pid: child.pid,
             process: child,
@@ -132,4 +206,4 @@ function start(options = {}) {
   });
 }
 
-module.exports = { start, binaryPath };
+module.exports = { start, connect, binaryPath };
