@@ -67,8 +67,28 @@ func TestBadData(t *testing.T) {
 	if want := path + `: posts[6] (id 7): field "author": no user has id 44`; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
-	if _, err := run(t, "-data", path, "-posts", "10"); err == nil || !strings.Contains(err.Error(), "-posts") {
+	good := filepath.Join(t.TempDir(), "good.json")
+	if err := os.WriteFile(good, fixtures.ExampleJSON(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, "-data", good, "-posts", "10"); err == nil || !strings.Contains(err.Error(), "-posts") {
 		t.Errorf("-data with -posts: got %v, want an error naming -posts", err)
+	}
+}
+
+// TestDeclarationsTakeSeed: a file that only declares a site is generated, so -seed
+// and the sizes shape it, and two seeds give two sites.
+func TestDeclarationsTakeSeed(t *testing.T) {
+	a, err := run(t, "-data", "../../fixtures/examples/shop.json", "-seed", "3", "-posts", "5", "-export", "-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := run(t, "-data", "../../fixtures/examples/shop.json", "-seed", "4", "-posts", "5", "-export", "-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a == b || !strings.Contains(a, `"type": "product"`) {
+		t.Errorf("seeds 3 and 4: same export %v, products %v", a == b, strings.Contains(a, `"type": "product"`))
 	}
 }
 

@@ -58,9 +58,12 @@ func main() {
 
 // Main is the program: flags in, a running server out. Tests start it on 127.0.0.1:0.
 type Main struct {
-	Addr    string
-	Options mock.Options
-	Quiet   bool
+	// sizeFlags are the -seed and size flags given with -data: only a file that
+	// declares a site without content takes them.
+	sizeFlags []string
+	Addr      string
+	Options   mock.Options
+	Quiet     bool
 	// Data is a dataset file to start from instead of a generated site (-data).
 	Data string
 	// Persist writes the site's content back to Data after changes (-persist), at most
@@ -245,9 +248,7 @@ func (m *Main) ParseFlags(args []string) error {
 				sizeFlags = append(sizeFlags, "-"+f.Name)
 			}
 		})
-		if len(sizeFlags) > 0 {
-			return fmt.Errorf("%s shape a generated site, not one loaded with -data", strings.Join(sizeFlags, ", "))
-		}
+		m.sizeFlags = sizeFlags // an error unless the file only declares a site (Run)
 	}
 	if m.Persist && m.Data == "" {
 		return errors.New("-persist writes changes back to the dataset file the site starts from: give it with -data FILE (wpmock -export FILE writes a generated site to start from)")
@@ -298,6 +299,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	loadingDone := tuneGCForLoading(budget)
 	if m.Data != "" {
 		ds, err := fixtures.LoadFile(m.Data)
+		if err == nil && len(m.sizeFlags) > 0 && !ds.Declarations() {
+			err = fmt.Errorf("%s shape a generated site, not one loaded with -data (only a file that declares a site without its content, such as fixtures/examples/shop.json, is generated)", strings.Join(m.sizeFlags, ", "))
+		}
 		if err != nil {
 			loadingDone()
 			return err
