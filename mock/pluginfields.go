@@ -1,6 +1,9 @@
 package mock
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -46,7 +49,41 @@ func writePluginFields(r *rest.Request, g *wp.Registry, objectType string, cur *
 		if v == nil {
 			continue
 		}
-		cur, changed = cur.WithField(f.Attribute, v), true
+		cur, changed = cur.WithField(f.Attribute, inSchemaOrder(v, f.Schema)), true
 	}
 	return cur, changed
+}
+
+// inSchemaOrder is a written value with its objects' keys in the order of the
+// schema's properties (the others after, sorted): a JSON body's object reaches the
+// mock as a map, where PHP keeps the order it was sent in, which is the schema's for
+// a client that follows it.
+func inSchemaOrder(v any, schema rest.Object) any {
+	switch x := v.(type) {
+	case map[string]any:
+		props, _ := schema.Get("properties")
+		po, _ := props.(rest.Object)
+		out := make(rest.Object, 0, len(x))
+		for _, p := range po {
+			if pv, ok := x[p.Key]; ok {
+				ps, _ := p.Value.(rest.Object)
+				out = append(out, rest.Member{Key: p.Key, Value: inSchemaOrder(pv, ps)})
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if _, ok := out.Get(k); !ok {
+				out = append(out, rest.Member{Key: k, Value: x[k]})
+			}
+		}
+		return out
+	case []any:
+		items, _ := schema.Get("items")
+		is, _ := items.(rest.Object)
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = inSchemaOrder(e, is)
+		}
+		return out
+	}
+	return v
 }
