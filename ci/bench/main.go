@@ -41,13 +41,27 @@ type benchCase struct {
 	admin      bool
 }
 
+// cases are the URLs measured; %FIRST:<collection>% is the id of the collection's
+// first item. The site is the default generated one with the CI site's own
+// declarations (ci/wordpress/site/customized.json: books, genres, meta and plugin
+// fields), so a site's own type is measured beside core's posts in the same run.
 var cases = []benchCase{
 	{"posts page", "/wp-json/wp/v2/posts", false},
 	{"posts page _embed", "/wp-json/wp/v2/posts?_embed", false},
 	{"posts page edit (admin)", "/wp-json/wp/v2/posts?context=edit", true},
-	{"single post", "/wp-json/wp/v2/posts/%FIRST%", false},
+	{"single post", "/wp-json/wp/v2/posts/%FIRST:posts%", false},
 	{"tags page", "/wp-json/wp/v2/tags", false},
+	{"books page (a custom type)", "/wp-json/wp/v2/books", false},
+	{"books by genre (a custom taxonomy)", "/wp-json/wp/v2/books?genres=%FIRST:genres%", false},
+	{"single book", "/wp-json/wp/v2/books/%FIRST:books%", false},
 }
+
+// declarations is the dataset the measured mock serves: it only declares, so the
+// site is generated (with -posts too).
+const declarations = "ci/wordpress/site/customized.json"
+
+// firstPlaceholder is %FIRST:<collection>%.
+var firstPlaceholder = regexp.MustCompile(`%FIRST:([a-z-]+)%`)
 
 func main() {
 	if len(os.Args) > 2 && os.Args[1] == "static" {
@@ -98,7 +112,7 @@ func run(args []string) error {
 			return fmt.Errorf("go build ./cmd/wpmock: %v\n%s", err, out)
 		}
 	}
-	mockArgs := []string{"-quiet", "-admin-app-password", adminPassword}
+	mockArgs := []string{"-quiet", "-admin-app-password", adminPassword, "-data", declarations}
 	if c.posts > 0 {
 		mockArgs = append(mockArgs, "-posts", strconv.Itoa(c.posts))
 	}
@@ -115,12 +129,12 @@ func run(args []string) error {
 		if !strings.Contains(bc.name, c.only) {
 			continue
 		}
-		if strings.Contains(bc.path, "%FIRST%") {
-			id, err := firstPostID(mock.url)
+		if m := firstPlaceholder.FindStringSubmatch(bc.path); m != nil {
+			id, err := firstID(mock.url, m[1])
 			if err != nil {
 				return err
 			}
-			bc.path = strings.ReplaceAll(bc.path, "%FIRST%", strconv.Itoa(id))
+			bc.path = strings.ReplaceAll(bc.path, m[0], strconv.Itoa(id))
 		}
 		a, err := record(mock.url+bc.path, bc.admin)
 		if err != nil {
@@ -222,15 +236,16 @@ func record(url string, admin bool) (answer, error) {
 	return answer{res.StatusCode, res.Header, body}, nil
 }
 
-func firstPostID(base string) (int, error) {
-	res, err := http.Get(base + "/wp-json/wp/v2/posts?per_page=1&_fields=id")
+// firstID is the id of the first item of the collection (posts, books, genres).
+func firstID(base, collection string) (int, error) {
+	res, err := http.Get(base + "/wp-json/wp/v2/" + collection + "?per_page=1&_fields=id")
 	if err != nil {
 		return 0, err
 	}
 	defer res.Body.Close()
 	var posts []struct{ ID int }
 	if err := json.NewDecoder(res.Body).Decode(&posts); err != nil || len(posts) == 0 {
-		return 0, fmt.Errorf("the first post's id: %v", err)
+		return 0, fmt.Errorf("the first %s id: %v", collection, err)
 	}
 	return posts[0].ID, nil
 }
