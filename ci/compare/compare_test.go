@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 )
@@ -47,7 +46,7 @@ func TestCompare(t *testing.T) {
 			t.Fatalf("WP_VERSION: %v", err)
 		}
 	}
-	m, err := mock.New(mock.Options{Dataset: fixtures.Example(), Version: version, SiteOptions: siteOptions(t)})
+	m, err := mock.New(mock.Options{Dataset: withDeclarations(t), Version: version, SiteOptions: siteOptions(t)})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}

@@ -31,7 +31,8 @@ const prefix = "wpcompare-"
 // comments (comment_rows_test.go).
 func allRows() []row {
 	rs := append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...), imageRows()...)
-	return append(append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...), settingsRows()...)
+	rs = append(append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...), settingsRows()...)
+	return append(rs, customRows()...)
 }
 
 // roleLogins are the logins of the permission table; "" is anonymous.
@@ -532,6 +533,7 @@ func sweep(tg *target) []error {
 		{"/wp/v2/categories?search=wpcompare&per_page=100&context=edit", "name"},
 		{"/wp/v2/users/" + tg.ids["admin"] + "/application-passwords", "name"},
 	}
+	lists = append(lists, customSweep()...)
 	return deleteNamed(tg, lists, prefix)
 }
 
