@@ -279,6 +279,8 @@ func New(clock func() time.Time) *Store {
 type Tx struct {
 	s        *Store
 	writable bool
+	journal  []noted // what the transaction changed (journal.go)
+	replaced bool    // Replace ran
 }
 
 // Read runs f with the store locked for reading.
@@ -349,6 +351,7 @@ func (tx *Tx) InsertPost(p *Post) {
 	if p.ID >= s.nextPost {
 		s.nextPost = p.ID + 1
 	}
+	tx.note(Posts, p.ID, "", rowOrNil(s.posts.get(p.ID)))
 	setGrams(p)
 	s.posts.set(p.ID, p)
 	for _, ix := range s.indexes() {
@@ -397,6 +400,7 @@ func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 	if old == nil {
 		return nil
 	}
+	tx.note(Posts, id, "", old)
 	p := *old
 	p.Terms = cloneTerms(old.Terms)
 	p.Rendered = nil // the site rendered the post as it was
@@ -433,6 +437,7 @@ func (tx *Tx) DeletePost(id int) {
 		return
 	}
 	s.posts.delete(id)
+	tx.note(Posts, id, "", p)
 	for _, ix := range s.indexes() {
 		ix.remove(p, *p)
 	}
@@ -463,6 +468,7 @@ func (tx *Tx) InsertUser(u *User) {
 	if u.ID >= s.nextUser {
 		s.nextUser = u.ID + 1
 	}
+	tx.note(Users, u.ID, "", rowOrNil(s.users.get(u.ID)))
 	s.users.set(u.ID, u)
 	s.logins[u.Login] = u.ID
 }
@@ -478,6 +484,7 @@ func (tx *Tx) ChangeUser(id int, change func(u *User)) *User {
 	if old == nil {
 		return nil
 	}
+	tx.note(Users, id, "", old)
 	u := *old
 	u.Roles = slices.Clone(old.Roles)
 	u.AppPasswords = slices.Clone(old.AppPasswords)
@@ -490,6 +497,9 @@ func (tx *Tx) ChangeUser(id int, change func(u *User)) *User {
 // DeleteUser removes a user.
 func (tx *Tx) DeleteUser(id int) {
 	tx.mustWrite()
+	if u := tx.s.users.get(id); u != nil {
+		tx.note(Users, id, "", u)
+	}
 	if u := tx.s.users.get(id); u != nil && tx.s.logins[u.Login] == id {
 		delete(tx.s.logins, u.Login)
 	}
@@ -538,6 +548,7 @@ func (tx *Tx) InsertTerm(t *Term) {
 	if t.ID >= s.nextTerm {
 		s.nextTerm = t.ID + 1
 	}
+	tx.note(Terms, t.ID, "", rowOrNil(s.terms.get(t.ID)))
 	if old := s.terms.get(t.ID); old != nil {
 		s.taxTerms[old.Taxonomy] = removeID(s.taxTerms[old.Taxonomy], t.ID)
 	}
@@ -555,6 +566,7 @@ func (tx *Tx) ChangeTerm(id int, change func(t *Term)) *Term {
 	if old == nil {
 		return nil
 	}
+	tx.note(Terms, id, "", old)
 	t := *old
 	change(&t)
 	t.ID, t.Taxonomy = id, old.Taxonomy
@@ -568,6 +580,7 @@ func (tx *Tx) DeleteTerm(id int) {
 	s := tx.s
 	if t := s.terms.get(id); t != nil {
 		s.taxTerms[t.Taxonomy] = removeID(s.taxTerms[t.Taxonomy], id)
+		tx.note(Terms, id, "", t)
 	}
 	s.terms.delete(id)
 }
@@ -603,6 +616,7 @@ func (tx *Tx) InsertMeta(m *Meta) {
 	if m.ID >= s.nextMeta {
 		s.nextMeta = m.ID + 1
 	}
+	tx.note(PostMeta, m.ID, "", rowOrNil(s.meta.get(m.ID)))
 	s.meta.set(m.ID, m)
 	s.postMeta[m.PostID] = insertID(s.postMeta[m.PostID], m.ID)
 }
@@ -617,6 +631,7 @@ func (tx *Tx) ChangeMeta(id int, change func(m *Meta)) *Meta {
 	if old == nil {
 		return nil
 	}
+	tx.note(PostMeta, id, "", old)
 	m := *old
 	change(&m)
 	m.ID, m.PostID = id, old.PostID
@@ -632,6 +647,7 @@ func (tx *Tx) DeleteMeta(id int) {
 	if m == nil {
 		return
 	}
+	tx.note(PostMeta, id, "", m)
 	s.meta.delete(id)
 	if ids := removeID(s.postMeta[m.PostID], id); len(ids) > 0 {
 		s.postMeta[m.PostID] = ids
@@ -659,12 +675,14 @@ func (tx *Tx) FileNames(dir string) []string {
 // PutFile stores an uploaded file.
 func (tx *Tx) PutFile(f *File) {
 	tx.mustWrite()
+	tx.note(Files, 0, f.Path, nil)
 	tx.s.files[f.Path] = f
 }
 
 // DeleteFile removes an uploaded file.
 func (tx *Tx) DeleteFile(path string) {
 	tx.mustWrite()
+	tx.note(Files, 0, path, nil)
 	if f := tx.s.files[path]; f != nil {
 		tx.s.freed.Add(int64(len(f.Data)))
 	}
