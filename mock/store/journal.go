@@ -52,6 +52,9 @@ type noted struct {
 	before any
 }
 
+// Changed reports whether the transaction has changed anything so far.
+func (tx *Tx) Changed() bool { return tx.replaced || len(tx.journal) > 0 }
+
 // Replaced reports whether the transaction replaced the whole store (a reset); its
 // Changes are then none: everything changed.
 func (tx *Tx) Replaced() bool { return tx.replaced }
