@@ -212,9 +212,10 @@ func (m *Mock) resources() []resource {
 		&comments{m: m},
 		&search{m: m},
 		&settings{m: m},
-		&openapiDoc{m: m},  // wpmock/v1: the OpenAPI document
-		&control{m: m},     // wpmock/v1: reset and dataset
-		&faultsRoute{m: m}, // wpmock/v1: latency and faults
+		&openapiDoc{m: m},    // wpmock/v1: the OpenAPI document
+		&control{m: m},       // wpmock/v1: reset and dataset
+		&faultsRoute{m: m},   // wpmock/v1: latency and faults
+		&webhooksRoute{m: m}, // wpmock/v1: webhook receivers and deliveries
 	)
 }
 
