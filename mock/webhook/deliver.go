@@ -323,8 +323,8 @@ func (d *Dispatcher) deliver(dl *Delivery) {
 }
 
 // attempt makes one request.
-func (d *Dispatcher) attempt(r Request) Attempt {
-	a := Attempt{Start: d.cfg.Now()}
+func (d *Dispatcher) attempt(r Request) (a Attempt) {
+	a.Start = d.cfg.Now()
 	defer func() { a.Ms = float64(d.cfg.Now().Sub(a.Start).Microseconds()) / 1000 }()
 	ctx, cancel := context.WithTimeout(d.ctx, d.cfg.Timeout)
 	defer cancel()

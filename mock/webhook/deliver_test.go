@@ -63,8 +63,8 @@ func TestRetriesWithBackoff(t *testing.T) {
 		t.Fatalf("got state %s, status %d, %d attempts; want delivered, 200, 3\n%+v", dl.State, dl.Status, len(dl.Attempts), dl)
 	}
 	for i, want := range []int{503, 503, 200} {
-		if a := dl.Attempts[i]; a.Status != want {
-			t.Errorf("attempt %d: status %d, want %d", i+1, a.Status, want)
+		if a := dl.Attempts[i]; a.Status != want || a.Ms <= 0 || a.Start.IsZero() {
+			t.Errorf("attempt %d: status %d in %vms from %v, want %d timed", i+1, a.Status, a.Ms, a.Start, want)
 		}
 	}
 	if dl.Attempts[2].Response != `{"revalidated":true}` || dl.Attempts[0].Response != "not yet\n" {
