@@ -16,14 +16,14 @@ type webhooksRoute struct{ m *Mock }
 
 func (w *webhooksRoute) routes() []*rest.Route {
 	c := &control{m: w.m}
-	return []*rest.Route{{Namespace: OwnNamespace, Pattern: "/" + OwnNamespace + "/webhooks", Endpoints: []*rest.Endpoint{
-		{Methods: rest.Readable, Permission: c.permission, Handler: w.get},
-		{Methods: rest.Creatable, Permission: c.permission, Handler: w.add, Args: []*rest.Schema{
+	return []*rest.Route{ownRoute("webhooks",
+		&rest.Endpoint{Methods: rest.Readable, Permission: c.permission, Handler: w.get},
+		&rest.Endpoint{Methods: rest.Creatable, Permission: c.permission, Handler: w.add, Args: []*rest.Schema{
 			rest.Str("url").Fmt("uri").Req().Desc("The receiver's URL (http or https)."),
 			rest.Str("preset").OneOfEnum(webhook.Presets()...).Def(webhook.PresetWPMock).Desc("What the requests look like: the mock's own shape, or a WordPress revalidation plugin's."),
 			rest.Str("secret").Def("").Desc("The secret the requests carry (as the preset's plugin sends it) and sign the body with (X-WPMock-Signature)."),
 		}},
-	}}}
+	)}
 }
 
 func (w *webhooksRoute) get(*rest.Request) (*rest.Response, *rest.Error) {

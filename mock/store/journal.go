@@ -86,31 +86,20 @@ func (tx *Tx) Changes() []Change {
 func (tx *Tx) row(k journalKey) any {
 	switch k.table {
 	case Posts:
-		if p := tx.Post(k.id); p != nil {
-			return p
-		}
+		return rowOrNil(tx.Post(k.id))
 	case Users:
-		if u := tx.User(k.id); u != nil {
-			return u
-		}
+		return rowOrNil(tx.User(k.id))
 	case Terms:
-		if t := tx.Term(k.id); t != nil {
-			return t
-		}
+		return rowOrNil(tx.Term(k.id))
 	case Comments:
-		if c := tx.Comment(k.id); c != nil {
-			return c
-		}
+		return rowOrNil(tx.Comment(k.id))
 	case PostMeta:
-		if m := tx.Meta(k.id); m != nil {
-			return m
-		}
+		return rowOrNil(tx.Meta(k.id))
 	}
 	return nil
 }
 
-// rowOrNil is a row held as an any: nil for none (not a typed nil), for the Before
-// of an insert, which usually finds no row.
+// rowOrNil is a row held as an any: nil for none, not a typed nil.
 func rowOrNil[R any](r *R) any {
 	if r == nil {
 		return nil

@@ -48,10 +48,8 @@ func Presets() []string {
 }
 
 func findPreset(name string) *preset {
-	for i := range presets {
-		if presets[i].name == name {
-			return &presets[i]
-		}
+	if i := slices.IndexFunc(presets, func(p preset) bool { return p.name == name }); i >= 0 {
+		return &presets[i]
 	}
 	return nil
 }
