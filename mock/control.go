@@ -17,15 +17,15 @@ const OwnNamespace = "wpmock/v1"
 type control struct{ m *Mock }
 
 func (c *control) routes() []*rest.Route {
-	base := "/" + OwnNamespace
 	return []*rest.Route{
-		{Namespace: OwnNamespace, Pattern: base + "/reset", Endpoints: []*rest.Endpoint{
-			{Methods: rest.Creatable, Permission: c.permission, Handler: c.reset},
-		}},
-		{Namespace: OwnNamespace, Pattern: base + "/dataset", Endpoints: []*rest.Endpoint{
-			{Methods: rest.Readable, Permission: c.permission, Handler: c.dataset},
-		}},
+		ownRoute("reset", &rest.Endpoint{Methods: rest.Creatable, Permission: c.permission, Handler: c.reset}),
+		ownRoute("dataset", &rest.Endpoint{Methods: rest.Readable, Permission: c.permission, Handler: c.dataset}),
 	}
+}
+
+// ownRoute is the route /wpmock/v1/<name> of the mock's own namespace.
+func ownRoute(name string, endpoints ...*rest.Endpoint) *rest.Route {
+	return &rest.Route{Namespace: OwnNamespace, Pattern: "/" + OwnNamespace + "/" + name, Endpoints: endpoints}
 }
 
 func (c *control) permission(r *rest.Request) *rest.Error { return controlPermission(c.m, r) }

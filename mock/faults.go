@@ -208,13 +208,13 @@ type faultsRoute struct{ m *Mock }
 
 func (f *faultsRoute) routes() []*rest.Route {
 	c := &control{m: f.m}
-	return []*rest.Route{{Namespace: OwnNamespace, Pattern: "/" + OwnNamespace + "/faults", Endpoints: []*rest.Endpoint{
-		{Methods: rest.Readable, Permission: c.permission, Handler: f.get},
-		{Methods: rest.Creatable, Permission: c.permission, Handler: f.set, Args: []*rest.Schema{
+	return []*rest.Route{ownRoute("faults",
+		&rest.Endpoint{Methods: rest.Readable, Permission: c.permission, Handler: f.get},
+		&rest.Endpoint{Methods: rest.Creatable, Permission: c.permission, Handler: f.set, Args: []*rest.Schema{
 			rest.Str("latency").Desc("Latency of every answer: a duration (200ms) or a range (50ms-400ms); 0 for none."),
 			rest.Num("fault_rate").Desc("Share of REST answers replaced by a 500 or 503, from 0 to 1.").Min(0).Max(1),
 		}},
-	}}}
+	)}
 }
 
 func (f *faultsRoute) get(*rest.Request) (*rest.Response, *rest.Error) {

@@ -18,11 +18,13 @@ import (
 	"log"
 	"net/http"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/webhook"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
@@ -58,12 +60,18 @@ type Options struct {
 	// Log receives one line per request; nil is silent.
 	Log *log.Logger
 	// OnChange is called after each request that changed the site's content (a
-	// write that went through, a reset), once the store is unlocked, on the request's
-	// goroutine before its answer is sent: it should only take note (cmd/wpmock's
-	// -persist signals a saver, which takes Dataset). A refused write changes nothing
-	// (handlers check before they change) and is not reported; nor is an application
-	// password's last use, which authentication records on any request.
-	OnChange func()
+	// write that went through and changed a row, a reset), with what it changed
+	// (changes.go), once the store is unlocked, on the request's goroutine before its
+	// answer is sent: it should only take note (cmd/wpmock's -persist signals a
+	// saver, which takes Dataset). A refused write changes nothing (handlers check
+	// before they change) and is not reported; nor is an application password's
+	// last use, which authentication records on any request, nor a write of the
+	// mock's own settings (faults, webhooks). The Change is shared: read it, never change it.
+	OnChange func(*webhook.Change)
+	// Webhooks are the receivers each change is posted to, and how (cmd/wpmock's
+	// -webhook, -webhook-preset, -webhook-secret); more can be added while running
+	// (POST /wpmock/v1/webhooks).
+	Webhooks webhook.Config
 	// Faults slows answers down and makes a share of them fail (faults.go); the zero
 	// value is off.
 	Faults Faults
@@ -104,6 +112,10 @@ type Mock struct {
 	startupPosts map[string]int
 	// version is the WordPress version the mock answers as (never 0 after New).
 	version rest.Version
+	// hooks deliver the changes to the webhook receivers; changeSeq numbers the
+	// changes (changes.go).
+	hooks     *webhook.Dispatcher
+	changeSeq atomic.Uint64
 	// Passwords are the seeded users' application passwords by login, for the banner.
 	Passwords map[string]string
 	// examples are the OpenAPI document's example items, read from the seeded site at
@@ -152,6 +164,14 @@ func New(opts Options) (*Mock, error) {
 		m.server.Register((&recording{m: m, calls: opts.Record}).routes()...)
 		m.server.Calls = opts.Record
 	}
+	hooks := opts.Webhooks
+	if hooks.Log == nil {
+		hooks.Log = opts.Log
+	}
+	var err error
+	if m.hooks, err = webhook.New(hooks); err != nil {
+		return nil, err
+	}
 	m.sites = newSiteSet(m, opts.MaxSites)
 	return m, nil
 }
@@ -185,6 +205,10 @@ func (m *Mock) serve() {
 		m.server.Register(r.routes()...)
 	}
 }
+
+// Close stops the webhook deliveries: one under way is cancelled, those waiting are
+// dropped. The site still answers.
+func (m *Mock) Close() { m.hooks.Close() }
 
 // Warm does ahead of time what the first requests would otherwise wait for: the lists
 // by id, and the orderings other than the date (two seconds for a million posts). It
@@ -228,6 +252,7 @@ func (m *Mock) resources() []resource {
 		&control{m: m},        // wpmock/v1: reset and dataset
 		&snapshotsRoute{m: m}, // wpmock/v1: named snapshots
 		&faultsRoute{m: m},    // wpmock/v1: latency and faults
+		&webhooksRoute{m: m},  // wpmock/v1: webhook receivers and deliveries
 	)
 	if m.base == "" { // the default site lists and deletes the named ones
 		res = append(res, &sitesRoute{m: m})
@@ -253,18 +278,23 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 		}
 	default:
 		defer m.prerender(r)() // an uploaded image's sub-sizes, made before the lock
-		ok := false
+		changed, hooked := false, m.hooks.Active()
+		var change *webhook.Change
 		m.store.Write(func(tx *store.Tx) {
 			r.Tx = tx
 			m.unchanged = false
-			if ok = dispatch(); ok && m.unchanged {
-				ok = false // nothing to note or report
-			} else if ok {
+			if dispatch() && !m.unchanged { // a snapshot saved: nothing to note or report
 				m.noteWrite()
+				if changed = tx.Changed(); changed && (hooked || m.opts.OnChange != nil) {
+					change = m.describe(r, tx)
+				}
 			}
 		})
-		if ok && m.opts.OnChange != nil {
-			m.opts.OnChange()
+		if changed && m.opts.OnChange != nil {
+			m.opts.OnChange(change)
+		}
+		if change != nil && hooked && (change.Reset || len(change.Items) > 0) {
+			m.hooks.Send(change)
 		}
 		if m.store.TakeFreed() >= returnFreed {
 			// the Go runtime hands freed memory back to the system only gradually;

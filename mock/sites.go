@@ -155,7 +155,7 @@ func (s *siteSet) remove(name string) bool {
 func (m *Mock) named(base string) *Mock {
 	opts := m.opts
 	opts.OnChange = nil
-	n := &Mock{opts: opts, store: m.fresh(), version: m.version, base: base, reg: m.reg,
+	n := &Mock{opts: opts, store: m.fresh(), version: m.version, base: base, reg: m.reg, hooks: m.hooks,
 		dataset: m.dataset, regenerate: m.regenerate, startupPosts: m.startupPosts,
 		Passwords: m.Passwords, examples: m.examples, exampleSite: m.exampleSite}
 	n.faults.init(opts.Faults, opts.Seed)

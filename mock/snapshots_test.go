@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+
+	"github.com/wpmock/wpmock/mock/webhook"
 )
 
 // TestSnapshotRestoresExactly: saved, then written over (a post, a term, a comment, a
@@ -141,7 +143,7 @@ func TestSnapshotIsNoChange(t *testing.T) {
 	s := newTestSite(t)
 	var mu sync.Mutex
 	changes := 0
-	s.opts.OnChange = func() { mu.Lock(); changes++; mu.Unlock() }
+	s.opts.OnChange = func(*webhook.Change) { mu.Lock(); changes++; mu.Unlock() }
 	s.send(t, http.MethodPost, "/wpmock/v1/snapshots", "admin", map[string]any{"name": "a"})
 	s.do(t, http.MethodDelete, "/wpmock/v1/snapshots/a", "admin", nil)
 	s.send(t, http.MethodPost, "/wpmock/v1/snapshots", "admin", map[string]any{"name": "a"})

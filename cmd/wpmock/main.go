@@ -119,6 +119,9 @@ var envFlags = []struct{ flag, env, example string }{
 	{"record", "WPMOCK_RECORD", "calls.json"},
 	{"latency", "WPMOCK_LATENCY", "50ms-400ms"},
 	{"fault-rate", "WPMOCK_FAULT_RATE", "0.05"},
+	{"webhook", "WPMOCK_WEBHOOK", "http://localhost:3000/api/revalidate"},
+	{"webhook-preset", "WPMOCK_WEBHOOK_PRESET", "on-demand-revalidation"},
+	{"webhook-secret", "WPMOCK_WEBHOOK_SECRET", "s3cret"},
 	{"max-body", "WPMOCK_MAX_BODY", "10485760"},
 	{"read-header-timeout", "WPMOCK_READ_HEADER_TIMEOUT", "10s"},
 	{"body-timeout", "WPMOCK_BODY_TIMEOUT", "30s"},
@@ -202,6 +205,8 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&l.MaxHeaderBytes, "max-header-bytes", def.MaxHeaderBytes, "largest request line and headers in bytes; larger ones get 431; 0: Go's 1 MiB")
 	fs.IntVar(&l.MaxConns, "max-conns", def.MaxConns, "connections served at once, more wait to be accepted; 0: no limit")
 	maxSites := fs.Int("max-sites", mock.DefaultMaxSites, "named sites (/sites/<name>/wp-json/, one per test worker) alive at once; past it the least recently used ends; 0: no limit")
+	hooks := &webhookFlags{}
+	hooks.register(fs)
 	for _, e := range envFlags {
 		f := fs.Lookup(e.flag)
 		f.Usage += " (env " + e.env + ")"
@@ -211,9 +216,15 @@ func (m *Main) ParseFlags(args []string) error {
 			}
 		}
 	}
+	hooks.envDone()
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	targets, err := hooks.targets()
+	if err != nil {
+		return err
+	}
+	m.Options.Webhooks.Targets = targets
 	if fs.NArg() > 0 {
 		// wpmock takes flags only: a word after them (a misspelt flag without its
 		// dash, a subcommand this build lacks) would otherwise be ignored and the
@@ -313,6 +324,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	defer site.Close() // webhook deliveries still waiting are dropped
 	loaded := time.Since(start)
 	// what building a large site allocated and dropped goes back, and the collector is
 	// tuned from the live heap left: on a goroutine of its own, since the collection
@@ -391,6 +403,7 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 	}
 	fmt.Fprintf(m.Stdout, "wpmock: WordPress REST API mock at %s, answering as WordPress %s\n", root, site.Version())
 	m.datasetLine(site, loaded, root)
+	webhookBanner(m.Stdout, m.Options.Webhooks.Targets, root)
 	if m.Options.OpenAuth {
 		fmt.Fprintln(m.Stdout, "wpmock: auth: open — every request acts as admin")
 		return

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/webhook"
 )
 
 // PersistDelay is how long -persist waits after a change before it writes the
@@ -35,7 +36,8 @@ func newPersister(path string, log io.Writer) *persister {
 }
 
 // changed is mock.Options.OnChange: it never waits, so no request waits for the disk.
-func (p *persister) changed() {
+// What changed does not matter: the whole file is written.
+func (p *persister) changed(*webhook.Change) {
 	select {
 	case p.changes <- struct{}{}:
 	default: // a change is already noted; the write will take this one too

@@ -128,6 +128,7 @@ func (tx *Tx) InsertComment(c *Comment) {
 		c.ID = cs.next
 	}
 	cs.next = max(cs.next, c.ID+1)
+	tx.note(Comments, c.ID, "", rowOrNil(cs.rows[c.ID]))
 	cs.rows[c.ID] = c
 	cs.index(c)
 }
@@ -143,6 +144,7 @@ func (tx *Tx) ChangeComment(id int, change func(c *Comment)) *Comment {
 	if old == nil {
 		return nil
 	}
+	tx.note(Comments, id, "", old)
 	c := *old
 	change(&c)
 	c.ID = id
@@ -182,6 +184,7 @@ func (tx *Tx) DeleteComment(id int) {
 	if c == nil {
 		return
 	}
+	tx.note(Comments, id, "", c)
 	for _, child := range slices.Clone(cs.byParent[id]) {
 		tx.ChangeComment(child.ID, func(r *Comment) { r.Parent = c.Parent })
 	}

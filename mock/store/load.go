@@ -88,6 +88,7 @@ func Load(clock func() time.Time, t Tables) *Store {
 // here: a new one must be too, as TestReplaceTakesEveryTable checks.)
 func (tx *Tx) Replace(src *Store) {
 	tx.mustWrite()
+	tx.replaced, tx.journal = true, nil // everything changed: the journal says so (Replaced)
 	s := tx.s
 	for _, f := range s.files {
 		s.freed.Add(int64(len(f.Data))) // the old content goes (TakeFreed)

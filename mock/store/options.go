@@ -22,6 +22,7 @@ func (tx *Tx) Options() Options { return tx.s.options }
 // SetOption sets an option (update_option).
 func (tx *Tx) SetOption(name string, v any) {
 	tx.mustWrite()
+	tx.note(OptionsTable, 0, name, nil)
 	o := maps.Clone(tx.s.options)
 	if o == nil {
 		o = Options{}
@@ -36,6 +37,7 @@ func (tx *Tx) DeleteOption(name string) {
 	if _, ok := tx.s.options[name]; !ok {
 		return
 	}
+	tx.note(OptionsTable, 0, name, nil)
 	o := maps.Clone(tx.s.options)
 	delete(o, name)
 	tx.s.options = o

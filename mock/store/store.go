@@ -352,6 +352,8 @@ func (tx *Tx) Site() any { return tx.s.site }
 type Tx struct {
 	s        *Store
 	writable bool
+	journal  []noted // what the transaction changed (journal.go)
+	replaced bool    // Replace ran
 }
 
 // Read runs f with the store locked for reading.
@@ -422,6 +424,7 @@ func (tx *Tx) InsertPost(p *Post) {
 	if p.ID >= s.nextPost {
 		s.nextPost = p.ID + 1
 	}
+	tx.note(Posts, p.ID, "", rowOrNil(s.posts.get(p.ID)))
 	setGrams(p)
 	s.posts.set(p.ID, p)
 	for _, ix := range s.indexes() {
@@ -470,6 +473,7 @@ func (tx *Tx) ChangePost(id int, change func(p *Post)) *Post {
 	if old == nil {
 		return nil
 	}
+	tx.note(Posts, id, "", old)
 	p := *old
 	p.Terms = cloneTerms(old.Terms)
 	p.Rendered = nil // the site rendered the post as it was
@@ -506,6 +510,7 @@ func (tx *Tx) DeletePost(id int) {
 		return
 	}
 	s.posts.delete(id)
+	tx.note(Posts, id, "", p)
 	for _, ix := range s.indexes() {
 		ix.remove(p, *p)
 	}
@@ -536,6 +541,7 @@ func (tx *Tx) InsertUser(u *User) {
 	if u.ID >= s.nextUser {
 		s.nextUser = u.ID + 1
 	}
+	tx.note(Users, u.ID, "", rowOrNil(s.users.get(u.ID)))
 	s.users.set(u.ID, u)
 	s.logins[u.Login] = u.ID
 }
@@ -551,6 +557,7 @@ func (tx *Tx) ChangeUser(id int, change func(u *User)) *User {
 	if old == nil {
 		return nil
 	}
+	tx.note(Users, id, "", old)
 	u := *old
 	u.Roles = slices.Clone(old.Roles)
 	u.AppPasswords = slices.Clone(old.AppPasswords)
@@ -563,6 +570,9 @@ func (tx *Tx) ChangeUser(id int, change func(u *User)) *User {
 // DeleteUser removes a user.
 func (tx *Tx) DeleteUser(id int) {
 	tx.mustWrite()
+	if u := tx.s.users.get(id); u != nil {
+		tx.note(Users, id, "", u)
+	}
 	if u := tx.s.users.get(id); u != nil && tx.s.logins[u.Login] == id {
 		delete(tx.s.logins, u.Login)
 	}
@@ -611,6 +621,7 @@ func (tx *Tx) InsertTerm(t *Term) {
 	if t.ID >= s.nextTerm {
 		s.nextTerm = t.ID + 1
 	}
+	tx.note(Terms, t.ID, "", rowOrNil(s.terms.get(t.ID)))
 	if old := s.terms.get(t.ID); old != nil {
 		s.taxTerms[old.Taxonomy] = removeID(s.taxTerms[old.Taxonomy], t.ID)
 	}
@@ -628,6 +639,7 @@ func (tx *Tx) ChangeTerm(id int, change func(t *Term)) *Term {
 	if old == nil {
 		return nil
 	}
+	tx.note(Terms, id, "", old)
 	t := *old
 	change(&t)
 	t.ID, t.Taxonomy = id, old.Taxonomy
@@ -641,6 +653,7 @@ func (tx *Tx) DeleteTerm(id int) {
 	s := tx.s
 	if t := s.terms.get(id); t != nil {
 		s.taxTerms[t.Taxonomy] = removeID(s.taxTerms[t.Taxonomy], id)
+		tx.note(Terms, id, "", t)
 	}
 	s.terms.delete(id)
 }
@@ -676,6 +689,7 @@ func (tx *Tx) InsertMeta(m *Meta) {
 	if m.ID >= s.nextMeta {
 		s.nextMeta = m.ID + 1
 	}
+	tx.note(PostMeta, m.ID, "", rowOrNil(s.meta.get(m.ID)))
 	s.meta.set(m.ID, m)
 	s.postMeta[m.PostID] = insertID(s.postMeta[m.PostID], m.ID)
 }
@@ -690,6 +704,7 @@ func (tx *Tx) ChangeMeta(id int, change func(m *Meta)) *Meta {
 	if old == nil {
 		return nil
 	}
+	tx.note(PostMeta, id, "", old)
 	m := *old
 	change(&m)
 	m.ID, m.PostID = id, old.PostID
@@ -705,6 +720,7 @@ func (tx *Tx) DeleteMeta(id int) {
 	if m == nil {
 		return
 	}
+	tx.note(PostMeta, id, "", m)
 	s.meta.delete(id)
 	if ids := removeID(s.postMeta[m.PostID], id); len(ids) > 0 {
 		s.postMeta[m.PostID] = ids
@@ -732,12 +748,14 @@ func (tx *Tx) FileNames(dir string) []string {
 // PutFile stores an uploaded file.
 func (tx *Tx) PutFile(f *File) {
 	tx.mustWrite()
+	tx.note(Files, 0, f.Path, nil)
 	tx.s.files[f.Path] = f
 }
 
 // DeleteFile removes an uploaded file.
 func (tx *Tx) DeleteFile(path string) {
 	tx.mustWrite()
+	tx.note(Files, 0, path, nil)
 	if f := tx.s.files[path]; f != nil {
 		tx.s.freed.Add(int64(len(f.Data)))
 	}
