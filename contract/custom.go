@@ -41,24 +41,21 @@ func init() {
 // version, by slug.
 func (s *Suite) customTypes(t T) []*siteType {
 	t.Helper()
-	d, core := s.site(t), coreRegistryKeys["/wp/v2/types"].at(s.wp)
-	var out []*siteType
-	for _, slug := range keysOf(toAnyTypes(d.types)) {
-		if !slices.Contains(core, slug) {
-			out = append(out, d.types[slug])
-		}
-	}
-	return out
+	return notCore(s.site(t).types, coreRegistryKeys["/wp/v2/types"].at(s.wp))
 }
 
 // customTaxonomies are the site's taxonomies that core does not register, by slug.
 func (s *Suite) customTaxonomies(t T) []*siteTaxonomy {
 	t.Helper()
-	d, core := s.site(t), coreRegistryKeys["/wp/v2/taxonomies"].at(s.wp)
-	var out []*siteTaxonomy
-	for _, slug := range keysOf(toAnyTaxes(d.taxes)) {
+	return notCore(s.site(t).taxes, coreRegistryKeys["/wp/v2/taxonomies"].at(s.wp))
+}
+
+// notCore are the entries of a registry (by slug) whose slug core does not have.
+func notCore[V any](registry map[string]V, core []string) []V {
+	var out []V
+	for _, slug := range slices.Sorted(maps.Keys(registry)) {
 		if !slices.Contains(core, slug) {
-			out = append(out, d.taxes[slug])
+			out = append(out, registry[slug])
 		}
 	}
 	return out
@@ -98,6 +95,16 @@ func checkRouteBasics(s *Suite, t T, id, route, title string) {
 		"X-WP-Total %q, X-WP-TotalPages %q", l.Header.Get("X-WP-Total"), l.Header.Get("X-WP-TotalPages"))
 }
 
+// customRoute checks a custom type's or taxonomy's collection (checkRouteBasics) and,
+// where the suite may write, returns its item schema and the schema's properties.
+func customRoute(s *Suite, t T, id, route, slug string) (schema, props map[string]any) {
+	checkRouteBasics(s, t, id, route, slug)
+	needWrites(s, t)
+	schema = s.itemSchema(t, route)
+	props, _ = schema["properties"].(map[string]any)
+	return schema, props
+}
+
 // checkContexts reads an item in each context and wants exactly the keys its own
 // schema declares for the context; view and embed anonymously (published), edit as the
 // administrator.
@@ -119,6 +126,18 @@ func checkContexts(s *Suite, t T, id, collection string, item int, schema map[st
 	}
 }
 
+// checkOwnLinks reads an item anonymously and checks its self, collection and about
+// links (about: the route of its type or taxonomy); it returns the item's path and answer.
+func checkOwnLinks(s *Suite, t T, id, route string, obj int, about, what string) (string, *Result) {
+	item := fmt.Sprintf("%s/%d", route, obj)
+	r := s.as(anonymous).get(t, item)
+	want := map[string]string{"self": s.url(item), "collection": s.url(route), "about": s.url(about)}
+	for _, rel := range slices.Sorted(maps.Keys(want)) {
+		wantValue(t, r, "_links."+rel+".0.href", want[rel], id+"links: "+what+" (self, collection, about)")
+	}
+	return item, r
+}
+
 // writer is who writes a type's items: an editor where the type's create and
 // edit-others capabilities are the editor's (capability_type post or page), else the
 // administrator.
@@ -134,10 +153,7 @@ func (s *Suite) writer(t T, st *siteType) *account {
 
 func customType(s *Suite, t T, st *siteType) {
 	id, route := "custom/"+st.slug+"/", st.route()
-	checkRouteBasics(s, t, id, route, st.slug)
-	needWrites(s, t)
-	schema := s.itemSchema(t, route)
-	props, _ := schema["properties"].(map[string]any)
+	schema, props := customRoute(s, t, id, route, st.slug)
 	acc := s.writer(t, st)
 	body := func(name string, more ...any) map[string]any {
 		b := map[string]any{"slug": s.name(name), "status": "publish"}
@@ -172,12 +188,7 @@ func customType(s *Suite, t T, st *siteType) {
 
 	checkContexts(s, t, id, route, a, schema)
 
-	item := fmt.Sprintf("%s/%d", route, a)
-	r := s.as(anonymous).get(t, item)
-	want := map[string]string{"self": s.url(item), "collection": s.url(route), "about": s.url("/wp/v2/types/" + st.slug)}
-	for _, rel := range slices.Sorted(maps.Keys(want)) {
-		wantValue(t, r, "_links."+rel+".0.href", want[rel], id+"links: an item links to itself, its collection and its type (self, collection, about)")
-	}
+	item, r := checkOwnLinks(s, t, id, route, a, "/wp/v2/types/"+st.slug, "an item links to itself, its collection and its type")
 	if tl := s.termLinks(t, st.slug, a); len(tl) > 0 {
 		wantValue(t, r, "_links.wp:term", tl, id+"term-links: an item has one wp:term link per taxonomy of the type, in the type's order")
 	} else {
@@ -208,18 +219,8 @@ func customType(s *Suite, t T, st *siteType) {
 	check(t, u, u.Status == http.StatusOK && textAt(u, "slug") == s.name(st.slug+"-a2"), id+"update: POST an item changes it (200 with the new value)",
 		"%d slug %q", u.Status, textAt(u, "slug"))
 
-	_, hasParent := props["parent"]
-	if st.hierarchical {
-		child := s.create(t, acc, route, body(st.slug+"-child", "parent", a))
-		c := idOf(child)
-		wantValue(t, child, "parent", a, id+"parent: a child created with parent keeps it")
-		l := s.as(anonymous).get(t, fmt.Sprintf("%s?parent=%d", route, a))
-		check(t, l, fmt.Sprint(resultIDs(l)) == fmt.Sprint(idList{c}), id+"filter-parent: ?parent=<id> lists exactly its children", "ids %v, want [%d]", resultIDs(l), c)
-		cr := s.as(anonymous).get(t, fmt.Sprintf("%s/%d", route, c))
-		wantValue(t, cr, "_links.up", linkList(linkTo(s.url(item), "embeddable", true)), id+"up-link: a child links up to its parent (up, embeddable)")
-	} else {
-		check(t, nil, !hasParent, id+"flat-no-parent: a type that is not hierarchical has no parent field", "the schema declares parent")
-	}
+	checkHierarchy(s, t, id, route, a, st.hierarchical, props, "an item", "",
+		func() *Result { return s.create(t, acc, route, body(st.slug+"-child", "parent", a)) })
 
 	if st.supports["revisions"] {
 		rv := s.as(s.admin()).get(t, item+"/revisions")
@@ -246,12 +247,28 @@ func customType(s *Suite, t T, st *siteType) {
 	wantError(t, g, http.StatusNotFound, "rest_post_invalid_id", id+"gone: a deleted item answers 404 rest_post_invalid_id")
 }
 
+// checkHierarchy checks, on a hierarchical type or taxonomy, a child of parent (made by
+// makeChild): it keeps its parent, ?parent= lists exactly it, it links up to its parent;
+// on a flat one, that its schema has no parent field.
+func checkHierarchy(s *Suite, t T, id, route string, parent int, hierarchical bool, props map[string]any, what, listQuery string, makeChild func() *Result) {
+	if !hierarchical {
+		_, has := props["parent"]
+		check(t, nil, !has, id+"flat-no-parent: a type or taxonomy that is not hierarchical has no parent field", "the schema declares parent")
+		return
+	}
+	child := makeChild()
+	c := idOf(child)
+	wantValue(t, child, "parent", parent, id+"parent: "+what+" created with a parent keeps it")
+	l := s.as(anonymous).get(t, fmt.Sprintf("%s?parent=%d%s", route, parent, listQuery))
+	check(t, l, fmt.Sprint(resultIDs(l)) == fmt.Sprint(idList{c}), id+"filter-parent: ?parent=<id> lists exactly its children", "ids %v, want [%d]", resultIDs(l), c)
+	cr := s.as(anonymous).get(t, fmt.Sprintf("%s/%d", route, c))
+	wantValue(t, cr, "_links.up", linkList(linkTo(s.url(fmt.Sprintf("%s/%d", route, parent)), "embeddable", true)),
+		id+"up-link: a child links up to its parent (up, embeddable)")
+}
+
 func customTaxonomy(s *Suite, t T, tx *siteTaxonomy) {
 	id, route := "custom/"+tx.slug+"/", tx.route()
-	checkRouteBasics(s, t, id, route, tx.slug)
-	needWrites(s, t)
-	schema := s.itemSchema(t, route)
-	props, _ := schema["properties"].(map[string]any)
+	schema, props := customRoute(s, t, id, route, tx.slug)
 	admin := s.as(s.admin())
 
 	created := s.create(t, nil, route, map[string]any{"name": s.name(tx.slug + "-a")})
@@ -260,26 +277,13 @@ func customTaxonomy(s *Suite, t T, tx *siteTaxonomy) {
 	wantValue(t, created, "count", 0, id+"count-new: a new term counts no posts")
 	checkContexts(s, t, id, route, a, schema)
 
-	item := fmt.Sprintf("%s/%d", route, a)
-	r := s.as(anonymous).get(t, item)
-	want := map[string]string{"self": s.url(item), "collection": s.url(route), "about": s.url("/wp/v2/taxonomies/" + tx.slug)}
-	for _, rel := range slices.Sorted(maps.Keys(want)) {
-		wantValue(t, r, "_links."+rel+".0.href", want[rel], id+"links: a term links to itself, its collection and its taxonomy (self, collection, about)")
-	}
+	item, r := checkOwnLinks(s, t, id, route, a, "/wp/v2/taxonomies/"+tx.slug, "a term links to itself, its collection and its taxonomy")
 	wantValue(t, r, "_links.wp:post_type", s.postTypeLinks(t, tx.slug, a), id+"post-type-links: a term links to each of its types' collection filtered by it (wp:post_type)")
 
-	_, hasParent := props["parent"]
-	if tx.hierarchical {
-		child := s.create(t, nil, route, map[string]any{"name": s.name(tx.slug + "-child"), "parent": a})
-		c := idOf(child)
-		wantValue(t, child, "parent", a, id+"parent: a child term created with parent keeps it")
-		l := s.as(anonymous).get(t, fmt.Sprintf("%s?parent=%d&hide_empty=false", route, a))
-		check(t, l, fmt.Sprint(resultIDs(l)) == fmt.Sprint(idList{c}), id+"filter-parent: ?parent=<id> lists exactly its children", "ids %v, want [%d]", resultIDs(l), c)
-		cr := s.as(anonymous).get(t, fmt.Sprintf("%s/%d", route, c))
-		wantValue(t, cr, "_links.up", linkList(linkTo(s.url(item), "embeddable", true)), id+"up-link: a child term links up to its parent (up, embeddable)")
-	} else {
-		check(t, nil, !hasParent, id+"flat-no-parent: a taxonomy that is not hierarchical has no parent field", "the schema declares parent")
-	}
+	checkHierarchy(s, t, id, route, a, tx.hierarchical, props, "a term", "&hide_empty=false",
+		func() *Result {
+			return s.create(t, nil, route, map[string]any{"name": s.name(tx.slug + "-child"), "parent": a})
+		})
 
 	// a published post of one of its types, with the term: the count and the filter
 	var st *siteType

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -137,20 +138,12 @@ func orDefault(v, def string) string {
 
 // typeOfRoute is the site's post type served at a collection route, or nil.
 func (d *siteDecl) typeOfRoute(route string) *siteType {
-	for _, slug := range keysOf(toAnyTypes(d.types)) {
+	for _, slug := range slices.Sorted(maps.Keys(d.types)) {
 		if d.types[slug].route() == route {
 			return d.types[slug]
 		}
 	}
 	return nil
-}
-
-func toAnyTypes(m map[string]*siteType) map[string]any {
-	out := map[string]any{}
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // taxonomiesOf are the taxonomies in REST of a post type, in WordPress's order.
@@ -393,18 +386,10 @@ func (s *Suite) taxonomiesFor(t T, typ string) []string {
 		return out
 	}
 	d := s.site(t)
-	for _, slug := range keysOf(toAnyTaxes(d.taxes)) {
+	for _, slug := range slices.Sorted(maps.Keys(d.taxes)) {
 		if slices.Contains(d.taxes[slug].types, typ) && !slices.Contains(out, slug) {
 			out = append(out, slug)
 		}
-	}
-	return out
-}
-
-func toAnyTaxes(m map[string]*siteTaxonomy) map[string]any {
-	out := map[string]any{}
-	for k, v := range m {
-		out[k] = v
 	}
 	return out
 }
