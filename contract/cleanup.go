@@ -14,7 +14,7 @@ import (
 // suite searches every collection it may have written to for the run's prefix
 // (wpcontract-<run>, in every name it gives) and deletes what it finds: posts in any
 // status (the trash included), media, users (their content reassigned to the admin),
-// tags and categories.
+// tags and categories, and the items and terms of the site's own types and taxonomies.
 
 // sweepTarget is one collection the sweep searches.
 type sweepTarget struct {
@@ -26,7 +26,7 @@ type sweepTarget struct {
 
 func (s *Suite) sweepTargets() []sweepTarget {
 	const q = "per_page=100&context=edit&search="
-	return []sweepTarget{
+	out := []sweepTarget{
 		{"posts", "/wp/v2/posts?status=any&" + q, []string{"title.raw", "slug"}, "force=true"},
 		{"trashed posts", "/wp/v2/posts?status=trash&" + q, []string{"title.raw", "slug"}, "force=true"},
 		{"media", "/wp/v2/media?status=inherit,private,trash&" + q, []string{"title.raw", "slug", "source_url"}, "force=true"},
@@ -34,6 +34,21 @@ func (s *Suite) sweepTargets() []sweepTarget {
 		{"tags", "/wp/v2/tags?" + q, []string{"name", "slug"}, "force=true"},
 		{"categories", "/wp/v2/categories?" + q, []string{"name", "slug"}, "force=true"},
 	}
+	// the site's own types and taxonomies, when the custom group read them
+	s.mu.Lock()
+	d := s.decl
+	s.mu.Unlock()
+	if d == nil {
+		return out
+	}
+	for _, st := range s.customTypes(nopT{}) {
+		out = append(out, sweepTarget{st.slug + " items", st.route() + "?status=any&" + q, []string{"title.raw", "slug"}, "force=true"},
+			sweepTarget{"trashed " + st.slug + " items", st.route() + "?status=trash&" + q, []string{"title.raw", "slug"}, "force=true"})
+	}
+	for _, tx := range s.customTaxonomies(nopT{}) {
+		out = append(out, sweepTarget{tx.slug + " terms", tx.route() + "?" + q, []string{"name", "slug"}, "force=true"})
+	}
+	return out
 }
 
 // sweep deletes what is left with the run's prefix and says what it did.

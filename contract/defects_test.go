@@ -293,6 +293,10 @@ var defects = []defect{
 	{"authors may edit other users' media", "permissions/author/update-others-media", []string{"permissions"}, restatus("rest_cannot_edit", http.StatusOK)},
 
 	// search
+	{"the search's subtypes leave out pages", "search/options/subtypes", []string{"search"},
+		editAnswer(on("OPTIONS", `/wp/v2/search`), func(_ *http.Request, rec *httptest.ResponseRecorder) {
+			rec.Body = bytes.NewBuffer(bytes.Replace(rec.Body.Bytes(), []byte(`"page",`), nil, 1))
+		})},
 	{"term search results say term instead of their taxonomy", "search/terms/type-is-taxonomy", []string{"search"},
 		editObjects(and(on("GET", `/wp/v2/search`), hasQuery("type", "term")), func(m map[string]any) {
 			if _, ok := m["url"]; ok {
@@ -722,6 +726,29 @@ var defects = []defect{
 
 	// calls: a frontend's calls recorded against the mock (recordFrontend), replayed
 	{"a category's count is a string, where the frontend got a number", changedCall, []string{"calls"}, changedShape},
+	// custom: the site's own post type book and taxonomy genre (customSite, customsite_test.go)
+	{"a custom type's item leaves out a field its schema returns in view", "custom/book/view-keys", []string{"custom"},
+		onCustomSite(editObjects(on("GET", `/wp/v2/books/\d+`), func(m map[string]any) { delete(m, "excerpt") }))},
+	{"a custom type ignores the filter by its taxonomy", "custom/book/filter-genres", []string{"custom"},
+		onCustomSite(forceQuery(on("GET", `/wp/v2/books`), nil, "genres"))},
+	{"a custom type's DELETE without force deletes for good", "custom/book/trash", []string{"custom"},
+		onCustomSite(forceQuery(on("DELETE", `/wp/v2/books/\d+`), map[string]string{"force": "true"}))},
+	{"a custom taxonomy's terms count no posts", "custom/genre/count", []string{"custom"},
+		onCustomSite(editObjects(on("GET", `/wp/v2/genres/\d+`), func(m map[string]any) { m["count"] = 0 }))},
+	{"a custom taxonomy's child term loses its parent", "custom/genre/parent", []string{"custom"},
+		onCustomSite(editObjects(on("POST", `/wp/v2/genres`), func(m map[string]any) { m["parent"] = 0 }))},
+	{"a custom taxonomy's terms link to no post type", "custom/genre/post-type-links", []string{"custom"},
+		onCustomSite(editObjects(on("GET", `/wp/v2/genres/\d+`), func(m map[string]any) {
+			if l, ok := m["_links"].(map[string]any); ok {
+				delete(l, "wp:post_type")
+			}
+		}))},
+}
+
+// onCustomSite is a defect of the simulated customized site: the mock with the post
+// type book and the taxonomy genre (customSite), broken by d.
+func onCustomSite(d func(http.Handler) http.Handler) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler { return d(customSite(h)) }
 }
 
 // laterDefects are the defects in fields and rules of later versions (6.6's

@@ -216,8 +216,9 @@ func globalEmbed(s *Suite, t T, post int) {
 	wantKeys(t, r, "_embedded.author.0", userEmbedKeys, "globals/embed/author-embed-keys: _embed: the author is embedded with the user's embed-context fields")
 	terms, _ := at(r.JSON(), "_embedded.wp:term")
 	list, _ := terms.([]any)
-	check(t, r, len(list) == 2, "globals/embed/terms: _embed: _embedded.wp:term has one list per wp:term link (categories, then tags), kept in link order",
-		"wp:term = %s", show(terms, terms != nil))
+	taxes := s.postTaxonomies(t, "post")
+	check(t, r, len(list) == len(taxes), "globals/embed/terms: _embed: _embedded.wp:term has one list per wp:term link (categories, then tags, then the site's taxonomies), kept in link order",
+		"wp:term = %s, want %d lists", show(terms, terms != nil), len(taxes))
 	wantValue(t, r, "_embedded.wp:term.0.0.taxonomy", "category", "globals/embed/terms: _embed: the first wp:term list holds the post's categories")
 	wantKeys(t, r, "_embedded.wp:term.0.0", termEmbedKeys, "globals/embed/terms-embed-keys: _embed: terms are embedded with their embed-context fields")
 

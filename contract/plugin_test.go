@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -139,4 +140,63 @@ func TestSuiteRefusesUndeclaredFields(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSuiteRefusesUndeclaredTaxonomyTraces: what a taxonomy adds to posts (a filter
+// argument, action links) on a site that declares no such taxonomy in /taxonomies and
+// /types fails in the default mode, naming the key: the default mode accepts a
+// taxonomy's traces only where the site declares the taxonomy.
+func TestSuiteRefusesUndeclaredTaxonomyTraces(t *testing.T) {
+	if testing.Short() || ConfigFromEnv().URL != "" {
+		t.Skip("runs the suite against the in-process mock")
+	}
+	m, err := mock.New(mock.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	posts := regexp.MustCompile(`^/wp/v2/posts(/\d+)?/?$`)
+	srv := httptest.NewServer(rewrite(m, func(r *http.Request, rec *httptest.ResponseRecorder) {
+		if !posts.MatchString(route(r)) || rec.Code >= 300 {
+			return
+		}
+		editJSON(rec, func(v any) any {
+			if r.Method == http.MethodOptions {
+				if args, ok := at(v, endpointForJSON(v, "GET")+".args"); ok && !strings.Contains(route(r), "/posts/") {
+					args.(map[string]any)["genres"] = map[string]any{"type": "array"}
+				}
+				return v
+			}
+			return eachObject(v, func(o map[string]any) {
+				if l, ok := o["_links"].(map[string]any); ok && r.URL.Query().Get("context") == "edit" {
+					l["wp:action-assign-genres"] = []any{map[string]any{"href": "x"}}
+				}
+			})
+		})
+	}))
+	defer srv.Close()
+	var skip []string
+	for _, g := range sortedGroups() {
+		if g.name != "schemas" && g.name != "fields" {
+			skip = append(skip, g.name)
+		}
+	}
+	rec := NewRecorder("contract")
+	rep := Run(rec, Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Skip: skip})
+	rec.Finish()
+	for id, key := range map[string]string{"schemas/posts/args-get": "genres", "fields/posts/edit-keys/_links": "wp:action-assign-genres"} {
+		r, ok := rep.Rule(id)
+		named := false
+		for _, g := range r.Gots {
+			named = named || strings.Contains(g, key)
+		}
+		if !ok || r.Failed == 0 || !named {
+			t.Errorf("rule %s did not fail naming %s on a site that declares no taxonomy: %+v", id, key, r)
+		}
+	}
+}
+
+// endpointForJSON is endpointFor on a decoded OPTIONS answer.
+func endpointForJSON(v any, method string) string {
+	b, _ := json.Marshal(v)
+	return endpointFor(&Result{Body: b}, method)
 }

@@ -235,6 +235,7 @@ func checkOptions(s *Suite, t T, rt optionsRoute) {
 		wantValue(t, r, p+".methods", ep.methods, id+"endpoints: "+name+": endpoint "+strconv.Itoa(i)+" serves "+strings.Join(ep.methods, ", "))
 		got, _ := at(r.JSON(), p+".args")
 		want := ep.args.at(s.wp)
+		want = append(want, s.declaredArgs(t, r, rt.pattern, ep, want)...)
 		missing, extra := diffSets(want, keysOf(got))
 		check(t, r, len(missing)+len(extra) == 0, id+"args-"+strings.ToLower(strings.Join(ep.methods, "-"))+": "+name+": "+strings.Join(ep.methods, "/")+" takes exactly the arguments "+strings.Join(want, " "),
 			"missing %v, unexpected %v (WordPress %s)", missing, extra, s.wp)

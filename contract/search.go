@@ -47,6 +47,14 @@ func searchOptions(s *Suite, t T, o *Result) {
 	}
 	wantValue(t, o, "endpoints.0.args.type.default", "post", "search/options/type-default: the type defaults to post (the first handler)")
 	wantValue(t, o, "endpoints.0.args.subtype.default", "any", "search/options/subtype-default: the subtype defaults to any")
+	if want, ok := s.searchSubtypes(t); ok {
+		got, _ := at(o.JSON(), "endpoints.0.args.subtype.items.enum")
+		missing, extra := diffSets(want, stringsOf(got))
+		list := stringsOf(got)
+		check(t, o, len(missing)+len(extra) == 0 && len(list) > 0 && list[len(list)-1] == "any",
+			"search/options/subtypes: the subtypes are the public post types in REST but attachment, the public taxonomies in REST, then any",
+			"enum %s: missing %v, unexpected %v", show(got, got != nil), missing, extra)
+	}
 	wantValue(t, o, "schema.title", "search-result", "search/options/schema-title: the item schema is search-result")
 	wantKeys(t, o, "schema.properties", []string{"id", "title", "url", "type", "subtype"},
 		"search/options/schema-properties: a search result has id, title, url, type and subtype")
@@ -250,4 +258,31 @@ func (s *Suite) wantExactKeys(t T, r *Result, path string, keys []string, rule s
 		return wantKeys(t, r, path, keys, rule)
 	}
 	return wantKeysInclude(t, r, path, keys, rule)
+}
+
+// searchSubtypes are the subtypes the search takes: the post search handler's public
+// post types in REST but attachment, the term handler's public taxonomies in REST (core's,
+// and in the default mode the site's own: a type its /types calls viewable, a taxonomy
+// whose visibility is public), and any; ok is false where the site's declarations
+// cannot tell (read without the edit context).
+func (s *Suite) searchSubtypes(t T) ([]string, bool) {
+	t.Helper()
+	want := []string{"post", "page", "category", "post_tag", "any"}
+	if s.cfg.Strict {
+		return want, true
+	}
+	if !s.site(t).edit {
+		return nil, false
+	}
+	for _, st := range s.customTypes(t) {
+		if st.viewable {
+			want = append(want, st.slug)
+		}
+	}
+	for _, tx := range s.customTaxonomies(t) {
+		if tx.public {
+			want = append(want, tx.slug)
+		}
+	}
+	return want, true
 }

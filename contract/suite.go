@@ -188,6 +188,7 @@ type Suite struct {
 	wp      wpVersion
 	wpWhy   string
 	schemas map[string]map[string]any // item schemas by collection route, as OPTIONS gave them
+	decl    *siteDecl                 // the site's post types and taxonomies, once read (site.go)
 	// anonymousOnly: no credentials were given, so only what an anonymous caller can
 	// check runs; mode says so in the reports.
 	anonymousOnly bool

@@ -21,8 +21,8 @@ func TestVersionsList(t *testing.T) {
 	var listed []string
 	for _, line := range strings.Split(string(b), "\n") {
 		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
-			if len(f) != 3 && len(f) != 5 {
-				t.Errorf("ci/wordpress/versions: %q: want a version, a Debian suite and a port, and optionally a permalink structure and a time zone", line)
+			if len(f) != 3 && len(f) != 5 && len(f) != 6 {
+				t.Errorf("ci/wordpress/versions: %q: want a version, a Debian suite and a port, and optionally a permalink structure and a time zone, and then a declarations file", line)
 			}
 			listed = append(listed, f[0])
 		}

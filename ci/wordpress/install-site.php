@@ -40,8 +40,9 @@ if ($user_id !== 1) {
 update_option('timezone_string', getenv('WPMOCK_TIMEZONE') ?: '');
 update_option('gmt_offset', 0);
 
-// Pretty permalinks (/%postname%/, or WPMOCK_PERMALINKS); the rules are regenerated
-// (flushed) on the first request.
+// Pretty permalinks (/%postname%/, or WPMOCK_PERMALINKS), flushed after the must-use
+// plugin (site/wpmock-site.php) registered the declared post types and taxonomies on init,
+// so that their rewrite slugs are in the rules; they are regenerated on the first request.
 global $wp_rewrite;
 $wp_rewrite->set_permalink_structure(getenv('WPMOCK_PERMALINKS') ?: '/%postname%/');
 $wp_rewrite->flush_rules(false);

@@ -13,6 +13,15 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 port=${WP_PORT:-$(wp_default_port "$version")}
 permalinks=${WP_PERMALINKS:-$(wp_permalinks "$version")}
 timezone=${WP_TIMEZONE-$(wp_timezone "$version")}
+# The declarations the must-use plugin registers (ci/wordpress/versions' sixth column, or
+# WP_DECLARATIONS, relative to ci/wordpress; "-" or empty: none).
+if [[ -n "${WP_DECLARATIONS+set}" ]]; then
+  declarations=$WP_DECLARATIONS
+  [[ "$declarations" == - ]] && declarations=
+  [[ -z "$declarations" || "$declarations" == /* ]] || declarations="$here/$declarations"
+else
+  declarations=$(wp_declarations "$version")
+fi
 state=${WP_STATE_DIR:-$(wp_default_state "$version")}
 mkdir -p "$state"
 state=$(cd "$state" && pwd)
@@ -39,6 +48,7 @@ die() {
 }
 
 [[ "$port" =~ ^[0-9]+$ ]] || die "WP_PORT must be a number, got '$port'"
+[[ -z "$declarations" || -r "$declarations" ]] || die "no declarations file $declarations"
 ((${#sock} < 100)) || die "socket path too long for a unix socket: $sock (set WP_STATE_DIR to a shorter path)"
 
 bash "$here/install.sh" || die "package installation failed (see above)"
@@ -97,7 +107,11 @@ SQL
 # /etc/wordpress/config-$_SERVER[WORDPRESS_CONFIG].php (else config-<HTTP_HOST>.php);
 # router.php and install-site.php set WORDPRESS_CONFIG=wpmock-<port>.
 rm -rf "$content_dir"
-mkdir -p "$content_dir/themes" "$content_dir/plugins" "$content_dir/uploads" "$content_dir/languages"
+mkdir -p "$content_dir/themes" "$content_dir/plugins" "$content_dir/uploads" "$content_dir/languages" \
+  "$content_dir/mu-plugins"
+# The project's must-use plugin, on every site: it registers the declarations file that
+# WPMOCK_DECLARATIONS names (below), and nothing when none is named.
+ln -s "$here/site/wpmock-site.php" "$content_dir/mu-plugins/wpmock-site.php"
 # bookworm's twentytwentythree (install.sh) for every version: the REST answers checked
 # do not depend on the theme, and one theme keeps the versions comparable.
 ln -s /usr/share/wordpress/wp-content/themes/twentytwentythree "$content_dir/themes/twentytwentythree"
@@ -134,6 +148,10 @@ define('SECURE_AUTH_SALT', 'wpmock-local-secure-auth-salt');
 define('LOGGED_IN_SALT', 'wpmock-local-logged-in-salt');
 define('NONCE_SALT', 'wpmock-local-nonce-salt');
 PHP
+if [[ -n "$declarations" ]]; then
+  # read by the must-use plugin, ci/wordpress/site/wpmock-site.php
+  echo "define('WPMOCK_DECLARATIONS', '$declarations');" >>"$wp_config_file"
+fi
 
 php_ini=(-d display_errors=0 -d log_errors=1 -d "error_log=$state/php-error.log"
   -d upload_max_filesize=32M -d post_max_size=32M -d memory_limit=256M)
@@ -173,13 +191,15 @@ WPCONTRACT_USER=admin
 WPCONTRACT_PASSWORD='$app_password'
 WP_PERMALINKS='$permalinks'
 WP_TIMEZONE='$timezone'
-export WP_VERSION WP_VERSION_FULL WP_BASE_URL WPCONTRACT_URL WPCONTRACT_USER WPCONTRACT_PASSWORD WP_PERMALINKS WP_TIMEZONE
+WPMOCK_DECLARATIONS='$declarations'
+export WP_VERSION WP_VERSION_FULL WP_BASE_URL WPCONTRACT_URL WPCONTRACT_USER WPCONTRACT_PASSWORD WP_PERMALINKS WP_TIMEZONE WPMOCK_DECLARATIONS
 ENV
 
 cat <<SUMMARY
 WordPress $full_version is up.
   REST root:            $base_url/wp-json/
   permalinks, zone:     $permalinks ${timezone:-UTC}
+  declarations:         ${declarations:-none (a vanilla site)}
   user:                 admin (login password: $admin_password)
   application password: $app_password
   env file:             $state/env   (source it)
