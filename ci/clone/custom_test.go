@@ -8,8 +8,8 @@ import (
 )
 
 // customGets are the variants of the site's own post types and taxonomies (the
-// dataset's register part) that the clone never asks: paging, orderings, the edit
-// context anonymously, an unknown id, the items' meta and plugin fields alone, their
+// dataset's register part) that the clone never asks: their lists' (listGets), the
+// items' meta and plugin fields alone, their
 // terms embedded, the lists of a term's items, and /types and /taxonomies filtered.
 func customGets(ds *fixtures.Dataset, user string) []get {
 	if ds.Register == nil {
@@ -35,20 +35,8 @@ func customGets(ds *fixtures.Dataset, user string) []get {
 		bases[pt.String("name")] = b
 		add("", "/wp/v2/types/%s", pt.String("name"))
 		add("", "/wp/v2/taxonomies?type=%s", pt.String("name"))
-		for page := 1; page <= 2; page++ {
-			add("", "/wp/v2/%s?per_page=1&page=%d", b, page)
-		}
-		add("", "/wp/v2/%s?offset=1&per_page=2", b)
-		add("", "/wp/v2/%s?context=embed", b)
-		add("", "/wp/v2/%s?context=edit", b)
-		add("", "/wp/v2/%s?page=99", b)
-		add("", "/wp/v2/%s/999999", b)
-		add("", "/wp/v2/%s?search=e", b)
+		listGets(add, b, []string{"id", "title", "slug", "modified"})
 		add(user, "/wp/v2/%s?context=edit&per_page=2", b)
-		for _, o := range []string{"id", "title", "slug", "modified"} {
-			add("", "/wp/v2/%s?orderby=%s&order=asc&_fields=id", b, o)
-			add("", "/wp/v2/%s?orderby=%s&order=desc&_fields=id", b, o)
-		}
 	}
 	for _, p := range ds.Posts {
 		b, ok := bases[p.Type]
@@ -65,14 +53,9 @@ func customGets(ds *fixtures.Dataset, user string) []get {
 	for _, tax := range ds.Register.Taxonomies {
 		b := base(tax)
 		add("", "/wp/v2/taxonomies/%s", tax.String("name"))
-		add("", "/wp/v2/%s?per_page=1&page=2", b)
+		listGets(add, b, []string{"name", "slug", "count", "id"})
 		add("", "/wp/v2/%s?_fields=id,name,meta", b)
 		add("", "/wp/v2/%s?hide_empty=true", b)
-		add("", "/wp/v2/%s?context=edit", b)
-		add("", "/wp/v2/%s/999999", b)
-		for _, o := range []string{"name", "slug", "count", "id"} {
-			add("", "/wp/v2/%s?orderby=%s&order=desc&_fields=id", b, o)
-		}
 		for _, t := range ds.Terms {
 			if t.Taxonomy != tax.String("name") {
 				continue
