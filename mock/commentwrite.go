@@ -71,22 +71,10 @@ func commentEmailArg(a *rest.Schema) {
 	}
 }
 
-// phpString is (string) of a scalar parameter value.
+// phpString is (string) of a scalar parameter value; "Array" for a list or an object.
 func phpString(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	case bool:
-		if x {
-			return "1"
-		}
-		return ""
-	case int:
-		return strconv.Itoa(x)
-	case float64:
-		return wpfunc.FloatString(x)
+	if s, ok := wpfunc.PHPString(v); ok {
+		return s
 	}
 	return "Array"
 }

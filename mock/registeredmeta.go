@@ -1,9 +1,7 @@
 package mock
 
 import (
-	"bytes"
 	"net/http"
-	"strconv"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -94,24 +92,7 @@ func metaValueIn(s *rest.Schema, v any, param string) (string, *rest.Error) {
 	if err != nil {
 		return "", withStatus(err, http.StatusBadRequest)
 	}
-	switch x := out.(type) {
-	case string:
-		return x, nil
-	case bool:
-		if x {
-			return "1", nil
-		}
-		return "", nil
-	case int:
-		return strconv.Itoa(x), nil
-	case int64:
-		return strconv.FormatInt(x, 10), nil
-	case float64:
-		return strconv.FormatFloat(x, 'G', 17, 64), nil
-	}
-	var b bytes.Buffer
-	wpfunc.EncodeJSON(&b, out)
-	return b.String(), nil
+	return wpfunc.StoredMeta(out), nil
 }
 
 // siteMeta are the keys the site registers for objectType and subtype, as

@@ -140,6 +140,7 @@ func extraGets(ds *fixtures.Dataset, user string) []get {
 	}
 	add("", "/wp/v2/pages?orderby=menu_order&order=asc")
 	out = append(out, moreGets(ds, user)...)
+	out = append(out, customGets(ds, user)...)
 	add("", "/wp/v2/search?search=clone")
 	add("", "/wp/v2/search?type=term&search=clone")
 	add("", "/wp/v2/categories?parent=0")
@@ -196,21 +197,7 @@ func moreGets(ds *fixtures.Dataset, user string) []get {
 		ids[key] = append(ids[key], t.ID)
 	}
 	for c, by := range orderings {
-		for page := 1; page <= 3; page++ {
-			add("", "/wp/v2/%s?per_page=1&page=%d", c, page)
-		}
-		add("", "/wp/v2/%s?offset=1&per_page=2", c)
-		add("", "/wp/v2/%s?context=embed", c)
-		add("", "/wp/v2/%s?_fields=id,_links", c)
-		add("", "/wp/v2/%s?page=99", c)
-		add("", "/wp/v2/%s?per_page=101", c)
-		add("", "/wp/v2/%s?context=edit", c)
-		add("", "/wp/v2/%s/999999", c)
-		add("", "/wp/v2/%s?search=e", c)
-		for _, o := range by {
-			add("", "/wp/v2/%s?orderby=%s&order=asc&_fields=id", c, o)
-			add("", "/wp/v2/%s?orderby=%s&order=desc&_fields=id", c, o)
-		}
+		listGets(add, c, by)
 		if list := ids[c]; len(list) >= 2 {
 			add("", "/wp/v2/%s?include=%d,%d&orderby=include", c, list[1], list[0])
 			add("", "/wp/v2/%s?exclude=%d&_fields=id", c, list[0])
@@ -240,6 +227,28 @@ func moreGets(ds *fixtures.Dataset, user string) []get {
 	add("", "/wp/v2/search?type=post&subtype=page")
 	add("", "/wp/v2/search?search=clone&_embed")
 	return out
+}
+
+// listGets are the variants of a collection's list: paging one by one, an offset,
+// the embed context, _fields, the errors (a page past the end, a per_page too large,
+// the edit context anonymously, an unknown id), a search, and each ordering by both
+// ways.
+func listGets(add func(u, format string, args ...any), c string, by []string) {
+	for page := 1; page <= 3; page++ {
+		add("", "/wp/v2/%s?per_page=1&page=%d", c, page)
+	}
+	add("", "/wp/v2/%s?offset=1&per_page=2", c)
+	add("", "/wp/v2/%s?context=embed", c)
+	add("", "/wp/v2/%s?_fields=id,_links", c)
+	add("", "/wp/v2/%s?page=99", c)
+	add("", "/wp/v2/%s?per_page=101", c)
+	add("", "/wp/v2/%s?context=edit", c)
+	add("", "/wp/v2/%s/999999", c)
+	add("", "/wp/v2/%s?search=e", c)
+	for _, o := range by {
+		add("", "/wp/v2/%s?orderby=%s&order=asc&_fields=id", c, o)
+		add("", "/wp/v2/%s?orderby=%s&order=desc&_fields=id", c, o)
+	}
 }
 
 // reordered reports two JSON lists of the same items (byte for byte) in another order.

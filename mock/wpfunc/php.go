@@ -8,6 +8,7 @@
 package wpfunc
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"regexp"
@@ -266,4 +267,43 @@ func StrReplace(s string, searches []string, repl string) string {
 		}
 	}
 	return s
+}
+
+// PHPString is PHP's (string) of a scalar: "" for null and false, "1" for true,
+// integers in decimal, floats as FloatString; ok is false for a list or an object.
+func PHPString(v any) (s string, ok bool) {
+	switch x := v.(type) {
+	case nil:
+		return "", true
+	case string:
+		return x, true
+	case bool:
+		if x {
+			return "1", true
+		}
+		return "", true
+	case int:
+		return strconv.Itoa(x), true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case float64:
+		return FloatString(x), true
+	}
+	return "", false
+}
+
+// StoredMeta is a meta value as update_metadata stores it in its table's string
+// column: a scalar as PHPString makes it, but a float with 17 significant digits (the
+// serialize_precision wpdb's query gets), lists and objects as their JSON (where
+// WordPress serializes them; the mock reads its own form back).
+func StoredMeta(v any) string {
+	if f, ok := v.(float64); ok {
+		return strconv.FormatFloat(f, 'G', 17, 64)
+	}
+	if s, ok := PHPString(v); ok {
+		return s
+	}
+	var b bytes.Buffer
+	EncodeJSON(&b, v)
+	return b.String()
 }
