@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 )
@@ -86,7 +87,7 @@ func (s *site) ensure(collection, slug string, fields map[string]any) (int, erro
 }
 
 func statusAny(collection string) string {
-	if collection == "posts" || collection == "pages" {
+	if collection == "posts" || collection == "pages" || collection == "books" || collection == "guide" {
 		return "&status=publish,future,draft,pending,private"
 	}
 	return ""
@@ -224,7 +225,48 @@ func seed(s *site) error {
 			return err
 		}
 	}
+	if os.Getenv("WPMOCK_DECLARATIONS") != "" {
+		return seedDeclared(s, authors["editor"], media, day)
+	}
 	return nil
+}
+
+// seedDeclared gives a customized site (the CI declarations, ci/wordpress/site/
+// customized.json) content of its own types and taxonomies: a genre tree with its
+// term meta, a topic, books with their terms, meta and plugin field, and a guide
+// with a child.
+func seedDeclared(s *site, editor, media int, day time.Time) error {
+	fiction, err := s.ensure("genres", "clone-fiction", map[string]any{"name": "Fiction", "meta": map[string]any{"color": "blue"}})
+	if err != nil {
+		return err
+	}
+	mystery, err := s.ensure("genres", "clone-mystery", map[string]any{"name": "Mystery", "parent": fiction, "description": "Whodunits"})
+	if err != nil {
+		return err
+	}
+	tips, err := s.ensure("topic", "clone-tips", map[string]any{"name": "Tips"})
+	if err != nil {
+		return err
+	}
+	books := []map[string]any{
+		{"slug": "clone-the-hound", "title": "The Hound", "status": "publish", "author": editor, "genres": []int{mystery},
+			"topic": []int{tips}, "featured_media": media, "meta": map[string]any{"isbn": "978-0-00-000001-1"},
+			"wpmock_note": "Shelve near the door.", "content": "<p>A dog on the moor.</p>", "excerpt": "A dog."},
+		{"slug": "clone-the-island", "title": "The Island", "status": "publish", "genres": []int{fiction}, "content": "Sea."},
+		{"slug": "clone-next-book", "title": "Next book (draft)", "status": "draft", "genres": []int{fiction}, "content": "Ideas."},
+	}
+	for i, b := range books {
+		b["date"] = day.Add(time.Duration(10+i) * 24 * time.Hour).Format("2006-01-02T15:04:05")
+		if _, err := s.ensure("books", b["slug"].(string), b); err != nil {
+			return err
+		}
+	}
+	start, err := s.ensure("guide", "clone-start", map[string]any{"title": "Start", "status": "publish", "topic": []int{tips}})
+	if err != nil {
+		return err
+	}
+	_, err = s.ensure("guide", "clone-install", map[string]any{"title": "Install", "status": "publish", "parent": start, "menu_order": 2})
+	return err
 }
 
 // ensureMedia uploads the seed's picture once.
