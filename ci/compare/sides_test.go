@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 )
@@ -91,7 +90,7 @@ func mockSide(t *testing.T, version string) (*target, *mock.Mock) {
 			t.Fatalf("WP_VERSION: %v", err)
 		}
 	}
-	m, err := mock.New(mock.Options{Dataset: fixtures.Example(), Version: v, SiteOptions: siteOptions(t)})
+	m, err := mock.New(mock.Options{Dataset: withDeclarations(t), Version: v, SiteOptions: siteOptions(t)})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}
