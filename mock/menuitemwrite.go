@@ -68,7 +68,9 @@ func (res *posts) prepareMenuItem(r *rest.Request, stored *store.Post) (navMenuI
 	}
 	tx := txOf(r)
 	var errs []*rest.Error
-	fail := func(code, msg string) { errs = append(errs, &rest.Error{Code: code, Message: msg, Status: http.StatusBadRequest}) }
+	fail := func(code, msg string) {
+		errs = append(errs, &rest.Error{Code: code, Message: msg, Status: http.StatusBadRequest})
+	}
 	if a.object == "" {
 		switch a.typ {
 		case "taxonomy":
@@ -137,7 +139,7 @@ func (res *posts) writeMenuItem(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := res.saveMenuItem(tx, stored, a)
+	p, err := res.m.saveMenuItem(tx, stored, a)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +155,7 @@ func (res *posts) writeMenuItem(r *rest.Request) (*rest.Response, *rest.Error) {
 // item's position defaults to after the menu's last; the item's own title is kept
 // only where it differs from its object's; its post (title, description as content,
 // title attribute as excerpt, the object's parent as post_parent) and its meta.
-func (res *posts) saveMenuItem(tx *store.Tx, stored *store.Post, a navMenuItemArgs) (*store.Post, *rest.Error) {
+func (m *Mock) saveMenuItem(tx *store.Tx, stored *store.Post, a navMenuItemArgs) (*store.Post, *rest.Error) {
 	if a.menu != 0 {
 		if t := tx.Term(a.menu); t == nil || t.Taxonomy != "nav_menu" {
 			return nil, rest.Errorf(http.StatusBadRequest, codeInvalidMenuID, "Invalid menu ID.")
@@ -188,7 +190,7 @@ func (res *posts) saveMenuItem(tx *store.Tx, stored *store.Post, a navMenuItemAr
 			}
 		case "post_type_archive":
 			if pt := wp.RegistryOf(tx).PostType(a.object); pt != nil {
-				v, _ := pt.Labels.At(res.m.version).Get("archives")
+				v, _ := pt.Labels.At(m.version).Get("archives")
 				originalTitle, _ = v.(string)
 			}
 		}
@@ -236,7 +238,7 @@ func (res *posts) saveMenuItem(tx *store.Tx, stored *store.Post, a navMenuItemAr
 	if a.typ == "custom" {
 		a.objectID, a.object = p.ID, "custom"
 	}
-	if a.parent == p.ID {
+	if a.parent == p.ID && m.version >= rest.V62 { // 6.2 resets an item made its own parent
 		a.parent = 0
 	}
 	classes := strings.Split(a.classes, " ")
@@ -260,4 +262,25 @@ func (res *posts) saveMenuItem(tx *store.Tx, stored *store.Post, a navMenuItemAr
 	after := tx.Post(p.ID)
 	wp.UpdateTermCounts(tx, stored, after)
 	return after, nil
+}
+
+// autoAddPage is _wp_auto_add_pages_to_menu (on transition_post_status): a page
+// published at the top level, from any other status, joins each menu whose auto_add
+// is on (after its last item) unless an item of the menu links it already.
+func (m *Mock) autoAddPage(tx *store.Tx, oldStatus string, p *store.Post) {
+	if p.Type != "page" || p.Status != "publish" || oldStatus == "publish" || p.Parent != 0 {
+		return
+	}
+	for _, menu := range tx.Terms("nav_menu") {
+		if !menu.AutoAdd {
+			continue
+		}
+		linked := false
+		for _, it := range wp.MenuItems(tx, menu.ID, "publish", "draft") {
+			linked = linked || wp.MenuItemLinks(tx, it, "page", p.ID)
+		}
+		if !linked {
+			_, _ = m.saveMenuItem(tx, nil, navMenuItemArgs{menu: menu.ID, objectID: p.ID, object: "page", typ: "post_type", status: "publish"})
+		}
+	}
 }

@@ -203,9 +203,9 @@ func (m *Mock) resources() []resource {
 		&search{m: m},
 		&settings{m: m},
 		&menuLocations{m: m}, // registered after the block editor's and the widgets' routes
-		&openapiDoc{m: m},  // wpmock/v1: the OpenAPI document
-		&control{m: m},     // wpmock/v1: reset and dataset
-		&faultsRoute{m: m}, // wpmock/v1: latency and faults
+		&openapiDoc{m: m},    // wpmock/v1: the OpenAPI document
+		&control{m: m},       // wpmock/v1: reset and dataset
+		&faultsRoute{m: m},   // wpmock/v1: latency and faults
 	)
 }
 

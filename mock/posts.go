@@ -477,7 +477,9 @@ func (res *posts) get(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	resp := rest.OK(res.item.Answer(r, p))
-	resp.LinkHeader("alternate", res.m.permalink(r, p), "type=text/html")
+	if res.pt.Viewable { // is_post_type_viewable: menu items have no page of their own
+		resp.LinkHeader("alternate", res.m.permalink(r, p), "type=text/html")
+	}
 	return resp, nil
 }
 

@@ -35,7 +35,7 @@ type Schema struct {
 	HasDefault           bool
 	// SchemaDefault: the default is printed in schema documents too, not only in the
 	// arguments (the menu items' schema declares defaults on its properties).
-	SchemaDefault bool
+	SchemaDefault        bool
 	Minimum, Maximum     *float64
 	ExclusiveMin         bool
 	ExclusiveMax         bool

@@ -290,3 +290,10 @@ func MenuItemsOf(tx *store.Tx, kind string, id int) []*store.Post {
 	}
 	return out
 }
+
+// MenuItemLinks says whether the menu item p points at the object id of type or
+// taxonomy object.
+func MenuItemLinks(tx *store.Tx, p *store.Post, object string, id int) bool {
+	meta := menuItemMeta(tx, p.ID)
+	return meta[MenuItemObject] == object && wpfunc.StringToInt(meta[MenuItemObjectID]) == id
+}
