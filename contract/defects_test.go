@@ -724,6 +724,16 @@ var defects = []defect{
 	{"visitors list autosaves", "autosaves/list/anonymous", []string{"autosaves"},
 		restatusOn(and(on("GET", `/wp/v2/posts/\d+/autosaves`), anonymousRequest), http.StatusUnauthorized, http.StatusOK)},
 
+	// Issue 35: menus.
+	{"a custom link's object_id is 0", "menus/items/custom", []string{"menus"},
+		editObjects(on("POST", `/wp/v2/menu-items$`), func(m map[string]any) {
+			if m["type"] == "custom" {
+				m["object_id"] = 0
+			}
+		})},
+	{"visitors read menu items", "menus/read-access/anonymous", []string{"menus"},
+		restatusOn(and(on("GET", `/wp/v2/menu-items`), anonymousRequest), http.StatusUnauthorized, http.StatusOK)},
+
 	// calls: a frontend's calls recorded against the mock (recordFrontend), replayed
 	{"a category's count is a string, where the frontend got a number", changedCall, []string{"calls"}, changedShape},
 	// custom: the site's own post type book and taxonomy genre (customSite, customsite_test.go)

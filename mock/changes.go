@@ -184,7 +184,8 @@ func (d *describer) term(before, after *store.Term) {
 	if before != nil && after != nil {
 		b := *before
 		b.Count = after.Count
-		if b == *after {
+		if reflect.DeepEqual(b, *after) { // a menu's locations are a list
+
 			return
 		}
 	}

@@ -77,7 +77,8 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows, options store.Options
 	}
 	for i, x := range ds.Terms {
 		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
-			Description: x.Description, Parent: x.Parent, Meta: fieldValues(x.Meta), Fields: fieldValues(x.Fields)}
+			Description: x.Description, Parent: x.Parent, Meta: fieldValues(x.Meta), Fields: fieldValues(x.Fields),
+			Locations: clone(x.Locations), AutoAdd: x.AutoAdd}
 	}
 	meta := make([]store.Meta, len(ds.Meta)) // one allocation: a million posts have 0.8 million
 	for i, x := range ds.Meta {
@@ -405,7 +406,8 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	}
 	for i, x := range t.Terms {
 		ds.Terms[i] = fixtures.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
-			Description: x.Description, Parent: x.Parent, Meta: fieldRecord(x.Meta), Fields: fieldRecord(x.Fields)}
+			Description: x.Description, Parent: x.Parent, Meta: fieldRecord(x.Meta), Fields: fieldRecord(x.Fields),
+			Locations: clone(x.Locations), AutoAdd: x.AutoAdd}
 	}
 	for i, x := range t.Meta {
 		ds.Meta[i] = fixtures.Meta{ID: x.ID, Post: x.PostID, Key: x.Key, Value: x.Value}

@@ -104,7 +104,7 @@ func TestResetRestoresStartup(t *testing.T) {
 		t.Errorf("the dataset after writes does not load: %v", err)
 	}
 	reset := s.do(t, http.MethodPost, "/wpmock/v1/reset", "admin", nil)
-	if want := `{"reset":true,"posts":7,"media":1,"revisions":1,"users":5,"categories":3,"tags":2,"meta":2}`; string(reset.body) != want {
+	if want := `{"reset":true,"posts":7,"media":1,"revisions":1,"users":5,"categories":3,"tags":2,"menus":0,"meta":2}`; string(reset.body) != want {
 		t.Errorf("reset: got %s, want %s", reset.body, want)
 	}
 	after := s.get(t, "/wpmock/v1/dataset", "admin")

@@ -240,7 +240,7 @@ func (m *Mock) resources() []resource {
 	}
 	res = append(res, &types{m: m}, &statuses{m: m}, &taxonomies{m: m})
 	for _, tax := range m.reg.Taxonomies { // a terms controller per taxonomy, in registration order
-		res = append(res, &terms{m: m, taxonomy: tax.Slug, base: tax.RestBase})
+		res = append(res, &terms{m: m, taxonomy: tax.Slug, base: tax.RestBase, hooks: termHooksOf(tax.Slug)})
 	}
 	res = append(res,
 		&users{m: m},
@@ -248,6 +248,7 @@ func (m *Mock) resources() []resource {
 		&comments{m: m},
 		&search{m: m},
 		&settings{m: m},
+		&menuLocations{m: m},  // registered after the block editor's and the widgets' routes
 		&openapiDoc{m: m},     // wpmock/v1: the OpenAPI document
 		&control{m: m},        // wpmock/v1: reset and dataset
 		&snapshotsRoute{m: m}, // wpmock/v1: named snapshots

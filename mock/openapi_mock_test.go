@@ -206,6 +206,9 @@ func (c *docCrawl) writes(collection string, op *openapi3.Operation) {
 	if _, ok := mt.Schema.Value.Properties["title"]; ok {
 		body["title"] = "wpmock openapi" // posts refuse to be created empty
 	}
+	if strings.HasSuffix(route, "/menu-items") { // a custom link needs its URL
+		body["url"] = "https://example.com/"
+	}
 	if strings.HasSuffix(route, "/comments") { // a comment needs content and a post open to comments
 		body["content"] = "wpmock openapi"
 		posts, _ := c.s.get(c.t, strings.TrimSuffix(route, "comments")+"posts?context=edit&_fields=id,comment_status", "admin").json.([]any)

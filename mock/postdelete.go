@@ -44,6 +44,11 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 // featured it lose it.
 func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 	wp.UpdateTermCounts(tx, p, nil)
+	if p.Type != "nav_menu_item" { // _wp_delete_post_menu_item: the menu items linking the post go too
+		for _, it := range wp.MenuItemsOf(tx, "post_type", p.ID) {
+			m.deletePost(tx, it)
+		}
+	}
 	for _, rv := range wp.RevisionsOf(tx, p.ID) {
 		tx.DeletePost(rv.ID)
 	}

@@ -30,6 +30,12 @@ type typeHooks struct {
 	// parentFilter: the list has parent and parent_exclude though the type is not
 	// hierarchical (get_collection_params: attachments, by the post they belong to).
 	parentFilter bool
+	// listArgs edits the whole list of get_collection_params where the controller
+	// changes the posts controller's own (defaults, enums; nil: none).
+	listArgs func(args []*rest.Schema) []*rest.Schema
+	// readAccess is what get_items_permissions_check and get_item_permissions_check
+	// check after the posts controller's (nil: nothing).
+	readAccess func(r *rest.Request) *rest.Error
 
 	// itemSchema is get_item_schema where the controller overrides it: it is given
 	// the posts controller's fields for the type, in prepare_item_for_response's
@@ -44,6 +50,9 @@ type typeHooks struct {
 	// links adds prepare_links' own links to the posts controller's, before the edit
 	// context's actions (nil: none).
 	links func(res *posts, r *rest.Request, p *store.Post, ls rest.Links) rest.Links
+	// schemaLinks are get_schema_links' own links after the posts controller's, given
+	// the href of an item (nil: none).
+	schemaLinks func(href string) []any
 	// attachments: prepare_links links the item's attachments (wp:attachment), which
 	// WordPress leaves out for attachments themselves.
 	attachments bool
@@ -75,6 +84,9 @@ type typeHooks struct {
 	// featuredMedia is handle_featured_media where the controller overrides it (the
 	// attachments controller's, 6.5); nil is the posts controller's.
 	featuredMedia func(r *rest.Request, p *store.Post, id int) *rest.Error
+	// deleteItem is delete_item where the controller overrides it (nil: the posts
+	// controller's, postWriter.delete).
+	deleteItem func(res *posts, r *rest.Request) (*rest.Response, *rest.Error)
 	// trash: delete_item may trash an item (EMPTY_TRASH_DAYS); attachments only with
 	// MEDIA_TRASH, which is off by default, so they are deleted with force or not at all.
 	trash bool
@@ -86,7 +98,7 @@ var postHooks = &typeHooks{statuses: allStatuses, defaultStatus: "publish", crea
 
 // controllerHooks are the hooks of the types whose REST controller is a subclass of
 // the posts controller: register_post_type's rest_controller_class, as data.
-var controllerHooks = map[string]*typeHooks{"attachment": attachmentHooks}
+var controllerHooks = map[string]*typeHooks{"attachment": attachmentHooks, "nav_menu_item": menuItemHooks}
 
 // hooksOf are the hooks of post type pt's controller: its own, or postHooks, as any
 // type a site declares gets WP_REST_Posts_Controller.
@@ -128,6 +140,9 @@ func schemaLinks(pt *wp.PostType, h *typeHooks, v rest.Version) func(r *rest.Req
 			out = append(out,
 				link("action-assign-"+tax.RestBase, "The current user can assign terms in the "+tax.Slug+" taxonomy.", ids),
 				link("action-create-"+tax.RestBase, "The current user can create terms in the "+tax.Slug+" taxonomy.", ids))
+		}
+		if h.schemaLinks != nil {
+			out = append(out, h.schemaLinks(href)...)
 		}
 		return out
 	}

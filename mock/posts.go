@@ -309,12 +309,15 @@ func (res *posts) routes() []*rest.Route {
 	if h.createArgs != nil {
 		createArgs = append(createArgs, h.createArgs()...)
 	}
-	create, update := res.w.create, res.w.update
+	create, update, del := res.w.create, res.w.update, res.w.delete
 	if h.createItem != nil {
 		create = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.createItem(res, r) }
 	}
 	if h.updateItem != nil {
 		update = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.updateItem(res, r) }
+	}
+	if h.deleteItem != nil {
+		del = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.deleteItem(res, r) }
 	}
 	base := "/" + Namespace + "/" + res.pt.RestBase
 	links := schemaLinks(res.pt, h, res.m.version)
@@ -331,7 +334,7 @@ func (res *posts) routes() []*rest.Route {
 			{Methods: rest.Editable, AllowBatch: h.allowBatch, Args: append([]*rest.Schema{idArg("post")}, writeArgs(false)...),
 				Permission: res.w.updatePermission, Handler: update},
 			{Methods: rest.Deletable, AllowBatch: h.allowBatch, Args: deleteArgs("post"),
-				Permission: res.w.deletePermission, Handler: res.w.delete},
+				Permission: res.w.deletePermission, Handler: del},
 		}},
 	}
 }
@@ -384,6 +387,9 @@ func (res *posts) collectionArgs() []*rest.Schema {
 	if res.hooks.collectionArgs != nil {
 		args = append(args, res.hooks.collectionArgs()...)
 	}
+	if res.hooks.listArgs != nil {
+		args = res.hooks.listArgs(args)
+	}
 	return args
 }
 
@@ -403,6 +409,9 @@ func (res *posts) listPermission(r *rest.Request) *rest.Error {
 	if r.Context() == rest.Edit && !can(r, res.pt.EditCap()) {
 		return r.Forbidden(codeForbiddenContext, "Sorry, you are not allowed to edit posts in this post type.")
 	}
+	if res.hooks.readAccess != nil {
+		return res.hooks.readAccess(r)
+	}
 	return nil
 }
 
@@ -419,7 +428,13 @@ func (res *posts) createPermission(r *rest.Request) *rest.Error {
 }
 
 func (res *posts) getPermission(r *rest.Request) *rest.Error {
-	return postReadPermission(r, res.pt.Slug, "Sorry, you are not allowed to edit this post.")
+	if err := postReadPermission(r, res.pt.Slug, "Sorry, you are not allowed to edit this post."); err != nil {
+		return err
+	}
+	if res.hooks.readAccess != nil {
+		return res.hooks.readAccess(r)
+	}
+	return nil
 }
 
 // checkedPassword is the password get_item_permissions_check compares with the
@@ -462,7 +477,9 @@ func (res *posts) get(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	resp := rest.OK(res.item.Answer(r, p))
-	resp.LinkHeader("alternate", res.m.permalink(r, p), "type=text/html")
+	if res.pt.Viewable { // is_post_type_viewable: menu items have no page of their own
+		resp.LinkHeader("alternate", res.m.permalink(r, p), "type=text/html")
+	}
 	return resp, nil
 }
 

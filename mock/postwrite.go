@@ -421,6 +421,7 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	tx.InsertPost(p)
+	w.m.autoAddPage(tx, "new", p)
 	guid := strings.TrimPrefix(w.m.permalink(r, p), r.Site) // wp_insert_post: get_permalink, once
 	tx.ChangePost(p.ID, func(p *store.Post) {
 		e := p.Extra()
@@ -472,6 +473,7 @@ func (w *postWriter) updateStored(r *rest.Request, stored *store.Post) (*store.P
 		}
 	}
 	tx.ChangePost(before.ID, func(p *store.Post) { *p = next })
+	w.m.autoAddPage(tx, before.Status, &next)
 	stored, err := w.applyAfterInsert(r, before.ID, false)
 	// on an error update_item returns before wp_after_insert_post, which (6.4) saves
 	// the revision; 6.1 saved it earlier, on post_updated, but has no meta that fails

@@ -17,10 +17,14 @@ import (
 // core's registry, shared.
 func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
 	r := ds.Register
-	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields) == 0 {
+	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields)+len(r.NavMenus) == 0 {
 		return wp.Core, nil
 	}
 	g := wp.NewRegistry()
+	for _, m := range r.NavMenus {
+		desc, _ := m.Value.(string)
+		g.RegisterNavMenus(wp.Location{Name: m.Key, Description: desc})
+	}
 	fail := func(part string, i int, err error) error {
 		return fmt.Errorf("the dataset's register.%s[%d]: %w", part, i, err)
 	}

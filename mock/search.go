@@ -77,7 +77,9 @@ func (res *search) postSearchTypes() []string {
 func (res *search) termSearchTaxonomies() []string {
 	out := make([]string, 0, len(res.m.reg.Taxonomies))
 	for _, t := range res.m.reg.Taxonomies {
-		out = append(out, t.Slug)
+		if public, _ := t.Visibility.Get("public"); public == true { // not nav_menu
+			out = append(out, t.Slug)
+		}
 	}
 	return out
 }

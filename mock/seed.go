@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/store"
@@ -89,7 +90,7 @@ func (m *Mock) generateDeclared(decl *fixtures.Dataset) (*fixtures.Dataset, erro
 	if err != nil {
 		return nil, err
 	}
-	ds.Register, ds.Options, ds.WPVersion = decl.Register, decl.Options, decl.WPVersion
+	ds.Register, ds.Options, ds.WPVersion = withLocations(decl.Register, ds), decl.Options, decl.WPVersion
 	if err := fixtures.GenerateDeclared(ds, m.opts.Seed); err != nil {
 		return nil, err
 	}
@@ -143,4 +144,25 @@ func seedImage(w, h int) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// withLocations are a declaring dataset's registrations over a generated site's: the
+// generated theme locations (its menus are at them) unless the declarations register
+// their own, in which case the generated menus keep only the locations registered.
+func withLocations(decl *fixtures.Register, ds *fixtures.Dataset) *fixtures.Register {
+	if decl == nil || ds.Register == nil {
+		return decl
+	}
+	r := *decl
+	if len(r.NavMenus) == 0 {
+		r.NavMenus = ds.Register.NavMenus
+		return &r
+	}
+	for i := range ds.Terms {
+		ds.Terms[i].Locations = slices.DeleteFunc(ds.Terms[i].Locations, func(l string) bool {
+			_, ok := r.NavMenus.Get(l)
+			return !ok
+		})
+	}
+	return &r
 }

@@ -37,7 +37,43 @@ var termContexts = []string{rest.View, rest.Embed, rest.Edit}
 type terms struct {
 	m              *Mock
 	taxonomy, base string
-	item           *rest.Item[store.Term]
+	// hooks are what the taxonomy's controller does differently (termHooksOf).
+	hooks *termHooks
+	item  *rest.Item[store.Term]
+}
+
+// termHooks are what a taxonomy's REST controller does differently from
+// WP_REST_Terms_Controller, as WordPress's subclass for menus (WP_REST_Menus_Controller,
+// menus.go) overrides it. Each field says what its zero value does.
+type termHooks struct {
+	// itemSchema is get_item_schema where it is overridden: given the terms
+	// controller's fields, it returns the item's (nil: those).
+	itemSchema func(res *terms, fields []*termField) []*termField
+	// readAccess is what get_items_permissions_check and get_item_permissions_check
+	// check after the terms controller's (nil: nothing).
+	readAccess func(r *rest.Request) *rest.Error
+	// links adds prepare_links' own links (nil: none).
+	links func(r *rest.Request, t *store.Term, ls rest.Links) rest.Links
+	// create and update are create_item and update_item where overridden (nil: the
+	// terms controller's).
+	create, update func(res *terms, r *rest.Request) (*rest.Response, *rest.Error)
+	// trashMessage is delete_item's refusal without force ("": the terms controller's).
+	trashMessage string
+	// deleteTerm is what delete_item deletes the term with (nil: wp_delete_term).
+	deleteTerm func(res *terms, r *rest.Request, t *store.Term)
+}
+
+// termControllerHooks are the hooks of the taxonomies whose REST controller is a
+// subclass of the terms controller (register_taxonomy's rest_controller_class).
+var termControllerHooks = map[string]*termHooks{"nav_menu": menuHooks}
+
+// termHooksOf are the hooks of taxonomy slug's controller (none for the terms
+// controller itself).
+func termHooksOf(slug string) *termHooks {
+	if h := termControllerHooks[slug]; h != nil {
+		return h
+	}
+	return &termHooks{}
 }
 
 type termField = rest.Field[store.Term]
@@ -82,6 +118,9 @@ func (res *terms) declare() *rest.Item[store.Term] {
 	}
 	fields = append(fields, rest.F(meta, func(_ *rest.Request, t *store.Term) any { return res.m.termMetaField(t) }).WithArg(termMetaArg))
 	fields = append(fields, pluginFields(res.m.reg, res.taxonomy, func(t *store.Term) *store.FieldValues { return t.Fields })...)
+	if res.hooks.itemSchema != nil {
+		fields = res.hooks.itemSchema(res, fields)
+	}
 	res.item = (&rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields, Cache: termCacheID}).For(res.m.version)
 	return res.item
 }
@@ -105,6 +144,9 @@ func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
 			ls = ls.Add("wp:post_type", r.RestURL("/"+Namespace+"/"+pt.RestBase+"?"+res.base+"="+id))
 		}
 	}
+	if res.hooks.links != nil {
+		ls = res.hooks.links(r, t, ls)
+	}
 	return ls
 }
 
@@ -113,18 +155,23 @@ func (res *terms) routes() []*rest.Route {
 	it := res.declare()
 	schema := it.SchemaJSON
 	base := "/" + Namespace + "/" + res.base
+	create, update := res.create, res.update
+	if h := res.hooks; h.create != nil {
+		create = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.create(res, r) }
+		update = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.update(res, r) }
+	}
 	return []*rest.Route{
 		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
 				Permission: res.listPermission, Handler: res.list},
 			{Methods: rest.Creatable, Args: it.WriteArgs(true), AllowBatch: true,
-				Permission: res.createPermission, Handler: res.create},
+				Permission: res.createPermission, Handler: create},
 		}},
 		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{idArg("term"), contextArg()}, AllowBatch: true,
 				Permission: res.getPermission, Handler: res.get},
 			{Methods: rest.Editable, Args: append([]*rest.Schema{idArg("term")}, it.WriteArgs(false)...), AllowBatch: true,
-				Permission: res.updatePermission, Handler: res.update},
+				Permission: res.updatePermission, Handler: update},
 			{Methods: rest.Deletable, AllowBatch: true, Args: []*rest.Schema{idArg("term"),
 				rest.Bool("force").Def(false).Desc("Required to be true, as terms do not support trashing.")},
 				Permission: res.deletePermission, Handler: res.delete},
@@ -155,13 +202,27 @@ func (res *terms) collectionArgs() []*rest.Schema {
 		rest.Arr("slug", rest.Str("")).Desc("Limit result set to terms with one or more specific slugs."))
 }
 
-// canEditTerms is current_user_can(edit_terms) of both taxonomies (edit_categories and
-// edit_post_tags both map to manage_categories); edit_term of a term maps to it too.
-func canEditTerms(r *rest.Request) bool { return can(r, "manage_categories") }
+// canEditTerms is current_user_can(edit_terms) of the taxonomy (edit_categories and
+// edit_post_tags both map to manage_categories, nav_menu's is edit_theme_options);
+// edit_term of a term maps to it too.
+func (res *terms) canEditTerms(r *rest.Request) bool {
+	return can(r, res.m.reg.Taxonomy(res.taxonomy).EditCap())
+}
 
-// listPermission is get_items_permissions_check.
+// listPermission is get_items_permissions_check, then the hooks' read access.
 func (res *terms) listPermission(r *rest.Request) *rest.Error {
-	if r.Context() == rest.Edit && !canEditTerms(r) {
+	if err := res.termsListPermission(r); err != nil {
+		return err
+	}
+	if res.hooks.readAccess != nil {
+		return res.hooks.readAccess(r)
+	}
+	return nil
+}
+
+// termsListPermission is the terms controller's get_items_permissions_check.
+func (res *terms) termsListPermission(r *rest.Request) *rest.Error {
+	if r.Context() == rest.Edit && !res.canEditTerms(r) {
 		return r.Forbidden(codeForbiddenContext, msgCannotEditTerms)
 	}
 	if id := r.Int("post"); id != 0 {
@@ -196,8 +257,11 @@ func (res *terms) getPermission(r *rest.Request) *rest.Error {
 	if _, err := res.getTerm(r, r.Int("id")); err != nil {
 		return err
 	}
-	if r.Context() == rest.Edit && !canEditTerms(r) {
+	if r.Context() == rest.Edit && !res.canEditTerms(r) {
 		return r.Forbidden(codeForbiddenContext, msgCannotEditTerm)
+	}
+	if res.hooks.readAccess != nil {
+		return res.hooks.readAccess(r)
 	}
 	return nil
 }
@@ -249,7 +313,7 @@ func (res *terms) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	window, total := txOf(r).QueryTerms(q)
 	items := make([]any, 0, len(window))
 	for _, t := range window {
-		if r.Context() == rest.Edit && !canEditTerms(r) {
+		if r.Context() == rest.Edit && !res.canEditTerms(r) {
 			continue
 		}
 		items = append(items, res.item.Answer(r, t))

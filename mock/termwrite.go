@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"cmp"
 	"fmt"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
@@ -91,9 +92,9 @@ func nullAsZero(a *rest.Schema) {
 // createPermission is create_item_permissions_check: categories need edit_terms
 // (manage_categories), tags only assign_terms (edit_posts).
 func (res *terms) createPermission(r *rest.Request) *rest.Error {
-	allowed := canEditTerms(r)
+	allowed := res.canEditTerms(r)
 	if !res.hierarchical() {
-		allowed = can(r, "edit_posts")
+		allowed = can(r, res.m.reg.Taxonomy(res.taxonomy).AssignCap())
 	}
 	if !allowed {
 		return r.Forbidden(codeCannotCreate, msgCannotCreateTerm)
@@ -106,7 +107,7 @@ func (res *terms) updatePermission(r *rest.Request) *rest.Error {
 	if _, err := res.getTerm(r, r.Int("id")); err != nil {
 		return err
 	}
-	if !canEditTerms(r) {
+	if !res.canEditTerms(r) {
 		return r.Forbidden(codeCannotUpdate, msgCannotUpdateTerm)
 	}
 	return nil
@@ -119,7 +120,8 @@ func (res *terms) deletePermission(r *rest.Request) *rest.Error {
 	if err != nil {
 		return err
 	}
-	if t.ID == registry(r).Taxonomy(t.Taxonomy).Default(txOf(r)) || !canEditTerms(r) {
+	tax := registry(r).Taxonomy(t.Taxonomy)
+	if t.ID == tax.Default(txOf(r)) || !can(r, tax.PrimitiveCap("delete_terms")) {
 		return r.Forbidden(codeCannotDelete, msgCannotDeleteTerm)
 	}
 	return nil
@@ -346,10 +348,18 @@ func (res *terms) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	if !r.Bool("force") {
-		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, msgTermTrash)
+		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, "%s", cmp.Or(res.hooks.trashMessage, msgTermTrash))
 	}
 	r.SetParam("context", rest.View)
 	previous := withoutLinks(res.item.RenderIn(r, t, rest.View))
-	wp.DeleteTerm(txOf(r), t)
+	if res.hooks.deleteTerm != nil {
+		res.hooks.deleteTerm(res, r, t)
+	} else {
+		tx := txOf(r)
+		for _, it := range wp.MenuItemsOf(tx, "taxonomy", t.ID) { // _wp_delete_tax_menu_item
+			res.m.deletePost(tx, it)
+		}
+		wp.DeleteTerm(tx, t)
+	}
 	return rest.OK(rest.Object{{Key: "deleted", Value: true}, {Key: "previous", Value: previous}}), nil
 }

@@ -31,7 +31,7 @@ const prefix = "wpcompare-"
 // comments (comment_rows_test.go).
 func allRows() []row {
 	rs := append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...), imageRows()...)
-	rs = append(append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...), settingsRows()...)
+	rs = append(append(append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...), settingsRows()...), menuRows()...)
 	return append(rs, customRows()...)
 }
 
@@ -525,6 +525,7 @@ func deleteObject(tg *target, path string) error {
 // objects on.
 func sweep(tg *target) []error {
 	lists := []namedList{
+		{"/wp/v2/menus?search=wpcompare&per_page=100&context=edit", "name"}, // with their items
 		{"/wp/v2/posts?status=publish,future,draft,pending,private,trash&search=wpcompare&per_page=100&context=edit", "title.raw"},
 		{"/wp/v2/pages?status=publish,future,draft,pending,private,trash&search=wpcompare&per_page=100&context=edit", "title.raw"},
 		{"/wp/v2/media?search=wpcompare&per_page=100&context=edit", "title.raw"},

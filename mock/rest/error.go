@@ -26,6 +26,9 @@ type Error struct {
 	// (wp_insert_term's db_insert_error carries wpdb's last_error string); Status and
 	// Data are then unused and the status is 500.
 	DataValue any
+	// AdditionalErrors are the other errors of one WP_Error holding several codes,
+	// which rest_convert_error_to_response prints as "additional_errors".
+	AdditionalErrors []*Error
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s (%d)", e.Code, e.Message, e.Status) }
@@ -51,6 +54,13 @@ func (e *Error) Body() Object {
 	body := Object{{"code", e.Code}, {"message", e.Message}, {"data", data}}
 	if len(e.AdditionalData) > 0 {
 		body = append(body, Member{"additional_data", e.AdditionalData})
+	}
+	if len(e.AdditionalErrors) > 0 {
+		more := make([]any, len(e.AdditionalErrors))
+		for i, a := range e.AdditionalErrors {
+			more[i] = a.Body()
+		}
+		body = append(body, Member{"additional_errors", more})
 	}
 	return body
 }

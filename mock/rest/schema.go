@@ -33,6 +33,9 @@ type Schema struct {
 	Required             bool
 	Default              any
 	HasDefault           bool
+	// SchemaDefault: the default is printed in schema documents too, not only in the
+	// arguments (the menu items' schema declares defaults on its properties).
+	SchemaDefault        bool
 	Minimum, Maximum     *float64
 	ExclusiveMin         bool
 	ExclusiveMax         bool
@@ -101,6 +104,9 @@ func (s *Schema) Req() *Schema { s.Required = true; return s }
 
 // Def sets the default value.
 func (s *Schema) Def(v any) *Schema { s.Default = v; s.HasDefault = true; return s }
+
+// SchemaDef sets a default that schema documents print too (SchemaDefault).
+func (s *Schema) SchemaDef(v any) *Schema { s.SchemaDefault = true; return s.Def(v) }
 
 // OneOfEnum restricts the value to the given strings.
 func (s *Schema) OneOfEnum(values ...string) *Schema {
@@ -187,7 +193,7 @@ func (s *Schema) JSON(asArg bool) Object {
 	if s.Enum != nil {
 		o = append(o, Member{"enum", s.Enum})
 	}
-	if s.HasDefault && asArg {
+	if s.HasDefault && (asArg || s.SchemaDefault) {
 		o = append(o, Member{"default", s.Default})
 	}
 	if s.Minimum != nil {

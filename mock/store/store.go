@@ -255,6 +255,11 @@ type Term struct {
 	// (register_term_meta), Fields its plugin fields' (register_rest_field); nil for
 	// none. Never changed once set (FieldValues.WithField).
 	Meta, Fields *FieldValues
+	// Locations are the theme locations that show a nav_menu term (the theme mod
+	// nav_menu_locations, by menu), AutoAdd whether new top-level pages join it
+	// (nav_menu_options' auto_add); other taxonomies' terms have neither.
+	Locations []string
+	AutoAdd   bool
 }
 
 // Meta is a row of wp_postmeta.

@@ -375,3 +375,35 @@ func (l Permalinks) PostFormat(format string) string {
 	}
 	return l.Home + trailing(structure, front(structure)+"type/"+format)
 }
+
+// Archive is get_post_type_archive_link: for posts the page for posts where the front
+// page is a static page and one is set, else the home URL (without a slash); for a
+// type with an archive its rewrite slug below the front (?post_type=<type> with plain
+// links); false (noURL) for a type without an archive, or none registered.
+func (l Permalinks) Archive(typ string) (link string, noURL bool) {
+	if typ == "post" {
+		if OptionString(l.Tx, "show_on_front") == "page" {
+			if page := l.Tx.Post(OptionInt(l.Tx, "page_for_posts")); page != nil {
+				return l.Post(page), false
+			}
+		}
+		return l.Home, false
+	}
+	pt := anyPostType(RegistryOf(l.Tx), typ)
+	if pt == nil || pt.HasArchive == nil || pt.HasArchive == false {
+		return "", true
+	}
+	structure := l.structure()
+	if structure == "" || pt.Rewrite == "" {
+		return l.Home + "/?post_type=" + typ, false
+	}
+	slug := pt.Rewrite
+	if s, ok := pt.HasArchive.(string); ok {
+		slug = s
+	}
+	base := front(structure)
+	if pt.NoFront {
+		base = "/"
+	}
+	return l.Home + trailing(structure, base+slug), false
+}

@@ -190,6 +190,15 @@ var PostTypes = []*PostType{
 		Caps: postTypeCaps("post", "upload_files"), Labels: attachmentLabels, Icon: "dashicons-admin-media",
 		Supports: Features("title", "author", "comments"), Taxonomies: []string{}, RestBase: "media",
 		Attributes: []string{"title", "author", "comments", "revisions", "custom-fields"}},
+	// The classic menus' items (WP_REST_Menu_Items_Controller, mock/menuitems.go): not
+	// public, edit_theme_options for everything but read; title and editor are
+	// register_post_type's default supports. Each item belongs to one nav_menu term.
+	{Slug: "nav_menu_item", RestBase: "menu-items", HasArchive: false,
+		Caps:   uniformCaps("post", "edit_theme_options", capKV("read", "read")),
+		Labels: typeLabels("Navigation Menu Items", "Navigation Menu Item"),
+		// title and editor are register_post_type's default supports.
+		Supports:   append(Features("title", "editor"), KV("autosave", true).Since(wpversion.V66)),
+		Taxonomies: []string{"nav_menu"}},
 }
 
 // HiddenPostTypes are registered but not shown in REST: asking for them is

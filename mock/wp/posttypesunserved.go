@@ -7,9 +7,8 @@ import (
 
 // The post types WordPress shows in REST whose routes the mock does not serve: /types
 // lists and describes them exactly as WordPress does (create_initial_post_types), but
-// they have no posts, queries or writes, and their wp:items links (menu-items, blocks,
-// templates, template-parts, global-styles, navigation, font-families, ...) answer
-// rest_no_route. Nothing but the /types controller reads this list: routes, search
+// they have no posts, queries or writes, and their wp:items links (blocks, templates,
+// template-parts, global-styles, navigation, font-families, ...) answer rest_no_route. Nothing but the /types controller reads this list: routes, search
 // subtypes, permissions and writes read PostTypes.
 //
 // Values are checked against WordPress 6.1, 6.8 and 7.1 (testdata captures). The
@@ -122,13 +121,8 @@ func notServed(pt PostType) *PostType {
 }
 
 // UnservedPostTypes are the REST post types the mock describes without serving, in
-// registration order (after post, page and attachment).
+// registration order (after post, page, attachment and nav_menu_item).
 var UnservedPostTypes = []*PostType{
-	notServed(PostType{Slug: "nav_menu_item", RestBase: "menu-items",
-		Caps:   uniformCaps("post", "edit_theme_options", capKV("read", "read")),
-		Labels: typeLabels("Navigation Menu Items", "Navigation Menu Item"),
-		// title and editor are register_post_type's default supports.
-		Supports: append(Features("title", "editor"), KV("autosave", true).Since(wpversion.V66))}),
 	// Reusable blocks, renamed synced patterns in 6.3 (which added excerpts, the sync
 	// status meta and trashing drafts with delete_posts).
 	notServed(PostType{Slug: "wp_block", RestBase: "blocks", ShowUI: true,

@@ -24,6 +24,10 @@ type Registry struct {
 	Meta []*MetaKey
 	// Fields are the fields register_rest_field added, in registration order.
 	Fields []*RestField
+	// Locations are the theme's menu locations (register_nav_menus), in registration
+	// order: none for core alone, as a block theme such as Twenty Twenty-Three
+	// registers none.
+	Locations []Location
 	// hidden are the site's own types registered without show_in_rest: asking for
 	// one is rest_cannot_read_type, as for core's hidden types.
 	hidden []string
@@ -154,4 +158,26 @@ func (g *Registry) FieldsOf(objectType string) []*RestField {
 		}
 	}
 	return out
+}
+
+// RegisterNavMenus is register_nav_menus: theme locations by name, each with its
+// description; a location registered again takes the new description.
+func (g *Registry) RegisterNavMenus(locations ...Location) {
+	for _, l := range locations {
+		if i := slices.IndexFunc(g.Locations, func(o Location) bool { return o.Name == l.Name }); i >= 0 {
+			g.Locations[i] = l
+			continue
+		}
+		g.Locations = append(g.Locations, l)
+	}
+}
+
+// Location is a registered theme location, or nil.
+func (g *Registry) Location(name string) *Location {
+	for i := range g.Locations {
+		if g.Locations[i].Name == name {
+			return &g.Locations[i]
+		}
+	}
+	return nil
 }

@@ -138,6 +138,16 @@ var Taxonomies = []*Taxonomy{
 			KV("template_name", "Category Archives").Since(wpversion.V66))},
 	{Slug: "post_tag", Caps: termCaps("post_tags"), Types: []string{"post"}, ShowCloud: true,
 		RestBase: "tags", Rewrite: "tag", Var: "tag", Visibility: PublicTaxonomyVisibility(), Labels: TagLabels},
+	// The classic menus (WP_REST_Menus_Controller, mock/menus.go); labels are the non-hierarchical defaults with its names, and an
+	// archives label before 6.6's template_name.
+	{Slug: "nav_menu", RestBase: "menus", Types: []string{"nav_menu_item"},
+		Caps: wpfunc.Object{{"manage_terms", "edit_theme_options"}, {"edit_terms", "edit_theme_options"},
+			{"delete_terms", "edit_theme_options"}, {"assign_terms", "edit_theme_options"}},
+		Visibility: hiddenTaxonomyVisibility(false),
+		Labels: TagLabels.Without("template_name").With(KV("name", "Navigation Menus"),
+			KV("singular_name", "Navigation Menu"), KV("all_items", "Navigation Menus"),
+			KV("menu_name", "Navigation Menus"), KV("name_admin_bar", "Navigation Menu"),
+			KV("archives", "Navigation Menus"), KV("template_name", "Navigation Menu Archives").Since(wpversion.V66))},
 }
 
 // categoryLabels are category's labels, get_taxonomy_labels' hierarchical defaults

@@ -8,24 +8,14 @@ import (
 // The taxonomies WordPress shows in REST whose routes the mock does not serve:
 // /taxonomies lists and describes them exactly as WordPress does
 // (create_initial_taxonomies), but they have no terms, and their wp:items links
-// (/wp/v2/menus, /wp/v2/wp_pattern_category) answer rest_no_route. Nothing but the
+// (/wp/v2/wp_pattern_category) answer rest_no_route. Nothing but the
 // /taxonomies controller and the /types taxonomies field read this list.
 
 // UnservedTaxonomies are the REST taxonomies the mock describes without serving, in
-// registration order (after category and post_tag). link_category, post_format,
+// registration order (after category, post_tag and nav_menu). link_category, post_format,
 // wp_theme and wp_template_part_area are registered too but not shown in REST
 // (HiddenTaxonomies).
 var UnservedTaxonomies = []*Taxonomy{
-	// The classic menus; labels are the non-hierarchical defaults with its names, and an
-	// archives label before 6.6's template_name.
-	{Slug: "nav_menu", RestBase: "menus", Types: []string{"nav_menu_item"},
-		Caps: wpfunc.Object{{"manage_terms", "edit_theme_options"}, {"edit_terms", "edit_theme_options"},
-			{"delete_terms", "edit_theme_options"}, {"assign_terms", "edit_theme_options"}},
-		Visibility: hiddenTaxonomyVisibility(false),
-		Labels: TagLabels.Without("template_name").With(KV("name", "Navigation Menus"),
-			KV("singular_name", "Navigation Menu"), KV("all_items", "Navigation Menus"),
-			KV("menu_name", "Navigation Menus"), KV("name_admin_bar", "Navigation Menu"),
-			KV("archives", "Navigation Menus"), KV("template_name", "Navigation Menu Archives").Since(wpversion.V66))},
 	// 6.4: the categories of synced patterns (wp_block), with register_taxonomy's
 	// default caps.
 	{Slug: "wp_pattern_category", RestBase: "wp_pattern_category", Types: []string{"wp_block"},

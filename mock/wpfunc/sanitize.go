@@ -89,3 +89,58 @@ func StrToLower(s string) string {
 	}
 	return string(b)
 }
+
+// StripAllTags is wp_strip_all_tags: tags removed (script and style with their
+// content), then trimmed.
+func StripAllTags(s string) string { return Trim(StripTags(s)) }
+
+// SanitizeKey is sanitize_key: lower case, then anything but a-z, 0-9, "_" and "-"
+// removed.
+func SanitizeKey(s string) string {
+	s = strings.ToLower(s)
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// ParseList is wp_parse_list of a string: split on commas and whitespace, empty
+// pieces dropped.
+func ParseList(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+}
+
+// urlProtocols are wp_allowed_protocols().
+var urlProtocols = []string{"http", "https", "ftp", "ftps", "mailto", "news", "irc", "irc6", "ircs", "gopher", "nntp",
+	"feed", "telnet", "mms", "rtsp", "sms", "svn", "tel", "fax", "xmpp", "webcal", "urn"}
+
+var urlStrip = regexp.MustCompile(`[^a-zA-Z0-9-~+_.?#=!&;,/:%@$|*'()\[\]\x{80}-\x{10FFFF}]`)
+
+// SanitizeURL is sanitize_url (esc_url_raw) for the common cases: spaces encoded,
+// characters a URL cannot hold removed, "http://" put before a URL that names no
+// protocol and is not relative (/, #, ?, or a .php file), and "" for a protocol
+// WordPress does not allow.
+func SanitizeURL(u string) string {
+	u = strings.ReplaceAll(Trim(u), " ", "%20")
+	u = urlStrip.ReplaceAllString(u, "")
+	if u == "" {
+		return ""
+	}
+	if !strings.Contains(u, ":") && !strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "#") &&
+		!strings.HasPrefix(u, "?") && !regexp.MustCompile(`^[a-z0-9-]+?\.php`).MatchString(u) {
+		u = "http://" + u
+	}
+	if i := strings.IndexByte(u, ':'); i > 0 && !strings.ContainsAny(u[:i], "/?#") {
+		scheme := strings.ToLower(u[:i])
+		ok := false
+		for _, p := range urlProtocols {
+			ok = ok || p == scheme
+		}
+		if !ok {
+			return ""
+		}
+	}
+	return u
+}
