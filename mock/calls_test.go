@@ -131,7 +131,13 @@ func TestRecordingAllocatesNothing(t *testing.T) {
 		for i := 0; i < 40; i++ { // past the sampled answers, and a power of two
 			h.ServeHTTP(httptest.NewRecorder(), req)
 		}
-		return testing.AllocsPerRun(20, func() { h.ServeHTTP(httptest.NewRecorder(), req) })
+		// the fewest of three measures: a collection emptying a sync.Pool during one
+		// measure adds allocations that are not the request's
+		least := testing.AllocsPerRun(20, func() { h.ServeHTTP(httptest.NewRecorder(), req) })
+		for range 2 {
+			least = min(least, testing.AllocsPerRun(20, func() { h.ServeHTTP(httptest.NewRecorder(), req) }))
+		}
+		return least
 	}
 	if on, base := allocs(m), allocs(off); on > base {
 		t.Errorf("recording: %.0f allocations per request, %.0f without", on, base)
