@@ -18,15 +18,7 @@ out=$here/.out
 say() { echo "dashboard: $*"; }
 t0=$SECONDS
 
-missing=()
-command -v "${CHROMIUM:-chromium}" >/dev/null || missing+=(chromium)
-command -v node >/dev/null || missing+=(nodejs)
-command -v npm >/dev/null || missing+=(npm)
-if ((${#missing[@]})); then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
-    { timeout 600 apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null; }
-fi
+bash "$repo/ci/need.sh" "${CHROMIUM:-chromium}:chromium" node:nodejs npm
 export CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm_config_update_notifier=false
 if ! cmp -s "$here/package-lock.json" "$here/node_modules/.package-lock.json.installed" 2>/dev/null; then
