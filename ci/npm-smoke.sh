@@ -18,15 +18,7 @@ t0=$SECONDS
 say() { echo "npm-smoke: $*"; }
 die() { echo "npm-smoke: FAILED: $*" >&2; exit 1; }
 
-missing=()
-command -v node >/dev/null || missing+=(nodejs)
-command -v npm >/dev/null || missing+=(npm)
-command -v curl >/dev/null || missing+=(curl)
-if ((${#missing[@]})); then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
-    { timeout 600 apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null; }
-fi
+bash "$repo/ci/need.sh" node:nodejs npm curl
 node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' ||
   die "node $(node --version) is too old: the package needs 18 or later (fetch, the API's test)"
 say "node $(node --version), npm $(npm --version)"

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/dashboard"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/webhook"
@@ -59,6 +60,9 @@ type Options struct {
 	MaxBody int64
 	// Log receives one line per request; nil is silent.
 	Log *log.Logger
+	// Requests keeps the last requests for the dashboard's live log (dashboard.go),
+	// the named sites' too; nil makes one of rest.DefaultRequestLog requests.
+	Requests *rest.RequestLog
 	// OnChange is called after each request that changed the site's content (a
 	// write that went through and changed a row, a reset), with what it changed
 	// (changes.go), once the store is unlocked, on the request's goroutine before its
@@ -140,6 +144,9 @@ func New(opts Options) (*Mock, error) {
 	if opts.Clock == nil {
 		opts.Clock = time.Now
 	}
+	if opts.Requests == nil {
+		opts.Requests = rest.NewRequestLog(0)
+	}
 	m := &Mock{opts: opts, store: store.New(opts.Clock), version: opts.Version, reg: wp.Core}
 	m.faults.init(opts.Faults, opts.Seed)
 	if err := m.seed(); err != nil {
@@ -193,6 +200,7 @@ func (m *Mock) serve() {
 		MaxBody:  m.opts.MaxBody,
 		Index:    m.siteIndex,
 		Log:      m.opts.Log,
+		Requests: m.opts.Requests,
 		Wrap:     m.inTx,
 		Replay:   m.replayed,
 		// a cloned site's web server's own fields (X-Powered-By), on the mock's answers too
@@ -214,6 +222,10 @@ func (m *Mock) Close() { m.hooks.Close() }
 // by id, and the orderings other than the date (two seconds for a million posts). It
 // takes the store's read lock for that long, so writes wait; reads go on.
 func (m *Mock) Warm() { m.store.Read(func(tx *store.Tx) { tx.Warm() }) }
+
+// Requests is the log of the last requests, the named sites' too (Options.Requests):
+// a server shutting down closes it, to end the dashboard's streams.
+func (m *Mock) Requests() *rest.RequestLog { return m.opts.Requests }
 
 // Version is the WordPress version the mock answers as.
 func (m *Mock) Version() rest.Version { return m.version }
@@ -254,6 +266,8 @@ func (m *Mock) resources() []resource {
 		&snapshotsRoute{m: m}, // wpmock/v1: named snapshots
 		&faultsRoute{m: m},    // wpmock/v1: latency and faults
 		&webhooksRoute{m: m},  // wpmock/v1: webhook receivers and deliveries
+		&requestsRoute{m: m},  // wpmock/v1: the request log, streamed to the dashboard
+		&summaryRoute{m: m},   // wpmock/v1: counts and users, for the dashboard
 	)
 	if m.base == "" { // the default site lists and deletes the named ones
 		res = append(res, &sitesRoute{m: m})
@@ -318,6 +332,10 @@ func registry(r *rest.Request) *wp.Registry { return wp.RegistryOf(txOf(r)) }
 // ServeHTTP serves the site, and the named sites under /sites/<name>/ (sites.go).
 func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if m.sites != nil && m.sites.serve(w, r) {
+		return
+	}
+	if dashboard.Is(r.URL.Path) && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		m.serveDashboard(w, r) // before the faults: the page loads even while answers are slowed
 		return
 	}
 	m.serveWithFaults(w, r)

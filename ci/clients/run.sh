@@ -20,11 +20,7 @@ if ! cmp -s "$here/package-lock.json" "$here/node_modules/.package-lock.json.ins
   (cd "$here" && npm ci --no-audit --no-fund --loglevel=error >&2)
   cp "$here/package-lock.json" "$here/node_modules/.package-lock.json.installed"
 fi
-if ! command -v "${CHROMIUM:-chromium}" >/dev/null; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -q --no-install-recommends chromium >/dev/null 2>&1 ||
-    { timeout 600 apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends chromium >/dev/null; }
-fi
+bash "$repo/ci/need.sh" "${CHROMIUM:-chromium}:chromium"
 
 pid=
 cleanup() { [[ -z "$pid" ]] || kill "$pid" 2>/dev/null || true; }

@@ -31,6 +31,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/fixtures/clone"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/dashboard"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -365,6 +366,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	}
 	var q quiet
 	srv := m.Limits.httpServer(q.count(site))
+	// the dashboard's request streams never end by themselves: a shutdown ends them,
+	// or it would wait for them until its timeout
+	srv.RegisterOnShutdown(site.Requests().Close)
 	quietDone := make(chan struct{})
 	defer close(quietDone)
 	go q.release(quietDone)
@@ -487,6 +491,8 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 		loaded.Round(time.Millisecond), root)
 	fmt.Fprintf(m.Stdout, "wpmock: a site of its own per test worker, from the same dataset: %ssites/<name>/wp-json/\n",
 		strings.TrimSuffix(root, "wp-json/"))
+	fmt.Fprintf(m.Stdout, "wpmock: dashboard (live requests, users, reset, snapshots, faults, webhooks, API document): %s\n",
+		strings.TrimSuffix(root, "/wp-json/")+dashboard.Path)
 	if s := ds.Site; s != nil {
 		replay := fmt.Sprintf("links go to the site, and its %d recorded answers are replayed until the first write", len(ds.Recorded))
 		if site.Replaying() == 0 {

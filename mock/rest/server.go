@@ -52,6 +52,9 @@ type Server struct {
 	Index func(r *Request) Object
 	// Log receives one line per request and every internal failure; nil is silent.
 	Log *log.Logger
+	// Requests, when set, keeps each request as the access log writes it, for the
+	// dashboard's live log (requestlog.go), whether or not Log is set.
+	Requests *RequestLog
 	// CallerName names a caller in the request log (the user's login); nil, or an
 	// empty name, logs "-" as for anonymous requests.
 	CallerName func(caller any) string
@@ -197,15 +200,24 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
+// Unwrap is the ResponseWriter underneath, for http.ResponseController (a stream's
+// flushes and write deadline).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 // ServeHTTP answers one HTTP request.
-func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
+func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) { s.serveHTTP(w, hr, true) }
+
+// ServeInternal answers a request the site makes of itself (the OpenAPI document's
+// examples, read at start-up): no client made it, so neither the access log nor the
+// request log shows it. Internal failures are still logged.
+func (s *Server) ServeInternal(w http.ResponseWriter, hr *http.Request) { s.serveHTTP(w, hr, false) }
+
+func (s *Server) serveHTTP(w http.ResponseWriter, hr *http.Request, logged bool) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-	defer func() {
-		if s.Log != nil {
-			s.logRequest(hr, sw, time.Since(start))
-		}
-	}()
+	if logged && (s.Log != nil || s.Requests != nil) {
+		defer func() { s.logRequest(hr, sw, start, time.Since(start)) }()
+	}
 	route, ok := RESTRoute(hr)
 	if !ok {
 		if s.Fallback != nil {
@@ -229,17 +241,30 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
 //
 //	GET /wp-json/wp/v2/posts/9 404 rest_post_invalid_id user=- 120µs
 //	POST /wp-json/wp/v2/posts 201 user=admin 2.3ms
-func (s *Server) logRequest(hr *http.Request, sw *statusWriter, took time.Duration) {
+//
+// The same goes to Requests, as a LoggedRequest.
+func (s *Server) logRequest(hr *http.Request, sw *statusWriter, start time.Time, took time.Duration) {
 	code, user := "", "-"
 	if sw.err != nil {
-		code = " " + sw.err.Code
+		code = sw.err.Code
 	}
 	if sw.req != nil && sw.req.Caller != nil && s.CallerName != nil {
 		if name := s.CallerName(sw.req.Caller); name != "" {
 			user = name
 		}
 	}
-	s.Log.Printf("%s %s %d%s user=%s %s", hr.Method, s.BasePath+hr.URL.RequestURI(), sw.status, code, user, took.Round(time.Microsecond))
+	uri := s.BasePath + hr.URL.RequestURI()
+	if s.Log != nil {
+		sep := ""
+		if code != "" {
+			sep = " "
+		}
+		s.Log.Printf("%s %s %d%s%s user=%s %s", hr.Method, uri, sw.status, sep, code, user, took.Round(time.Microsecond))
+	}
+	if s.Requests != nil {
+		s.Requests.add(LoggedRequest{Time: start, Method: hr.Method, URI: uri, Site: s.BasePath,
+			Status: sw.status, Code: code, User: user, Took: took})
+	}
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -615,6 +640,10 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	}
 	wrap := jsonp != "" && !early
 	_, pretty := queryHas(req, "_pretty")
+	if ev, ok := data.(Events); ok && !wrap && !pretty {
+		s.writeEvents(w, hr, status, ev)
+		return
+	}
 	if st, ok := data.(Stream); ok && !wrap && !pretty {
 		w.WriteHeader(status)
 		if hr.Method == http.MethodHead {
