@@ -7,8 +7,8 @@
 // Each resource lives in its own file and declares itself once (its fields, arguments
 // and routes); the engine in mock/rest turns that declaration into routing, validation,
 // context filtering, links, OPTIONS, the index and the OpenAPI document. Post types
-// (wp.PostTypes, types.go) and taxonomies (wp.Taxonomies, taxonomies.go) are declarations
-// too: a controller is built per declared type and per declared taxonomy. Every post
+// and taxonomies are declarations too, the site's registry (wp.Registry: core's and the
+// dataset's own): a controller is built per registered type and per registered taxonomy. Every post
 // type, attachments included, has the one posts controller (posts.go); what a type's
 // controller does differently is its hooks (posthooks.go; the attachments' in media.go).
 package mock

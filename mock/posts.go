@@ -26,7 +26,7 @@ const (
 )
 
 // posts is the controller of a post type (WP_REST_Posts_Controller): /wp/v2/posts,
-// /wp/v2/pages and /wp/v2/media, and the routes of any type declared in wp.PostTypes.
+// /wp/v2/pages and /wp/v2/media, and the routes of any type the site's registry serves.
 // What a type's controller does differently (the attachments controller, a subclass
 // in WordPress) is its hooks (typeHooks), which the code here calls without naming a
 // type.

@@ -9,11 +9,12 @@ import (
 )
 
 // /wp/v2/taxonomies: WP_REST_Taxonomies_Controller. It lists every taxonomy WordPress
-// shows in REST (create_initial_taxonomies), in each version: the two the mock serves
-// and stores (wp.Taxonomies: category, post_tag) and the ones it only describes
-// (wp.UnservedTaxonomies, taxonomiesunserved.go: nav_menu, wp_pattern_category), whose
-// wp:items links point where WordPress's do, at routes the mock answers with
-// rest_no_route. Only wp.Taxonomies drives routes, post fields and search.
+// shows in REST (create_initial_taxonomies), in each version, and the site's own: the
+// ones the mock serves and stores (the registry's Taxonomies: category, post_tag,
+// nav_menu, the dataset's) and the ones it only describes (wp.UnservedTaxonomies,
+// taxonomiesunserved.go: wp_pattern_category), whose wp:items links point where
+// WordPress's do, at routes the mock answers with rest_no_route. Only the registry's
+// Taxonomies drive routes, post fields and search.
 
 // Error codes of the taxonomies controller.
 const (

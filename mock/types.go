@@ -9,11 +9,12 @@ import (
 )
 
 // /wp/v2/types: WP_REST_Post_Types_Controller. It lists every post type WordPress
-// shows in REST (create_initial_post_types), in each version: the three the mock
-// serves routes for and stores (wp.PostTypes: post, page, attachment), and the ones it
-// only describes (wp.UnservedPostTypes, typesunserved.go: nav_menu_item, wp_block,
-// wp_template, ...), whose wp:items links point where WordPress's do, at routes the
-// mock answers with rest_no_route. Only wp.PostTypes drive routes, queries and writes.
+// shows in REST (create_initial_post_types), in each version, and the site's own: the
+// ones the mock serves routes for and stores (the registry's PostTypes: post, page,
+// attachment, nav_menu_item, the dataset's), and the ones it only describes
+// (wp.UnservedPostTypes, typesunserved.go: wp_block, wp_template, ...), whose wp:items
+// links point where WordPress's do, at routes the mock answers with rest_no_route. Only
+// the registry's PostTypes drive routes, queries and writes.
 
 // Error codes of the post types controller.
 const (
