@@ -222,6 +222,18 @@ func customType(s *Suite, t T, st *siteType) {
 	checkHierarchy(s, t, id, route, a, st.hierarchical, props, "an item", "",
 		func() *Result { return s.create(t, acc, route, body(st.slug+"-child", "parent", a)) })
 
+	checkRoleWrites(s, t, st, id, route, body)
+
+	if s.caps.routes[route+"/(?P<id>[\\d]+)/autosaves"] {
+		as := w.send(t, http.MethodPost, item+"/autosaves", map[string]any{"content": "Autosaved " + s.name(st.slug)})
+		check(t, as, (as.Status == http.StatusOK || as.Status == http.StatusCreated) && numberAt(as, "parent") == float64(a),
+			id+"autosave: POST <item>/autosaves on a published item saves an autosave revision of it (parent the item)",
+			"%d parent %v", as.Status, as.object()["parent"])
+		l := w.get(t, item+"/autosaves")
+		check(t, l, l.Status == http.StatusOK && len(l.list()) == 1, id+"autosaves: GET <item>/autosaves lists the writer's autosave",
+			"%d, %d autosaves", l.Status, len(l.list()))
+	}
+
 	if st.supports["revisions"] {
 		rv := s.as(s.admin()).get(t, item+"/revisions")
 		ok := rv.Status == http.StatusOK && len(rv.list()) >= 1
@@ -245,6 +257,36 @@ func customType(s *Suite, t T, st *siteType) {
 		id+"force-delete: DELETE ?force=true deletes the item (200, deleted true, previous)", "%d %s", d.Status, clip(d.Body, 120))
 	g := s.as(s.admin()).get(t, item)
 	wantError(t, g, http.StatusNotFound, "rest_post_invalid_id", id+"gone: a deleted item answers 404 rest_post_invalid_id")
+}
+
+// checkRoleWrites checks who may write a type's items, from its capabilities and the
+// roles' (map_meta_cap): a role without the type's create_posts is refused the create
+// (403 rest_cannot_create), one without publish_posts the publishing (403
+// rest_cannot_publish), the others publish; visitors are refused (401). A role whose
+// capabilities the type names but the suite does not know is left out.
+func checkRoleWrites(s *Suite, t T, st *siteType, id, route string, body func(string, ...any) map[string]any) {
+	for _, role := range []string{"author", "contributor", "subscriber"} {
+		create, known := roleHas(role, st.caps["create_posts"])
+		publish, knownPublish := roleHas(role, st.caps["publish_posts"])
+		if !known || !knownPublish {
+			continue
+		}
+		r := s.as(s.accountFor(t, role)).send(t, http.MethodPost, route, body(st.slug+"-by-"+role))
+		rule := id + "role-" + role + ": POST " + route + " with status publish as " + role
+		switch {
+		case !create:
+			wantError(t, r, http.StatusForbidden, "rest_cannot_create", rule+" is refused: the role lacks "+st.caps["create_posts"]+" (403 rest_cannot_create)")
+		case !publish:
+			wantError(t, r, http.StatusForbidden, "rest_cannot_publish", rule+" is refused: the role lacks "+st.caps["publish_posts"]+" (403 rest_cannot_publish)")
+		default:
+			if check(t, r, r.Status == http.StatusCreated && textAt(r, "status") == "publish", rule+" publishes (201, status publish)",
+				"%d status %q", r.Status, textAt(r, "status")) {
+				s.deleteLater(route, idOf(r))
+			}
+		}
+	}
+	r := s.as(anonymous).send(t, http.MethodPost, route, body(st.slug+"-by-visitor"))
+	wantError(t, r, http.StatusUnauthorized, "rest_cannot_create", id+"role-visitor: POST "+route+" as a visitor is refused (401 rest_cannot_create)")
 }
 
 // checkHierarchy checks, on a hierarchical type or taxonomy, a child of parent (made by
