@@ -127,6 +127,9 @@ if (res.status !== 201 || post.title.raw !== 'From the npm smoke test') process.
 res = await fetch(`${wp.restUrl}wp/v2/posts/${post.id}`);
 console.log(`GET wp/v2/posts/${post.id} anonymously: ${res.status} ${(await res.json()).code} (a draft)`);
 if (res.status !== 401) process.exit(1);
+res = await fetch(wp.dashboardUrl);
+console.log(`GET ${wp.dashboardUrl} (the dashboard): ${res.status} ${res.headers.get('content-type')}`);
+if (res.status !== 200 || !res.headers.get('content-type').startsWith('text/html')) process.exit(1);
 // a site per test worker: a post made in one named site is not in another, nor in the
 // default site (each starts from the same seed, so ids repeat: the title tells); a
 // snapshot of it comes back after a delete. worker-2's handle comes from connect(),

@@ -38,6 +38,9 @@ func TestReadyJSON(t *testing.T) {
 			if r.URL != m.URL || r.REST != m.URL+"/wp-json/" || r.WordPress != "6.1" || r.Auth != c.auth {
 				t.Errorf("got url %q rest %q wordpress %q auth %q, want %q, %q, 6.1, %s", r.URL, r.REST, r.WordPress, r.Auth, m.URL, m.URL+"/wp-json/", c.auth)
 			}
+			if r.Dashboard != m.URL+"/wpmock/" {
+				t.Errorf("dashboard %q, want %q", r.Dashboard, m.URL+"/wpmock/")
+			}
 			if r.User != "admin" || r.Password == "" || (c.password != "" && r.Password != c.password) {
 				t.Errorf("got user %q password %q, want admin and %q", r.User, r.Password, c.password)
 			}

@@ -190,6 +190,7 @@ function start(options = {}) {
               authorization: 'Basic ' + Buffer.from(`${info.user}:${info.password}`).toString('base64'),
             }),
             wpVersion: info.wordpress,
+            dashboardUrl: info.dashboard,
             auth: info.auth,
             user: info.user,
             password: info.password,
