@@ -108,6 +108,9 @@ type Mock struct {
 	// reg is what the site registers: core's post types and taxonomies and the
 	// dataset's own (wp.Registry); the store keeps it for the layers below.
 	reg *wp.Registry
+	// metaKeys are the meta keys registered for each served post type ("post/<type>")
+	// and taxonomy ("term/<taxonomy>") in the mock's version (buildMetaKeys).
+	metaKeys map[string][]registeredMeta
 	// dataset is the start-up content, which a reset restores. A large generated
 	// site's is kept without its posts, which are generated again when asked for
 	// (startup), and startupPosts counts them by type.
@@ -185,6 +188,7 @@ func New(opts Options) (*Mock, error) {
 
 // serve builds the site's REST server and registers its routes.
 func (m *Mock) serve() {
+	m.buildMetaKeys()
 	m.server = &rest.Server{
 		SiteURL:  m.opts.SiteURL,
 		BasePath: m.base,

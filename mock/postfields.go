@@ -231,15 +231,32 @@ func (m *Mock) metaKeysOf(typ string) []registeredMeta {
 	return append(siteMeta(m.reg, "post", typ), coreMeta(m.reg.PostType(typ))...)
 }
 
-// registeredMeta is metaKeysOf typ as the mock's version has it.
-func (m *Mock) registeredMeta(typ string) []registeredMeta {
+// registeredMeta is metaKeysOf typ as the mock's version has it, built once per site
+// (metaKeys): a post's render reads it on every cache miss.
+func (m *Mock) registeredMeta(typ string) []registeredMeta { return m.metaKeys["post/"+typ] }
+
+// inVersion are the keys of the mock's version.
+func (m *Mock) inVersion(keys []registeredMeta) []registeredMeta {
 	var out []registeredMeta
-	for _, k := range m.metaKeysOf(typ) {
+	for _, k := range keys {
 		if k.schema.Span.In(m.version) {
 			out = append(out, k)
 		}
 	}
 	return out
+}
+
+// buildMetaKeys reads the keys registered for every served post type and taxonomy, as
+// the mock's version has them, once: the values' reads and writes (registeredMeta,
+// termMetaKeys) share these nodes, which no declaration holds.
+func (m *Mock) buildMetaKeys() {
+	m.metaKeys = map[string][]registeredMeta{}
+	for _, pt := range m.reg.PostTypes {
+		m.metaKeys["post/"+pt.Slug] = m.inVersion(m.metaKeysOf(pt.Slug))
+	}
+	for _, t := range m.reg.Taxonomies {
+		m.metaKeys["term/"+t.Slug] = m.inVersion(siteMeta(m.reg, "term", t.Slug))
+	}
 }
 
 // metaField is the "meta" field of the post (or revision) id whose type, or parent's

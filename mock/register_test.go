@@ -8,6 +8,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/store"
 )
 
 // customizedSite is the example site with the CI site's declarations
@@ -154,3 +155,18 @@ func TestNamedSiteDeclarations(t *testing.T) {
 }
 
 func idOf(m map[string]any) string { return strconv.Itoa(int(m["id"].(float64))) }
+
+// BenchmarkMetaField reads the registered meta of a book and of a post as their
+// render does on a cache miss (after a write): the site's keys and core's.
+func BenchmarkMetaField(b *testing.B) {
+	s := customizedSite(b)
+	s.Mock.store.Read(func(tx *store.Tx) {
+		book := tx.PostsByStatus("book", "publish")[0]
+		b.ReportAllocs()
+		b.ResetTimer()
+		for range b.N {
+			s.metaField(tx, book.ID, "book")
+			s.metaField(tx, 1, "post")
+		}
+	})
+}

@@ -111,16 +111,9 @@ func siteMeta(g *wp.Registry, objectType, subtype string) []registeredMeta {
 	return out
 }
 
-// termMetaKeys are the keys registered for the taxonomy's terms in the mock's version.
-func (m *Mock) termMetaKeys(taxonomy string) []registeredMeta {
-	var out []registeredMeta
-	for _, k := range siteMeta(m.reg, "term", taxonomy) {
-		if k.schema.Span.In(m.version) {
-			out = append(out, k)
-		}
-	}
-	return out
-}
+// termMetaKeys are the keys registered for the taxonomy's terms in the mock's version
+// (built once: buildMetaKeys).
+func (m *Mock) termMetaKeys(taxonomy string) []registeredMeta { return m.metaKeys["term/"+taxonomy] }
 
 // termMetaField is a term's "meta": its registered keys' values (the default for a
 // key it has none of), [] when its taxonomy has none registered.
