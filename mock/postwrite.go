@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"cmp"
 	"maps"
 	"net/http"
 	"regexp"
@@ -503,7 +504,7 @@ func (m *Mock) updateMetaField(tx *store.Tx, postID int, typ string, meta map[st
 		}
 		s, err := metaValueIn(k.schema, v, "meta."+name)
 		if err != nil {
-			failed = cmpErr(failed, err)
+			failed = cmp.Or(failed, err) // the first refusal is the answer
 			continue
 		}
 		setMeta(tx, postID, name, &s)

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"cmp"
 	"net/http"
 
 	"github.com/wpmock/wpmock/mock/rest"
@@ -150,18 +151,10 @@ func (m *Mock) updateTermMeta(tx *store.Tx, id int, meta map[string]any) *rest.E
 		}
 		s, err := metaValueIn(k.schema, v, "meta."+name)
 		if err != nil {
-			failed = cmpErr(failed, err)
+			failed = cmp.Or(failed, err) // the first refusal is the answer
 			continue
 		}
 		tx.ChangeTerm(id, func(t *store.Term) { t.Meta = t.Meta.WithField(name, s) })
 	}
 	return failed
-}
-
-// cmpErr keeps the first error.
-func cmpErr(first, next *rest.Error) *rest.Error {
-	if first != nil {
-		return first
-	}
-	return next
 }

@@ -17,17 +17,8 @@ func fromJSON(name string, o Object) *Schema {
 	s := &Schema{Name: name}
 	for _, m := range o {
 		switch m.Key {
-		case "type":
-			switch t := m.Value.(type) {
-			case string:
-				s.Types = []string{t}
-			case []any:
-				for _, x := range t {
-					if str, ok := x.(string); ok {
-						s.Types = append(s.Types, str)
-					}
-				}
-			}
+		case "type": // one type, or a list of them
+			s.Types = stringsOf(m.Value)
 		case "description":
 			s.Description, _ = m.Value.(string)
 		case "format":
@@ -52,11 +43,9 @@ func fromJSON(name string, o Object) *Schema {
 			if b, ok := m.Value.(bool); ok {
 				s.AdditionalProperties = &b
 			}
-		case "context":
-			for _, x := range asList(m.Value) {
-				if str, ok := x.(string); ok {
-					s.Context = append(s.Context, str)
-				}
+		case "context": // a list (a string would fail in PHP's in_array)
+			if _, isList := m.Value.([]any); isList {
+				s.Context = stringsOf(m.Value)
 			}
 		case "readonly":
 			s.ReadOnly, _ = m.Value.(bool)
@@ -87,11 +76,19 @@ func fromJSON(name string, o Object) *Schema {
 	return s
 }
 
-func asList(v any) []any {
-	if l, ok := v.([]any); ok {
-		return l
+// stringsOf is a JSON string, or the strings of a list, as a list.
+func stringsOf(v any) []string {
+	if s, ok := v.(string); ok {
+		return []string{s}
 	}
-	return nil
+	l, _ := v.([]any)
+	var out []string
+	for _, x := range l {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func jsonNumber(v any) *float64 {
