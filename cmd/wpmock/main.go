@@ -27,6 +27,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/wpmock/wpmock/cmd/internal/cmdline"
 	"github.com/wpmock/wpmock/cmd/internal/release"
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/fixtures/clone"
@@ -108,6 +109,7 @@ type Main struct {
 // example value for -h; the command line wins over the environment.
 var envFlags = []struct{ flag, env, example string }{
 	{"addr", "WPMOCK_ADDR", "0.0.0.0:8080"},
+	{"port", "WPMOCK_PORT", "8080"},
 	{"url", "WPMOCK_URL", "http://localhost:8080"},
 	{"seed", "WPMOCK_SEED", "7"},
 	{"admin-app-password", "WPMOCK_ADMIN_APP_PASSWORD", "'abcd EFGH 1234 ijkl MNOP 5678'"},
@@ -160,7 +162,16 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.SetOutput(m.Stderr)
 	fs.Usage = usage(fs)
 	fs.BoolVar(&m.Version, "version", false, "print the version and the WordPress versions the mock answers as, and exit")
-	fs.StringVar(&m.Addr, "addr", "127.0.0.1:8080", "listen address")
+	fs.StringVar(&m.Addr, "addr", defaultAddr, "the `address` to listen on: host:port, :port (every interface) or a port alone (on 127.0.0.1)")
+	port := -1 // not given
+	fs.Func("port", "listen on this `port` (0: one the system picks), on -addr's host: 127.0.0.1 unless -addr names another", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n > 65535 {
+			return errors.New("want a port from 0 (one the system picks) to 65535")
+		}
+		port = n
+		return nil
+	})
 	fs.Int64Var(&m.Options.Seed, "seed", 1, "dataset seed")
 	fs.StringVar(&m.Options.SiteURL, "url", "", "site URL used in links (default: from each request's Host)")
 	fs.Func("latency", "delay every answer by a duration (200ms) or a random one in a range (50ms-400ms); per request: header X-WPMock-Latency", func(s string) error {
@@ -212,20 +223,24 @@ func (m *Main) ParseFlags(args []string) error {
 		f := fs.Lookup(e.flag)
 		f.Usage += " (env " + e.env + ")"
 		if v := os.Getenv(e.env); v != "" {
-			if err := fs.Set(e.flag, v); err != nil {
-				return fmt.Errorf("%s: %v", e.env, err)
+			if err := cmdline.Set(fs, e.flag, v); err != nil {
+				return fmt.Errorf("%s=%s: %v", e.env, v, err)
 			}
 		}
 	}
 	hooks.envDone()
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args); err != nil {
 		return err
 	}
-	targets, err := hooks.targets()
+	addr, err := listenAddr(m.Addr, port)
 	if err != nil {
 		return err
 	}
-	m.Options.Webhooks.Targets = targets
+	m.Addr = addr
+	m.Options.Webhooks.Targets, err = hooks.targets()
+	if err != nil {
+		return err
+	}
 	if fs.NArg() > 0 {
 		// wpmock takes flags only: a word after them (a misspelt flag without its
 		// dash, a subcommand this build lacks) would otherwise be ignored and the
