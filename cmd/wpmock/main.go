@@ -508,6 +508,9 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 		strings.TrimSuffix(root, "wp-json/"))
 	fmt.Fprintf(m.Stdout, "wpmock: dashboard (live requests, users, reset, snapshots, faults, webhooks, API document): %s\n",
 		strings.TrimSuffix(root, "/wp-json/")+dashboard.Path)
+	for _, d := range ds.Register.NotInREST() {
+		fmt.Fprintf(m.Stdout, "wpmock: note: %s is declared without \"show_in_rest\": true, so it is not served: WordPress keeps it out of the REST API\n", d)
+	}
 	if s := ds.Site; s != nil {
 		replay := fmt.Sprintf("links go to the site, and its %d recorded answers are replayed until the first write", len(ds.Recorded))
 		if site.Replaying() == 0 {
