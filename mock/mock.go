@@ -53,6 +53,11 @@ type Options struct {
 	Size fixtures.Size
 	// OpenAuth makes every request act as the administrator (-auth=open).
 	OpenAuth bool
+	// DashboardToken, when set, signs a browser in to the dashboard that opens its
+	// page with ?token=<it> (dashboard.Link; the banner prints the link on a local
+	// address): a cookie, and the page acts with the administrator's application
+	// password. Empty: the page asks for the password.
+	DashboardToken string
 	// AdminAppPassword fixes the administrator's application password; empty derives
 	// one from the seed.
 	AdminAppPassword string

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+
+	"github.com/wpmock/wpmock/mock/dashboard"
 )
 
 // defaultAddr is where wpmock listens unless told otherwise: this machine only.
@@ -31,4 +33,40 @@ func listenAddr(addr string, port int) (string, error) {
 		return "", fmt.Errorf("-addr %s: the port %q is not a number from 0 to 65535", addr, p)
 	}
 	return net.JoinHostPort(host, p), nil
+}
+
+// -dashboard-link's values.
+const (
+	linkAuto = "auto" // a token on a loopback address only
+	linkOn   = "on"   // a token on any address
+	linkOff  = "off"  // no token: the page asks for the password
+)
+
+// signsInByLink says whether the dashboard's link carries a token that signs a browser
+// in. By default only where -addr is a loopback address: whoever opens the link acts
+// as the administrator, and on this machine only its own users can reach the port
+// (Jupyter's reasoning for its token). Listening on every interface (0.0.0.0, the
+// container) or a named host, it takes -dashboard-link on.
+func (m *Main) signsInByLink() bool {
+	switch m.DashboardLink {
+	case linkOn:
+		return true
+	case linkOff:
+		return false
+	}
+	host, _, err := net.SplitHostPort(m.Addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// dashboardURL is the dashboard's address on site as the banner and -ready-json give
+// it: the sign-in link when there is a token.
+func (m *Main) dashboardURL(site string) string {
+	return dashboard.Link(site+dashboard.Path, m.Options.DashboardToken)
 }

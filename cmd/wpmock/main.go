@@ -81,6 +81,9 @@ type Main struct {
 	Record string
 	// OpenAPI prints the OpenAPI document instead of serving.
 	OpenAPI bool
+	// DashboardLink is -dashboard-link: whether the banner's dashboard URL carries a
+	// token that signs a browser in: linkAuto (on a loopback address), linkOn, linkOff.
+	DashboardLink string
 	// ReadyJSON prints one JSON line (ready.go) on Stdout once listening, after the
 	// banner: the URL and the credentials, for programs that start the mock (-ready-json).
 	ReadyJSON bool
@@ -134,6 +137,7 @@ var envFlags = []struct{ flag, env, example string }{
 	{"max-header-bytes", "WPMOCK_MAX_HEADER_BYTES", "65536"},
 	{"max-conns", "WPMOCK_MAX_CONNS", "256"},
 	{"max-sites", "WPMOCK_MAX_SITES", "16"},
+	{"dashboard-link", "WPMOCK_DASHBOARD_LINK", "off"},
 }
 
 // usage is -h: the flags, then every environment variable with an example.
@@ -217,6 +221,14 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&l.MaxHeaderBytes, "max-header-bytes", def.MaxHeaderBytes, "largest request line and headers in bytes; larger ones get 431; 0: Go's 1 MiB")
 	fs.IntVar(&l.MaxConns, "max-conns", def.MaxConns, "connections served at once, more wait to be accepted; 0: no limit")
 	maxSites := fs.Int("max-sites", mock.DefaultMaxSites, "named sites (/sites/<name>/wp-json/, one per test worker) alive at once; past it the least recently used ends; 0: no limit")
+	fs.Func("dashboard-link", "whether the banner's dashboard link signs a browser in (a per-process token in the URL, as notebook servers do): auto (on a loopback address only), on (any address: whoever can reach the port and sees the link is the administrator), off (default auto)", func(s string) error {
+		switch s {
+		case linkAuto, linkOn, linkOff:
+			m.DashboardLink = s
+			return nil
+		}
+		return errors.New("want auto, on or off")
+	})
 	hooks := &webhookFlags{}
 	hooks.register(fs)
 	for _, e := range envFlags {
@@ -334,6 +346,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			return err
 		}
 		m.Options.Dataset = ds
+	}
+	if m.Export == "" && m.signsInByLink() {
+		m.Options.DashboardToken = dashboard.NewToken()
 	}
 	site, err := mock.New(m.Options)
 	loadingDone()
@@ -506,8 +521,12 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 		loaded.Round(time.Millisecond), root)
 	fmt.Fprintf(m.Stdout, "wpmock: a site of its own per test worker, from the same dataset: %ssites/<name>/wp-json/\n",
 		strings.TrimSuffix(root, "wp-json/"))
-	fmt.Fprintf(m.Stdout, "wpmock: dashboard (live requests, users, reset, snapshots, faults, webhooks, API document): %s\n",
-		strings.TrimSuffix(root, "/wp-json/")+dashboard.Path)
+	signIn := ""
+	if m.Options.DashboardToken != "" {
+		signIn = ", signed in by this link"
+	}
+	fmt.Fprintf(m.Stdout, "wpmock: dashboard (live requests, users, reset, snapshots, faults, webhooks, API document%s): %s\n",
+		signIn, m.dashboardURL(strings.TrimSuffix(root, "/wp-json/")))
 	for _, d := range ds.Register.NotInREST() {
 		fmt.Fprintf(m.Stdout, "wpmock: note: %s is declared without \"show_in_rest\": true, so it is not served: WordPress keeps it out of the REST API\n", d)
 	}
