@@ -26,7 +26,10 @@ help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 run: ## serve the seeded mock on 127.0.0.1:8080 (ADDR=host:port SEED=n ARGS="-data site.json -persist"; WPMOCK_ADDR and the other WPMOCK_* variables apply)
-	$(GO) run ./cmd/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
+	@# built, then exec'd: go run exits 1 on Ctrl-C even when wpmock shut down cleanly,
+	@# which make reports as an error; the binary itself exits 0 on SIGINT and SIGTERM
+	$(GO) build -o bin/wpmock ./cmd/wpmock
+	exec bin/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
 
 # Binaries as released: static (no cgo: they run on any Linux, in a scratch
 # container too), no local paths in them, and the version -version prints.

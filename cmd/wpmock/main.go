@@ -52,6 +52,10 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C during the graceful shutdown ends the process at once
+	}()
 	if err := m.Run(ctx); err != nil {
 		fmt.Fprintln(os.Stderr, "wpmock:", err)
 		os.Exit(1)
