@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"strconv"
@@ -13,6 +15,31 @@ const defaultAddr = "127.0.0.1:8080"
 
 // defaultHost is the host of a port given alone (-port 3000, -addr 3000).
 const defaultHost = "127.0.0.1"
+
+// listenFlags registers -addr, -port and -dashboard-link; port is -port, -1 when not
+// given (listenAddr puts the two together once parsed).
+func (m *Main) listenFlags(fs *flag.FlagSet) (port *int) {
+	fs.StringVar(&m.Addr, "addr", defaultAddr, "the `address` to listen on: host:port, :port (every interface) or a port alone (on 127.0.0.1)")
+	port = new(int)
+	*port = -1
+	fs.Func("port", "listen on this `port` (0: one the system picks), on -addr's host: 127.0.0.1 unless -addr names another", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n > 65535 {
+			return errors.New("want a port from 0 (one the system picks) to 65535")
+		}
+		*port = n
+		return nil
+	})
+	fs.Func("dashboard-link", "the `mode` of the banner's dashboard link: whether it signs a browser in (a per-process token in the URL, as notebook servers do): auto (on a loopback address only), on (any address: whoever can reach the port and sees the link is the administrator), off (default auto)", func(s string) error {
+		switch s {
+		case linkAuto, linkOn, linkOff:
+			m.DashboardLink = s
+			return nil
+		}
+		return errors.New("want auto, on or off")
+	})
+	return port
+}
 
 // listenAddr is the address -addr and -port name together: -addr as host:port,
 // :port or a port alone (json-server and most dev servers take a bare port, so

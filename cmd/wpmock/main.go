@@ -170,16 +170,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.SetOutput(m.Stderr)
 	fs.Usage = usage(fs)
 	fs.BoolVar(&m.Version, "version", false, "print the version and the WordPress versions the mock answers as, and exit")
-	fs.StringVar(&m.Addr, "addr", defaultAddr, "the `address` to listen on: host:port, :port (every interface) or a port alone (on 127.0.0.1)")
-	port := -1 // not given
-	fs.Func("port", "listen on this `port` (0: one the system picks), on -addr's host: 127.0.0.1 unless -addr names another", func(s string) error {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 || n > 65535 {
-			return errors.New("want a port from 0 (one the system picks) to 65535")
-		}
-		port = n
-		return nil
-	})
+	port := m.listenFlags(fs)
 	fs.Int64Var(&m.Options.Seed, "seed", 1, "dataset seed")
 	fs.StringVar(&m.Options.SiteURL, "url", "", "site URL used in links (default: from each request's Host)")
 	fs.Func("latency", "delay every answer by a duration (200ms) or a random one in a range (50ms-400ms); per request: header X-WPMock-Latency", func(s string) error {
@@ -225,14 +216,6 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.IntVar(&l.MaxHeaderBytes, "max-header-bytes", def.MaxHeaderBytes, "largest request line and headers in bytes; larger ones get 431; 0: Go's 1 MiB")
 	fs.IntVar(&l.MaxConns, "max-conns", def.MaxConns, "connections served at once, more wait to be accepted; 0: no limit")
 	maxSites := fs.Int("max-sites", mock.DefaultMaxSites, "named sites (/sites/<name>/wp-json/, one per test worker) alive at once; past it the least recently used ends; 0: no limit")
-	fs.Func("dashboard-link", "whether the banner's dashboard link signs a browser in (a per-process token in the URL, as notebook servers do): auto (on a loopback address only), on (any address: whoever can reach the port and sees the link is the administrator), off (default auto)", func(s string) error {
-		switch s {
-		case linkAuto, linkOn, linkOff:
-			m.DashboardLink = s
-			return nil
-		}
-		return errors.New("want auto, on or off")
-	})
 	hooks := &webhookFlags{}
 	hooks.register(fs)
 	for _, e := range envFlags {
@@ -248,7 +231,7 @@ func (m *Main) ParseFlags(args []string) error {
 	if err := cmdline.Parse(fs, args); err != nil {
 		return err
 	}
-	addr, err := listenAddr(m.Addr, port)
+	addr, err := listenAddr(m.Addr, *port)
 	if err != nil {
 		return err
 	}
