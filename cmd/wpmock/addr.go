@@ -16,18 +16,24 @@ const defaultAddr = "127.0.0.1:8080"
 // defaultHost is the host of a port given alone (-port 3000, -addr 3000).
 const defaultHost = "127.0.0.1"
 
-// listenFlags registers -addr, -port and -dashboard-link; port is -port, -1 when not
-// given (listenAddr puts the two together once parsed).
-func (m *Main) listenFlags(fs *flag.FlagSet) (port *int) {
+// listening holds -port, and what the environment gave -addr and -port, so that an
+// address on the command line is not given the environment's port.
+type listening struct {
+	port    int    // -port; -1: not given
+	envAddr string // WPMOCK_ADDR, or the default
+	envPort int    // WPMOCK_PORT; -1: not given
+}
+
+// listenFlags registers -addr, -port and -dashboard-link.
+func (m *Main) listenFlags(fs *flag.FlagSet) *listening {
+	l := &listening{port: -1}
 	fs.StringVar(&m.Addr, "addr", defaultAddr, "the `address` to listen on: host:port, :port (every interface) or a port alone (on 127.0.0.1)")
-	port = new(int)
-	*port = -1
 	fs.Func("port", "listen on this `port` (0: one the system picks), on -addr's host: 127.0.0.1 unless -addr names another", func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 || n > 65535 {
 			return errors.New("want a port from 0 (one the system picks) to 65535")
 		}
-		*port = n
+		l.port = n
 		return nil
 	})
 	fs.Func("dashboard-link", "the `mode` of the banner's dashboard link: whether it signs a browser in (a per-process token in the URL, as notebook servers do): auto (on a loopback address only), on (any address: whoever can reach the port and sees the link is the administrator), off (default auto)", func(s string) error {
@@ -38,7 +44,27 @@ func (m *Main) listenFlags(fs *flag.FlagSet) (port *int) {
 		}
 		return errors.New("want auto, on or off")
 	})
-	return port
+	return l
+}
+
+// envDone sets aside what the environment gave, before the command line is parsed.
+func (l *listening) envDone(m *Main) {
+	l.envAddr, l.envPort = m.Addr, l.port
+	m.Addr, l.port = "", -1
+}
+
+// addr is the address to listen on: the command line's -addr and -port, each falling
+// back on the environment's (WPMOCK_ADDR, WPMOCK_PORT) when not given; the
+// environment's port does not apply to an address given on the command line.
+func (l *listening) addr(m *Main) (string, error) {
+	addr, port := m.Addr, l.port
+	if addr == "" {
+		addr = l.envAddr
+		if port < 0 {
+			port = l.envPort
+		}
+	}
+	return listenAddr(addr, port)
 }
 
 // listenAddr is the address -addr and -port name together: -addr as host:port,

@@ -170,7 +170,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.SetOutput(m.Stderr)
 	fs.Usage = usage(fs)
 	fs.BoolVar(&m.Version, "version", false, "print the version and the WordPress versions the mock answers as, and exit")
-	port := m.listenFlags(fs)
+	listen := m.listenFlags(fs)
 	fs.Int64Var(&m.Options.Seed, "seed", 1, "dataset seed")
 	fs.StringVar(&m.Options.SiteURL, "url", "", "site URL used in links (default: from each request's Host)")
 	fs.Func("latency", "delay every answer by a duration (200ms) or a random one in a range (50ms-400ms); per request: header X-WPMock-Latency", func(s string) error {
@@ -228,14 +228,14 @@ func (m *Main) ParseFlags(args []string) error {
 		}
 	}
 	hooks.envDone()
+	listen.envDone(m)
 	if err := cmdline.Parse(fs, args); err != nil {
 		return err
 	}
-	addr, err := listenAddr(m.Addr, *port)
-	if err != nil {
+	var err error
+	if m.Addr, err = listen.addr(m); err != nil {
 		return err
 	}
-	m.Addr = addr
 	m.Options.Webhooks.Targets, err = hooks.targets()
 	if err != nil {
 		return err

@@ -135,11 +135,19 @@ func TestListenAddress(t *testing.T) {
 		{[]string{"-addr", "[::1]:80"}, "", "[::1]:80"},
 		{nil, "4000", "127.0.0.1:4000"},
 		{[]string{"-port", "5000"}, "4000", "127.0.0.1:5000"},
+		// an address on the command line wins over the environment's port
+		{[]string{"-addr", "127.0.0.1:9000"}, "4000", "127.0.0.1:9000"},
+		{[]string{"-addr", "9000"}, "4000", "127.0.0.1:9000"},
 	} {
 		t.Setenv("WPMOCK_PORT", c.env)
 		m := &Main{Stdout: io.Discard, Stderr: io.Discard}
 		if err := m.ParseFlags(c.args); err != nil || m.Addr != c.want {
 			t.Errorf("wpmock %s (WPMOCK_PORT=%s): listens on %q (%v), want %s", strings.Join(c.args, " "), c.env, m.Addr, err, c.want)
 		}
+	}
+	t.Setenv("WPMOCK_ADDR", "0.0.0.0:8080")
+	t.Setenv("WPMOCK_PORT", "3000")
+	if m := (&Main{Stdout: io.Discard, Stderr: io.Discard}); m.ParseFlags(nil) != nil || m.Addr != "0.0.0.0:3000" {
+		t.Errorf("WPMOCK_ADDR=0.0.0.0:8080 WPMOCK_PORT=3000: listens on %q, want 0.0.0.0:3000", m.Addr)
 	}
 }
