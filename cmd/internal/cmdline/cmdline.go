@@ -84,6 +84,8 @@ func Explain(fs *flag.FlagSet, err error) error {
 		if f == nil {
 			return err
 		}
+		// a flag's own error may name the flag and value again: latency "x": want ...
+		reason = strings.TrimPrefix(reason, name+" "+value+": ")
 		return fmt.Errorf("-%s %s: %s", name, value, whatWasWrong(f, reason))
 	case strings.HasPrefix(msg, msgBoolFlag):
 		name, _, _ := strings.Cut(strings.TrimPrefix(msg, msgBoolFlag), ":")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +22,7 @@ func testSet(out *bytes.Buffer) *flag.FlagSet {
 	fs.String("data", "", "start from this dataset `file`")
 	fs.String("wp-version", "", "the version")
 	fs.Func("latency", "a delay", func(s string) error { return errors.New("want a duration such as 200ms") })
+	fs.Func("faults", "a rate", func(s string) error { return fmt.Errorf("faults %q: want a number", s) })
 	return fs
 }
 
@@ -43,6 +45,7 @@ func TestParseMistakes(t *testing.T) {
 		{[]string{"-idle-timeout", "5"}, `-idle-timeout "5": want a duration with its unit, such as 30s`},
 		{[]string{"-quiet=maybe"}, `-quiet "maybe": want true or false`},
 		{[]string{"-latency", "soon"}, `-latency "soon": want a duration such as 200ms`},
+		{[]string{"-faults", "lots"}, `-faults "lots": want a number`},
 		{[]string{"-data"}, "-data needs a value: start from this dataset file"},
 		{[]string{"-posts"}, "-posts needs a value: want a whole number, such as 50"},
 		{[]string{"---x"}, `"---x" is not a flag`},
