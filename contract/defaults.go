@@ -204,15 +204,8 @@ func defaultContext(s *Suite, t T) {
 func createDefaults(s *Suite, t T) {
 	needWrites(s, t)
 	p := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("bare")})
-	for _, c := range []struct {
-		field string
-		want  any
-	}{{"status", "draft"}, {"author", s.adminID()}, {"format", "standard"},
-		{"sticky", false}, {"tags", []int{}}, {"template", ""}, {"featured_media", 0}, {"password", ""}, {"slug", ""},
-		{"excerpt.raw", ""}, {"content.raw", ""}, {"type", "post"}} {
-		wantValue(t, p, c.field, c.want, "defaults/posts/create-defaults: a post created with only a title: "+c.field+" defaults to "+show(c.want, true))
-	}
-	// comments and pings: what the site's owner chose (Settings > Discussion)
+	// comments and pings: what the site's owner chose (Settings > Discussion),
+	// first, so the rule's text names the fact
 	for _, kind := range []string{"comment", "ping"} {
 		rule := "defaults/posts/create-defaults: a post created with only a title: " + kind + "_status defaults to the site's default_" + kind + "_status"
 		if want, note, ok, why := s.defaultDiscussion(t, "post", kind); ok {
@@ -220,6 +213,14 @@ func createDefaults(s *Suite, t T) {
 		} else {
 			skipRule(t, rule, why)
 		}
+	}
+	for _, c := range []struct {
+		field string
+		want  any
+	}{{"status", "draft"}, {"author", s.adminID()}, {"format", "standard"},
+		{"sticky", false}, {"tags", []int{}}, {"template", ""}, {"featured_media", 0}, {"password", ""}, {"slug", ""},
+		{"excerpt.raw", ""}, {"content.raw", ""}, {"type", "post"}} {
+		wantValue(t, p, c.field, c.want, "defaults/posts/create-defaults: a post created with only a title: "+c.field+" defaults to "+show(c.want, true))
 	}
 	cats, _ := at(p.JSON(), "categories")
 	const defCat = "defaults/posts/default-category: a post created without categories is put in the site's default category"

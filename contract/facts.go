@@ -196,6 +196,7 @@ func (s *Suite) ownStatuses(t T) (own []string, note string, ok bool, why string
 		return nil, "", true, ""
 	}
 	list, all, from := s.siteStatuses(t)
+	own = []string{}
 	for _, f := range list {
 		if !slices.Contains(coreStatuses, f.slug) {
 			own = append(own, f.slug)
