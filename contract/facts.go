@@ -32,6 +32,8 @@ type siteFacts struct {
 	statusesFrom string         // where they were read
 	allStatuses  bool           // read as the administrator: every status, not the public ones alone
 	menus        *menuAccess    // who may read menus; nil until read
+	// roleChanges: how each role the suite acts as differs from WordPress's default
+	roleChanges map[string]string
 }
 
 // statusFact is a post status as /wp/v2/statuses shows it.
@@ -328,4 +330,74 @@ func (s *Suite) schemaNote(route, ctx string) string {
 		return ""
 	}
 	return " (site fact: the fields the schema declares in the " + ctx + " context, from OPTIONS " + route + ")"
+}
+
+// roleOtherCaps are the default roles' other primitive capabilities the permission
+// table relies on (populate_roles, a single site), beside roleCaps's.
+var roleOtherCaps = map[string][]string{
+	"upload_files":       {"administrator", "editor", "author"},
+	"moderate_comments":  {"administrator", "editor"},
+	"unfiltered_html":    {"administrator", "editor"},
+	"list_users":         {"administrator"},
+	"edit_users":         {"administrator"},
+	"create_users":       {"administrator"},
+	"delete_users":       {"administrator"},
+	"promote_users":      {"administrator"},
+	"edit_theme_options": {"administrator"},
+	"manage_options":     {"administrator"},
+}
+
+// roleChanges says how the site's role differs from WordPress's default role of that
+// name in the capabilities the permission table relies on ("" when it does not), as a
+// user of the role shows them (/wp/v2/users/<id>?context=edit: capabilities, the
+// role's and the user's own): a site may give a role more or take some away
+// (add_cap, remove_cap, a members plugin), and the table is the default roles'.
+func (s *Suite) roleChanges(t T, acc *account) string {
+	t.Helper()
+	s.mu.Lock()
+	diff, ok := s.facts.roleChanges[acc.name]
+	s.mu.Unlock()
+	if ok {
+		return diff
+	}
+	from := fmt.Sprintf("/wp/v2/users/%d?context=edit", acc.id)
+	r := s.as(s.admin()).get(t, from)
+	caps, _ := r.object()["capabilities"].(map[string]any)
+	if caps == nil {
+		return "" // the users group reports a user without capabilities
+	}
+	var gained, lost []string
+	for _, c := range roleTableCaps() {
+		def := slices.Contains(roleCaps[acc.name], c) || slices.Contains(roleOtherCaps[c], acc.name)
+		switch has := caps[c] == true; {
+		case has && !def:
+			gained = append(gained, c)
+		case !has && def:
+			lost = append(lost, c)
+		}
+	}
+	if len(gained)+len(lost) > 0 {
+		diff = fmt.Sprintf("the site's %s role is not WordPress's default (site fact: it gains %v and lacks %v, from %s); the table is the default roles'",
+			acc.name, gained, lost, from)
+	}
+	s.mu.Lock()
+	if s.facts.roleChanges == nil {
+		s.facts.roleChanges = map[string]string{}
+	}
+	s.facts.roleChanges[acc.name] = diff
+	s.mu.Unlock()
+	return diff
+}
+
+// roleTableCaps are the capabilities roleChanges compares, sorted.
+func roleTableCaps() []string {
+	var out []string
+	for _, caps := range roleCaps {
+		out = append(out, caps...)
+	}
+	for c := range roleOtherCaps {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
