@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -325,11 +326,19 @@ func wpList(l []string) string {
 
 // schemaNote names the fact a shape check in the default mode uses: the fields the
 // site's schema for route declares in ctx (declared.go); "" in strict mode.
-func (s *Suite) schemaNote(route, ctx string) string {
+func (s *Suite) schemaNote(t T, route, ctx string) string {
+	t.Helper()
 	if s.cfg.Strict {
 		return ""
 	}
-	return " (site fact: the fields the schema declares in the " + ctx + " context, from OPTIONS " + route + ")"
+	props, _ := s.itemSchema(t, route)["properties"].(map[string]any)
+	in := []string{}
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		if p, _ := props[k].(map[string]any); inContext(p, ctx) {
+			in = append(in, k)
+		}
+	}
+	return " " + factNote("fields in the "+ctx+" context", in, "OPTIONS "+route)
 }
 
 // roleOtherCaps are the default roles' other primitive capabilities the permission

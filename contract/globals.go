@@ -216,7 +216,7 @@ func globalEmbed(s *Suite, t T, post int) {
 	// a plugin's field on users (register_rest_field) declared in the embed context is
 	// embedded too: the users' schema says which
 	s.wantKeysAt(t, r, "_embedded.author.0", "", w(strings.Join(userEmbedKeys, " ")),
-		"globals/embed/author-embed-keys: _embed: the author is embedded with the user's embed-context fields"+s.schemaNote("/wp/v2/users", "embed"), schemaAt{"/wp/v2/users", "embed"})
+		"globals/embed/author-embed-keys: _embed: the author is embedded with the user's embed-context fields"+s.schemaNote(t, "/wp/v2/users", "embed"), schemaAt{"/wp/v2/users", "embed"})
 	terms, _ := at(r.JSON(), "_embedded.wp:term")
 	list, _ := terms.([]any)
 	taxes := s.postTaxonomies(t, "post")
@@ -224,7 +224,7 @@ func globalEmbed(s *Suite, t T, post int) {
 		"wp:term = %s, want %d lists", show(terms, terms != nil), len(taxes))
 	wantValue(t, r, "_embedded.wp:term.0.0.taxonomy", "category", "globals/embed/terms: _embed: the first wp:term list holds the post's categories")
 	s.wantKeysAt(t, r, "_embedded.wp:term.0.0", "", w(strings.Join(termEmbedKeys, " ")),
-		"globals/embed/terms-embed-keys: _embed: terms are embedded with their embed-context fields"+s.schemaNote("/wp/v2/categories", "embed"), schemaAt{"/wp/v2/categories", "embed"})
+		"globals/embed/terms-embed-keys: _embed: terms are embedded with their embed-context fields"+s.schemaNote(t, "/wp/v2/categories", "embed"), schemaAt{"/wp/v2/categories", "embed"})
 
 	r = anon.get(t, item+"?_embed&_envelope")
 	_, has = at(r.JSON(), "body._embedded.author")
