@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wpmock/wpmock/mock/webhook"
 )
 
 // TestSiteChosenByHeaderOrCookie: a request to the plain URL naming a site in
@@ -157,5 +159,41 @@ func TestChosenSiteCostsNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { chosenSite(r) }); n != 0 {
 			t.Errorf("chosenSite with cookie %q: %v allocations, want 0", cookie, n)
 		}
+	}
+}
+
+// TestNamedSiteWebhookNamesIt: a named site's change reaches the receivers with its
+// name in X-WPMock-Site, however the request named the site, so that a frontend can
+// revalidate that site's pages alone; the default site's carries none.
+func TestNamedSiteWebhookNamesIt(t *testing.T) {
+	srv, got := receiver(t, nil)
+	s := hookedSite(t, webhook.Target{URL: srv.URL})
+	for _, tt := range []struct {
+		name   string
+		site   *testSite
+		header []string
+		want   string // X-WPMock-Site of the delivery
+		home   string // the change's site
+	}{
+		{"by header", s, []string{HeaderSite, "a"}, "a", "http://wp.example"},
+		{"by cookie", s, []string{"Cookie", CookieSite + "=b"}, "b", "http://wp.example"},
+		{"by path", s.named("a"), nil, "a", "http://wp.example/sites/a"},
+		{"the default site", s, nil, "", "http://wp.example"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := tt.site.do(t, http.MethodPost, "/wp/v2/posts", "admin", strings.NewReader(`{"title":"Hooked","status":"publish"}`),
+				append([]string{"Content-Type", "application/json"}, tt.header...)...)
+			if r.status != http.StatusCreated {
+				t.Fatalf("create: %d %s", r.status, r.body)
+			}
+			d := next(t, got)
+			if h, ok := d.header[http.CanonicalHeaderKey(HeaderSite)]; tt.want == "" && ok || tt.want != "" && d.header.Get(HeaderSite) != tt.want {
+				t.Errorf("%s: got %q, want %q", HeaderSite, h, tt.want)
+			}
+			var body struct{ Site string }
+			if err := json.Unmarshal(d.body, &body); err != nil || body.Site != tt.home {
+				t.Errorf("site: got %q (%v), want %s", body.Site, err, tt.home)
+			}
+		})
 	}
 }

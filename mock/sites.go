@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/webhook"
 )
 
 // Named sites: one process serves, besides its own site, any number of sites by name
@@ -34,7 +35,8 @@ const SitesPrefix = "/sites/"
 // over the cookie.
 const (
 	// HeaderSite names the site of a request to the plain URL: X-WPMock-Site: w1.
-	HeaderSite = "X-WPMock-Site"
+	// A named site's webhooks carry it too (webhook.HeaderSite).
+	HeaderSite = webhook.HeaderSite
 	// CookieSite does the same from a cookie, which a browser sends by itself:
 	// wpmock_site=w1.
 	CookieSite = "wpmock_site"
