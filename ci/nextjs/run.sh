@@ -34,20 +34,22 @@ if ! cmp -s package-lock.json node_modules/.package-lock.json.installed 2>/dev/n
 fi
 say "npm packages: $(lap)"
 
-t=$SECONDS
-node --test "$repo/cmd/wpmock/npm/wpmock/test/" >"$here/.node-test.log" 2>&1 || { cat "$here/.node-test.log"; say "wpmock/ssr unit tests: FAILED"; exit 1; }
-say "wpmock/ssr unit tests (node --test): $(grep -c '^ok ' "$here/.node-test.log") passed in $(lap)"
-rm -f "$here/.node-test.log"
-
 rm -rf "$out" && mkdir -p "$out/evidence"
+t=$SECONDS
+node --test "$repo/cmd/wpmock/npm/wpmock/test/" >"$out/node-test.log" 2>&1 || { cat "$out/node-test.log"; say "wpmock/ssr unit tests: FAILED"; exit 1; }
+say "wpmock/ssr unit tests (node --test): $(grep -c '^ok ' "$out/node-test.log") passed in $(lap)"
+
 t=$SECONDS
 (cd "$repo" && go build -o "$out/wpmock" ./cmd/wpmock)
 export WPMOCK_BINARY=$out/wpmock
 say "go build wpmock: $(lap)"
 
-# next build again only when what it builds changed (.next keeps the sum it built)
+# next build again only when what it builds changed (.next keeps the sum it built): the
+# app, and the package's glue, which the build copies in (a file: dependency resolves
+# outside node_modules, so serverExternalPackages does not keep it out)
 t=$SECONDS
-sum=$(cat next.config.mjs instrumentation.js package-lock.json $(find app lib -type f | sort) | sha256sum | cut -c1-16)
+pkg=$repo/cmd/wpmock/npm/wpmock
+sum=$(cat next.config.mjs instrumentation.js package-lock.json $(find app lib -type f | sort) "$pkg"/*.js "$pkg"/package.json | sha256sum | cut -c1-16)
 if [[ "$(cat .next/wpmock-sources 2>/dev/null)" != "$sum" ]]; then
   npx --no-install next build >"$out/next-build.log" 2>&1 || { cat "$out/next-build.log"; say "next build: FAILED"; exit 1; }
   echo "$sum" >.next/wpmock-sources
