@@ -59,7 +59,7 @@ func (s *Server) routesData(r *Request, ns string) Object {
 	help := r.String("context") == "help"
 	out := Object{}
 	for _, rt := range s.routes {
-		if ns != "" && rt.Namespace != ns {
+		if ns != "" && rt.Namespace != ns || rt.Hidden {
 			continue
 		}
 		out = append(out, Member{rt.Pattern, s.routeData(r, rt, help)})

@@ -24,6 +24,9 @@ type Registry struct {
 	Meta []*MetaKey
 	// Fields are the fields register_rest_field added, in registration order.
 	Fields []*RestField
+	// Routes are the plugins' REST routes (register_rest_route), in registration
+	// order (restroutes.go).
+	Routes []*RestRoute
 	// Locations are the theme's menu locations (register_nav_menus), in registration
 	// order: none for core alone, as a block theme such as Twenty Twenty-Three
 	// registers none.

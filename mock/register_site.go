@@ -1,0 +1,25 @@
+package mock
+
+import (
+	"fmt"
+
+	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/wp"
+)
+
+// siteDeclarations counts what a dataset registers beyond its types, taxonomies, meta
+// and fields: statuses, roles, settings and plugin routes.
+func siteDeclarations(r *fixtures.Register) int {
+	return len(r.PostStatuses) + len(r.Roles) + len(r.Settings) + len(r.RestRoutes)
+}
+
+// registerSite registers a dataset's plugin routes (register_rest_route, on
+// rest_api_init) in the registry.
+func registerSite(g *wp.Registry, r *fixtures.Register) error {
+	for i, a := range r.RestRoutes {
+		if err := g.RegisterRestRoute(a.String("namespace"), a.String("route"), argsWithout(a, "namespace", "route")); err != nil {
+			return fmt.Errorf("the dataset's register.rest_routes[%d]: %w", i, err)
+		}
+	}
+	return nil
+}
