@@ -71,7 +71,7 @@ type Route struct {
 	// Hidden: registered with show_in_index false, the route answers but the index
 	// does not list it, and its OPTIONS describe nothing (null).
 	Hidden bool
-	segs []segment
+	segs   []segment
 }
 
 type segment struct {
