@@ -115,7 +115,7 @@ func hooksOf(pt *wp.PostType) *typeHooks {
 // {"content": {"raw": ...}}, with no properties level.)
 func schemaLinks(pt *wp.PostType, h *typeHooks, v rest.Version) func(r *rest.Request) []any {
 	return func(r *rest.Request) []any {
-		href := r.RestURL("/" + Namespace + "/" + pt.RestBase + "/{id}")
+		href := r.RestURL(pt.Route() + "/{id}")
 		link := func(rel, title string, props rest.Object) rest.Object {
 			return rest.Object{{Key: "rel", Value: "https://api.w.org/" + rel}, {Key: "title", Value: title}, {Key: "href", Value: href},
 				{Key: "targetSchema", Value: rest.Object{{Key: "type", Value: "object"}, {Key: "properties", Value: props}}}}

@@ -435,7 +435,7 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	r.SetParam("context", rest.Edit)
-	return rest.Created(w.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/"+w.base+"/"+strconv.Itoa(p.ID))), nil
+	return rest.Created(w.item.RenderIn(r, p, rest.Edit), r.RestURL(registry(r).TypeOf(w.typ).Route()+"/"+strconv.Itoa(p.ID))), nil
 }
 
 // update is update_item.

@@ -55,7 +55,7 @@ func (s *summaryRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
 		if tax.RestBase == "" || !tax.Shown.In(s.m.version) {
 			continue
 		}
-		taxonomies = append(taxonomies, rest.Object{{"taxonomy", tax.Slug}, {"rest", Namespace + "/" + tax.RestBase},
+		taxonomies = append(taxonomies, rest.Object{{"taxonomy", tax.Slug}, {"rest", tax.RESTNamespace() + "/" + tax.RestBase},
 			{"count", len(tx.Terms(tax.Slug))}})
 	}
 	comments := rest.Object{}
