@@ -58,7 +58,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		pfID(noun), pfDate(noun), pfDateGMT(noun), pfGUID(noun), pfModified(noun), pfModifiedGMT(noun),
 		rest.F(rest.Str("password").Desc("A password to protect access to the content and excerpt.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Password }),
-		pfSlug(noun), pfStatus(noun), pfType(noun), pfLink(noun, m),
+		pfSlug(noun), pfStatus(noun, m.reg), pfType(noun), pfLink(noun, m),
 	}
 	add := func(ok bool, fs ...*postField) {
 		if ok {
@@ -368,7 +368,7 @@ func hasField(it *rest.Item[store.Post], name string) bool {
 // supports post formats, then the hooks' own (the attachments' MIME filter).
 func (res *posts) collectionArgs() []*rest.Schema {
 	pt := res.pt
-	args := postListArgs(pt, res.hooks)
+	args := postListArgs(res.m.reg, pt, res.hooks)
 	if len(pt.Taxonomies) > 0 {
 		args = append(args, rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"))
 	}

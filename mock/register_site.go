@@ -13,9 +13,14 @@ func siteDeclarations(r *fixtures.Register) int {
 	return len(r.PostStatuses) + len(r.Roles) + len(r.Settings) + len(r.RestRoutes)
 }
 
-// registerSite registers a dataset's plugin routes (register_rest_route, on
-// rest_api_init) in the registry.
+// registerSite registers a dataset's post statuses (register_post_status, on init)
+// and plugin routes (register_rest_route, on rest_api_init) in the registry.
 func registerSite(g *wp.Registry, r *fixtures.Register) error {
+	for i, a := range r.PostStatuses {
+		if err := g.RegisterPostStatus(a.String("name"), argsWithout(a, "name")); err != nil {
+			return fmt.Errorf("the dataset's register.post_statuses[%d]: %w", i, err)
+		}
+	}
 	for i, a := range r.RestRoutes {
 		if err := g.RegisterRestRoute(a.String("namespace"), a.String("route"), argsWithout(a, "namespace", "route")); err != nil {
 			return fmt.Errorf("the dataset's register.rest_routes[%d]: %w", i, err)

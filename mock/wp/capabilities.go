@@ -207,17 +207,20 @@ func CanReadPost(a *Actor, p *store.Post, parentOf func(int) *store.Post) bool {
 	} else if status == "inherit" {
 		status = "publish"
 	}
-	if status == "publish" {
-		return c != nil && c.Caps["read"]
-	}
+	// map_meta_cap reads the status object: public ones (publish, and a site's own
+	// public statuses) need read, private ones read_private_posts
 	if c == nil {
 		return false
+	}
+	g := c.registry()
+	if g.statusPublic(status) {
+		return c.Caps["read"]
 	}
 	if p.Author != 0 && p.Author == c.ID {
 		return c.Caps["read"]
 	}
-	if status == "private" {
-		return c.Caps[c.registry().TypeOf(p.Type).Cap("read_private_posts")]
+	if g.statusPrivate(status) {
+		return c.Caps[g.TypeOf(p.Type).Cap("read_private_posts")]
 	}
 	return CanEditPost(a, p, parentOf)
 }

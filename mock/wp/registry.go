@@ -24,6 +24,9 @@ type Registry struct {
 	Meta []*MetaKey
 	// Fields are the fields register_rest_field added, in registration order.
 	Fields []*RestField
+	// Statuses are the post statuses, core's first, in registration order
+	// (poststatus.go).
+	Statuses []*PostStatus
 	// Routes are the plugins' REST routes (register_rest_route), in registration
 	// order (restroutes.go).
 	Routes []*RestRoute
@@ -46,7 +49,7 @@ var Core = NewRegistry()
 // NewRegistry is a registry with core's declarations only; the Register functions
 // add a site's own to it.
 func NewRegistry() *Registry {
-	return &Registry{PostTypes: slices.Clone(PostTypes), Taxonomies: slices.Clone(Taxonomies),
+	return &Registry{PostTypes: slices.Clone(PostTypes), Taxonomies: slices.Clone(Taxonomies), Statuses: slices.Clone(CoreStatuses),
 		coreTypes: len(PostTypes), coreTaxonomies: len(Taxonomies)}
 }
 
