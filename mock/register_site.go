@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
@@ -13,9 +14,16 @@ func siteDeclarations(r *fixtures.Register) int {
 	return len(r.PostStatuses) + len(r.Roles) + len(r.Settings) + len(r.RestRoutes)
 }
 
-// registerSite registers a dataset's post statuses (register_post_status, on init)
+// registerSite registers a dataset's roles (add_role), post statuses
+// (register_post_status, on init)
 // and plugin routes (register_rest_route, on rest_api_init) in the registry.
 func registerSite(g *wp.Registry, r *fixtures.Register) error {
+	for i, a := range r.Roles {
+		caps, _ := jsonOf(argOr(a, "capabilities")).(rest.Object)
+		if err := g.AddRole(a.String("role"), a.String("display_name"), caps); err != nil {
+			return fmt.Errorf("the dataset's register.roles[%d]: %w", i, err)
+		}
+	}
 	for i, a := range r.PostStatuses {
 		if err := g.RegisterPostStatus(a.String("name"), argsWithout(a, "name")); err != nil {
 			return fmt.Errorf("the dataset's register.post_statuses[%d]: %w", i, err)
@@ -28,3 +36,6 @@ func registerSite(g *wp.Registry, r *fixtures.Register) error {
 	}
 	return nil
 }
+
+// argOr is the value of key, nil when absent.
+func argOr(a fixtures.Args, key string) any { v, _ := a.Get(key); return v }

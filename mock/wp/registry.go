@@ -24,6 +24,8 @@ type Registry struct {
 	Meta []*MetaKey
 	// Fields are the fields register_rest_field added, in registration order.
 	Fields []*RestField
+	// Roles are the roles, core's five first, then the site's own (roles.go).
+	Roles []*Role
 	// Statuses are the post statuses, core's first, in registration order
 	// (poststatus.go).
 	Statuses []*PostStatus
@@ -49,7 +51,7 @@ var Core = NewRegistry()
 // NewRegistry is a registry with core's declarations only; the Register functions
 // add a site's own to it.
 func NewRegistry() *Registry {
-	return &Registry{PostTypes: slices.Clone(PostTypes), Taxonomies: slices.Clone(Taxonomies), Statuses: slices.Clone(CoreStatuses),
+	return &Registry{PostTypes: slices.Clone(PostTypes), Taxonomies: slices.Clone(Taxonomies), Statuses: slices.Clone(CoreStatuses), Roles: slices.Clone(coreRoles),
 		coreTypes: len(PostTypes), coreTaxonomies: len(Taxonomies)}
 }
 
