@@ -14,7 +14,8 @@ func siteDeclarations(r *fixtures.Register) int {
 	return len(r.PostStatuses) + len(r.Roles) + len(r.Settings) + len(r.RestRoutes)
 }
 
-// registerSite registers a dataset's roles (add_role), post statuses
+// registerSite registers a dataset's roles (add_role), settings (register_setting),
+// post statuses
 // (register_post_status, on init)
 // and plugin routes (register_rest_route, on rest_api_init) in the registry.
 func registerSite(g *wp.Registry, r *fixtures.Register) error {
@@ -22,6 +23,11 @@ func registerSite(g *wp.Registry, r *fixtures.Register) error {
 		caps, _ := jsonOf(argOr(a, "capabilities")).(rest.Object)
 		if err := g.AddRole(a.String("role"), a.String("display_name"), caps); err != nil {
 			return fmt.Errorf("the dataset's register.roles[%d]: %w", i, err)
+		}
+	}
+	for i, a := range r.Settings {
+		if err := g.RegisterSetting(a.String("option_group"), a.String("option_name"), argsWithout(a, "option_group", "option_name")); err != nil {
+			return fmt.Errorf("the dataset's register.settings[%d]: %w", i, err)
 		}
 	}
 	for i, a := range r.PostStatuses {

@@ -60,6 +60,9 @@ type Schema struct {
 	// get_data_for_route prints it: the schema keywords of its Literal in the order
 	// given, then required (registeredArg).
 	AsRegistered bool
+	// KeepDescription prints an empty description too (a site's setting: the
+	// settings controller's schema always has one).
+	KeepDescription bool
 
 	// For arguments only. Early: the argument has a validate_callback, so it is checked
 	// by has_valid_params (before the others, and alone if it fails).
@@ -186,7 +189,7 @@ func (s *Schema) JSON(asArg bool) Object {
 	if s.Label != nil && asArg {
 		o = append(o, Member{"title", *s.Label})
 	}
-	if s.Description != "" {
+	if s.Description != "" || s.KeepDescription {
 		o = append(o, Member{"description", s.Description})
 	}
 	switch len(s.Types) {
