@@ -69,3 +69,21 @@ func TestSiteOptions(t *testing.T) {
 		t.Errorf("a new post's categories: %v, want the default category %d", m["categories"], next.Terms+1)
 	}
 }
+
+// TestSiteManualOffset: a manual UTC offset (gmt_offset 5.5, timezone_string "") is
+// the index's gmt_offset and the difference between a post's date and date_gmt, as
+// wp_timezone makes it "+05:30".
+func TestSiteManualOffset(t *testing.T) {
+	ds := fixtures.Example()
+	ds.Options = map[string]any{"timezone_string": "", "gmt_offset": 5.5}
+	s := newTestSiteWith(t, ds)
+	idx, _ := s.get(t, "/", "").json.(map[string]any)
+	if idx["gmt_offset"] != 5.5 || idx["timezone_string"] != "" {
+		t.Errorf("index: gmt_offset %v, timezone_string %q", idx["gmt_offset"], idx["timezone_string"])
+	}
+	w := s.send(t, "POST", "/wp/v2/posts", "admin", map[string]any{"title": "t", "date": "2025-01-01T12:00:00"})
+	m, _ := w.json.(map[string]any)
+	if m["date"] != "2025-01-01T12:00:00" || m["date_gmt"] != "2025-01-01T06:30:00" {
+		t.Errorf("a post at 12:00 local: date %v, date_gmt %v, want 06:30 GMT", m["date"], m["date_gmt"])
+	}
+}
