@@ -244,7 +244,11 @@ func (s *Schema) JSON(asArg bool) Object {
 	if s.OneOf != nil {
 		alts := make([]any, len(s.OneOf))
 		for i, a := range s.OneOf {
-			alts[i] = a.JSON(false)
+			alt := a.JSON(false)
+			if a.Title != "" && a.Literal == nil { // an alternative's title comes first ("Term ID List")
+				alt = append(Object{{"title", a.Title}}, alt...)
+			}
+			alts[i] = alt
 		}
 		o = append(o, Member{"oneOf", alts})
 	}
