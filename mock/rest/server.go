@@ -501,7 +501,10 @@ func (s *Server) options(req *Request, parts []string) *Response {
 		}
 		req.route, req.URL = rt, url
 		req.params = optionsParams(req, rt, url)
-		resp := &Response{Status: http.StatusOK, Data: s.routeData(req, rt, true)}
+		resp := &Response{Status: http.StatusOK, Data: nil} // get_data_for_route's null
+		if !rt.Hidden {
+			resp.Data = s.routeData(req, rt, true)
+		}
 		s.allowHeader(req, resp)
 		return resp
 	}
