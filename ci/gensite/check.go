@@ -78,8 +78,10 @@ func checkSite(ds *fixtures.Dataset, ext map[string][]fixtures.Args, written map
 				name = a.String("name")
 			}
 		}
-		if v, ok := settings[name]; !ok || v == nil {
-			c.fail("/settings: %s is %v (listed %v)", name, v, ok)
+		// listed; its value may be null: a boolean setting saved false is stored as ""
+		// (add_option), which its schema refuses, so WordPress answers null
+		if _, ok := settings[name]; !ok {
+			c.fail("/settings: %s not listed", name)
 		}
 	}
 	return c.failures
@@ -286,7 +288,7 @@ func runCheck(dir string) int {
 	}
 	ds := &fixtures.Dataset{Register: &fixtures.Register{PostTypes: ext["post_types"],
 		Taxonomies: ext["taxonomies"], Meta: ext["meta"], RestFields: ext["rest_fields"]}}
-	failures := checkSite(ds, ext, generate(seed).slugs, os.Getenv("WPCONTRACT_URL"), os.Getenv("WPCONTRACT_USER"), os.Getenv("WPCONTRACT_PASSWORD"))
+	failures := checkSite(ds, ext, generate(seed, 0).slugs, os.Getenv("WPCONTRACT_URL"), os.Getenv("WPCONTRACT_USER"), os.Getenv("WPCONTRACT_PASSWORD"))
 	for _, f := range failures {
 		fmt.Println("check:", f)
 	}

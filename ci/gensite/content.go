@@ -20,7 +20,7 @@ var coreStatuses = []string{"publish", "draft", "pending", "private", "future"}
 func (g *gen) content(options fixtures.Args) fixtures.Args {
 	terms := g.terms()
 	users := g.users()
-	items := g.items(terms, users, options)
+	items := g.posts(terms, users, options)
 	return obj("terms", terms, "users", users, "items", items, "comments", g.comments(items),
 		"menus", g.navMenus(items), "settings", g.settingValues())
 }
@@ -115,7 +115,7 @@ func (g *gen) postItem(typ, status string, n int, authors []string) fixtures.Arg
 }
 
 // items are the posts, pages, attachments and items of the site's own types.
-func (g *gen) items(terms, users []fixtures.Args, options fixtures.Args) []fixtures.Args {
+func (g *gen) posts(terms, users []fixtures.Args, options fixtures.Args) []fixtures.Args {
 	authors := []string{"admin"}
 	for _, u := range users {
 		authors = append(authors, u.String("login"))
@@ -181,6 +181,13 @@ func (g *gen) items(terms, users []fixtures.Args, options fixtures.Args) []fixtu
 			}
 			out = append(out, it)
 		}
+	}
+	// -items n: more published items, round the types, until the site has n (a large
+	// site for timing the clone; drawn after everything else, so the rest stays the same)
+	for n := 0; len(out) < g.items; n++ {
+		k := kinds[n%len(kinds)]
+		it := g.postItem(k.name, "publish", 1000+n, authors)
+		out = append(out, set(it, "terms", taxesOf(k.name, k.core)))
 	}
 	return out
 }

@@ -12,12 +12,12 @@ import (
 // GENSITE_SEED=n must give the same site again.
 func TestSeedReproduces(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
-		a, b := generate(seed), generate(seed)
+		a, b := generate(seed, 0), generate(seed, 0)
 		if !bytes.Equal(a.dataset, b.dataset) || !bytes.Equal(a.content, b.content) || a.summary != b.summary {
 			t.Fatalf("seed %d: two runs differ", seed)
 		}
 	}
-	if bytes.Equal(generate(1).dataset, generate(2).dataset) {
+	if bytes.Equal(generate(1, 0).dataset, generate(2, 0).dataset) {
 		t.Fatal("seeds 1 and 2 write the same site")
 	}
 }
@@ -29,7 +29,7 @@ func TestNamesValid(t *testing.T) {
 		var ds struct {
 			Register map[string][]fixtures.Args `json:"register"`
 		}
-		s := generate(seed)
+		s := generate(seed, 0)
 		var raw map[string]json.RawMessage
 		if err := json.Unmarshal(s.dataset, &raw); err != nil {
 			t.Fatal(err)

@@ -22,13 +22,14 @@ if [[ -z "$gensite" ]]; then
   gensite=$(mktemp -d)/gensite
   (cd "$repo" && go build -o "$gensite" ./ci/gensite) || exit 2
 fi
+log=$state/php-error.log
+mkdir -p "$state"
+touch "$log"
+mark=$(stat -c %s "$log") # the log from here on: the install, the content, the requests
 WP_REUSE=${WP_REUSE:-1} WP_DECLARATIONS="$dir/site.json" bash "$repo/ci/wordpress/up.sh" >"$state.up.log" 2>&1 ||
   { echo "install: up.sh failed:"; tail -n 20 "$state.up.log"; exit 1; }
 . "$state/env"
 cp "$here/wpmock-log-notices.php" "$state/wp-content/mu-plugins/"
-log=$state/php-error.log
-touch "$log"
-mark=$(stat -c %s "$log")
 
 root=$(bash "$repo/ci/wordpress/tree.sh" "$WP_VERSION") || exit 2
 port=${WP_BASE_URL##*:}

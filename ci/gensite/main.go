@@ -37,6 +37,7 @@ var contentRunner string
 func main() {
 	seed := flag.Uint64("seed", 1, "the seed: the same seed writes the same site")
 	out := flag.String("out", "", "the directory to write into (created)")
+	items := flag.Int("items", 0, "at least this many items in the content (more published items of each type; the registrations stay the seed's)")
 	interpreter := flag.String("interpreter", "ci/wordpress/site/wpmock-site.php", "the project's must-use plugin, copied into <out>/mu-plugins")
 	check := flag.String("check", "", "check the site generated into this directory against the WordPress WPCONTRACT_URL names (it registered site.json and ran content.php)")
 	flag.Parse()
@@ -47,7 +48,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gensite: -out is required")
 		os.Exit(2)
 	}
-	s := generate(*seed)
+	s := generate(*seed, *items)
 	if err := s.write(*out, *interpreter); err != nil {
 		fmt.Fprintln(os.Stderr, "gensite:", err)
 		os.Exit(1)
@@ -64,8 +65,9 @@ type site struct {
 }
 
 // generate draws the site of a seed.
-func generate(seed uint64) site {
+func generate(seed uint64, items int) site {
 	g := newGen(seed)
+	g.items = items
 	g.drawPostTypes()
 	g.drawTaxonomies()
 	statuses := g.drawStatuses()

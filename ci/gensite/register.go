@@ -29,6 +29,8 @@ type gen struct {
 	settingSchemas []fixtures.Args
 	routes         []fixtures.Args
 	menus          fixtures.Args // register_nav_menus: location -> description
+
+	items int // the least number of items the content has (-items)
 }
 
 // postType is a drawn post type: its register_post_type arguments and what the content
