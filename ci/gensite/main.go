@@ -143,8 +143,12 @@ require_once __DIR__ . '/wpmock-site/wpmock-site.php';
 
 func (s site) write(dir, interpreter string) error {
 	php, err := os.ReadFile(interpreter)
+	// a relative path is the repository's: found from any directory inside it
+	for up := ".."; err != nil && !filepath.IsAbs(interpreter) && len(up) < 30; up = filepath.Join(up, "..") {
+		php, err = os.ReadFile(filepath.Join(up, interpreter))
+	}
 	if err != nil {
-		return fmt.Errorf("the interpreter: %v (run from the repository's root, or give -interpreter)", err)
+		return fmt.Errorf("the interpreter: %v (run inside the repository, or give -interpreter)", err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "mu-plugins", "wpmock-site"), 0o755); err != nil {
 		return err
