@@ -12,8 +12,8 @@
 //     (docs: the extended register format), which the mock serves directly and the
 //     project's must-use plugin (ci/wordpress/site/wpmock-site.php) registers on a real
 //     WordPress: the one source of truth of what the site registers;
-//   - mu-plugins/: the must-use plugin of that site for any WordPress: a small loader
-//     naming site.json, and the interpreter beside it;
+//   - mu-plugins/: the must-use plugin of that site for any WordPress: a small loader,
+//     and beside it wpmock-site/ with the interpreter and a copy of site.json;
 //   - content.php: the content script (php content.php, with WPMOCK_WP_ROOT,
 //     WPMOCK_WP_CONFIG and WPMOCK_HOST as ci/wordpress/install-site.php takes them);
 //   - summary.txt: one line saying what the site registered (also printed).
@@ -133,10 +133,10 @@ func contentScript(seed uint64, plan []byte) []byte {
 const loader = `<?php
 /**
  * Plugin Name: wpmock generated site (gensite seed %d)
- * Description: Registers what site.json (beside this directory) declares, through the wpmock interpreter.
+ * Description: Registers what wpmock-site/site.json declares, through the wpmock interpreter beside it (copy this file and wpmock-site/ into wp-content/mu-plugins).
  */
 if (!defined('WPMOCK_DECLARATIONS')) {
-    define('WPMOCK_DECLARATIONS', dirname(__DIR__) . '/site.json');
+    define('WPMOCK_DECLARATIONS', __DIR__ . '/wpmock-site/site.json');
 }
 require_once __DIR__ . '/wpmock-site/wpmock-site.php';
 `
@@ -161,6 +161,7 @@ func (s site) write(dir, interpreter string) error {
 		"summary.txt":                            []byte(s.summary + "\n"),
 		"mu-plugins/wpmock-gensite.php":          []byte(fmt.Sprintf(loader, seed)),
 		"mu-plugins/wpmock-site/wpmock-site.php": php,
+		"mu-plugins/wpmock-site/site.json":       s.dataset,
 	}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
