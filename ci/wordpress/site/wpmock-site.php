@@ -97,15 +97,14 @@ function wpmock_site_field_store($meta_type, $id, $attribute, $value) {
 
 /**
  * Registers one register_rest_field declaration on each of its object types. It has an
- * update_callback when "update" says so, else (older files) when its schema is not
- * readonly.
+ * update_callback unless its schema is readonly or "update" is false.
  */
 function wpmock_site_rest_field(array $field) {
     $attribute = $field['attribute'];
     $schema = isset($field['schema']) && is_array($field['schema']) ? $field['schema'] : null;
     $meta_key = '_wpmock_field_' . $attribute;
     $default = is_array($schema) && array_key_exists('default', $schema) ? $schema['default'] : null;
-    $writable = array_key_exists('update', $field) ? (bool) $field['update'] : !(is_array($schema) && !empty($schema['readonly']));
+    $writable = !(is_array($schema) && !empty($schema['readonly'])) && ($field['update'] ?? true) !== false;
 
     $get = function ($object, $field_name, $request, $object_type) use ($meta_key, $default) {
         $type = wpmock_site_meta_type($object_type);
