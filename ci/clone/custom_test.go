@@ -2,7 +2,6 @@ package clone
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/wpmock/wpmock/fixtures"
@@ -18,17 +17,11 @@ func customGets(ds *fixtures.Dataset, user string) []get {
 	}
 	var out []get
 	add := func(u, format string, args ...any) { out = append(out, get{fmt.Sprintf(format, args...), u}) }
-	// base is an entry's collection below the REST root: its namespace and REST base
-	// ("acme/v1/things", "wp/v2/genre").
 	base := func(a fixtures.Args) string {
-		ns := a.String("rest_namespace")
-		if ns == "" {
-			ns = "wp/v2"
-		}
 		if b := a.String("rest_base"); b != "" {
-			return ns + "/" + b
+			return b
 		}
-		return ns + "/" + a.String("name")
+		return a.String("name")
 	}
 	fields := map[string][]string{} // plugin fields by object type
 	for _, f := range ds.Register.RestFields {
@@ -36,14 +29,14 @@ func customGets(ds *fixtures.Dataset, user string) []get {
 			fields[typ] = append(fields[typ], f.String("attribute"))
 		}
 	}
-	bases := map[string]string{"post": "wp/v2/posts", "page": "wp/v2/pages"} // post type -> rest base
+	bases := map[string]string{"post": "posts", "page": "pages"} // post type -> rest base
 	for _, pt := range ds.Register.PostTypes {
 		b := base(pt)
 		bases[pt.String("name")] = b
 		add("", "/wp/v2/types/%s", pt.String("name"))
 		add("", "/wp/v2/taxonomies?type=%s", pt.String("name"))
 		listGets(add, b, []string{"id", "title", "slug", "modified"})
-		add(user, "/%s?context=edit&per_page=2", b)
+		add(user, "/wp/v2/%s?context=edit&per_page=2", b)
 	}
 	for _, p := range ds.Posts {
 		b, ok := bases[p.Type]
@@ -51,27 +44,27 @@ func customGets(ds *fixtures.Dataset, user string) []get {
 			continue
 		}
 		own := append([]string{"id", "meta"}, fields[p.Type]...)
-		add("", "/%s/%d?_fields=%s", b, p.ID, strings.Join(own, ","))
-		add(user, "/%s/%d?context=edit&_fields=%s", b, p.ID, strings.Join(own, ","))
+		add("", "/wp/v2/%s/%d?_fields=%s", b, p.ID, strings.Join(own, ","))
+		add(user, "/wp/v2/%s/%d?context=edit&_fields=%s", b, p.ID, strings.Join(own, ","))
 		if len(p.Terms) > 0 {
-			add("", "/%s/%d?_embed=wp:term", b, p.ID)
+			add("", "/wp/v2/%s/%d?_embed=wp:term", b, p.ID)
 		}
 	}
 	for _, tax := range ds.Register.Taxonomies {
 		b := base(tax)
 		add("", "/wp/v2/taxonomies/%s", tax.String("name"))
 		listGets(add, b, []string{"name", "slug", "count", "id"})
-		add("", "/%s?_fields=id,name,meta", b)
-		add("", "/%s?hide_empty=true", b)
+		add("", "/wp/v2/%s?_fields=id,name,meta", b)
+		add("", "/wp/v2/%s?hide_empty=true", b)
 		for _, t := range ds.Terms {
 			if t.Taxonomy != tax.String("name") {
 				continue
 			}
-			add("", "/%s/%d?_fields=id,meta,link", b, t.ID)
-			add(user, "/%s/%d?context=edit", b, t.ID)
+			add("", "/wp/v2/%s/%d?_fields=id,meta,link", b, t.ID)
+			add(user, "/wp/v2/%s/%d?context=edit", b, t.ID)
 			for _, typ := range tax.Strings("object_type") {
 				if tb, ok := bases[typ]; ok {
-					add("", "/%s?%s=%d&_fields=id", tb, path.Base(b), t.ID)
+					add("", "/wp/v2/%s?%s=%d&_fields=id", tb, b, t.ID)
 				}
 			}
 		}
