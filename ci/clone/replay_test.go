@@ -141,6 +141,7 @@ func extraGets(ds *fixtures.Dataset, user string) []get {
 	add("", "/wp/v2/pages?orderby=menu_order&order=asc")
 	out = append(out, moreGets(ds, user)...)
 	out = append(out, customGets(ds, user)...)
+	out = append(out, extendedGets(ds, user)...)
 	add("", "/wp/v2/search?search=clone")
 	add("", "/wp/v2/search?type=term&search=clone")
 	add("", "/wp/v2/categories?parent=0")
