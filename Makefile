@@ -25,19 +25,26 @@ SHELL     := /bin/bash
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-run: ## serve the seeded mock on 127.0.0.1:8080 (ADDR=host:port SEED=n ARGS="-data site.json -persist"; WPMOCK_ADDR and the other WPMOCK_* variables apply)
-	$(GO) run ./cmd/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
-
 # Binaries as released: static (no cgo: they run on any Linux, in a scratch
 # container too), no local paths in them, and the version -version prints.
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 RELEASE_FLAGS := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 DIST_COMMANDS  := wpmock wpcontract
 DIST_PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
-.PHONY: wpcontract dist npm-pack npm-smoke dashboard-test
+.PHONY: wpcontract dist npm-pack npm-local npm-install npm-smoke dashboard-test
 
 build: ## build bin/wpmock (static, version stamped)
 	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
+
+# make run is make build, quietly, then the binary: go build is incremental (a second
+# run only checks, and relinks nothing when no source changed), where go run linked a
+# temporary binary every time; the build is static and without a symbol table (no cgo,
+# so no C compiler; a shorter link). exec puts wpmock in the shell's place, so Ctrl-C
+# reaches it and make ends with wpmock's own exit status. What it prints is wpmock's
+# alone: the README shows it, and a test (cmd/wpmock/docs_test.go) holds the two equal.
+run: ## serve the seeded mock on 127.0.0.1:8080 (ADDR=host:port SEED=n ARGS="-data site.json -persist"; WPMOCK_ADDR and the other WPMOCK_* variables apply)
+	@CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
+	@exec bin/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
 
 wpcontract: ## build bin/wpcontract, the contract suite as one binary (runs without Go or this repository)
 	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpcontract ./cmd/wpcontract
@@ -53,6 +60,18 @@ dist: ## cross-build wpmock and wpcontract into bin/dist/ for Linux, macOS and W
 
 npm-pack: ## the npm packages into bin/npm/: wpmock (launcher, start() API) and @wpmock/<os>-<cpu> with the static binaries, packed (tarball sizes printed)
 	VERSION=$(VERSION) bash cmd/wpmock/npm/pack.sh bin/npm
+
+npm-local: ## this machine's npm packages only into bin/npm/ (the launcher and its one platform package: one build, not six)
+	PLATFORMS=host VERSION=$(VERSION) bash cmd/wpmock/npm/pack.sh bin/npm
+
+# PROJECT is the directory of a package.json; npm records the two tarballs' paths in it
+# (file:...), so the project installs the same build again until the next npm-install.
+PROJECT ?=
+npm-install: ## make npm-local, then npm install -D its two tarballs into PROJECT=../my-app (then: cd ../my-app && npx wpmock)
+	@test -n "$(PROJECT)" || { echo "usage: make npm-install PROJECT=path/to/project (a directory with a package.json)"; exit 1; }
+	@test -f "$(PROJECT)/package.json" || { echo "npm-install: $(PROJECT)/package.json: not found (npm init -y makes one)"; exit 1; }
+	@$(MAKE) --no-print-directory npm-local
+	cd "$(PROJECT)" && npm install -D --no-audit --no-fund $(CURDIR)/bin/npm/*.tgz
 
 npm-smoke: ## the npm packages built, installed offline from their tarballs into a scratch project, npx wpmock run and the JavaScript API used (CI runs it; installs node and npm if missing)
 	bash ci/npm-smoke.sh
