@@ -73,7 +73,7 @@ npm-install: ## make npm-local, then npm install -D its two tarballs into PROJEC
 	@$(MAKE) --no-print-directory npm-local
 	cd "$(PROJECT)" && npm install -D --no-audit --no-fund $(CURDIR)/bin/npm/*.tgz
 
-npm-smoke: ## the npm packages built, installed offline from their tarballs into a scratch project, npx wpmock run and the JavaScript API used (CI runs it; installs node and npm if missing)
+npm-smoke: ## the npm packages built (this machine's; PLATFORMS=all for the six), installed offline from their tarballs into a scratch project, npx wpmock run and the JavaScript API used (CI runs it; installs node and npm if missing)
 	bash ci/npm-smoke.sh
 
 dashboard-test: ## the dashboard clicked through in headless Chromium (screenshots in ci/dashboard/.out/) and a two-worker Playwright run, a named site each, against a frontend page (CI runs it; installs chromium and its npm packages)
