@@ -25,6 +25,16 @@ SHELL     := /bin/bash
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
+# make run is make build, quietly, then the binary: go build is incremental (a second
+# run only checks, and relinks nothing when no source changed), where go run linked a
+# temporary binary every time; the build is static and without a symbol table (no cgo,
+# so no C compiler; a shorter link). exec puts wpmock in the shell's place, so Ctrl-C
+# reaches it and make ends with wpmock's own exit status. What it prints is wpmock's
+# alone: the README shows it, and a test (cmd/wpmock/docs_test.go) holds the two equal.
+run: ## serve the seeded mock on 127.0.0.1:8080 (ADDR=host:port SEED=n ARGS="-data site.json -persist"; WPMOCK_ADDR and the other WPMOCK_* variables apply)
+	@CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
+	@exec bin/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
+
 # Binaries as released: static (no cgo: they run on any Linux, in a scratch
 # container too), no local paths in them, and the version -version prints.
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
@@ -35,16 +45,6 @@ DIST_PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd6
 
 build: ## build bin/wpmock (static, version stamped)
 	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
-
-# make run is make build, quietly, then the binary: go build is incremental (a second
-# run only checks, and relinks nothing when no source changed), where go run linked a
-# temporary binary every time; the build is static and without a symbol table (no cgo,
-# so no C compiler; a shorter link). exec puts wpmock in the shell's place, so Ctrl-C
-# reaches it and make ends with wpmock's own exit status. What it prints is wpmock's
-# alone: the README shows it, and a test (cmd/wpmock/docs_test.go) holds the two equal.
-run: ## serve the seeded mock on 127.0.0.1:8080 (ADDR=host:port SEED=n ARGS="-data site.json -persist"; WPMOCK_ADDR and the other WPMOCK_* variables apply)
-	@CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
-	@exec bin/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
 
 wpcontract: ## build bin/wpcontract, the contract suite as one binary (runs without Go or this repository)
 	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpcontract ./cmd/wpcontract
