@@ -309,3 +309,31 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestMatchDocLines: what "..." stands for in the docs' examples, and what it does not.
+func TestMatchDocLines(t *testing.T) {
+	for _, c := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{"a\nb", "a\nb", true},
+		{"a\nb", "a\nc", false},
+		{"a\nb", "a\nb\nc", false},
+		{"a\n...", "a\nb\nc", true},
+		{"a\n...", "a", true},
+		{"...\nc", "a\nb\nc", true},
+		{"a\n...\nc", "a\nc", true},
+		{"a\n...\nc", "a\nb", false},
+		{"terms (...); POST", "terms (1.2s); POST", true},
+		{"terms (...); POST", "terms (1.2s); GET", false},
+		{"200 1.0...s", "200 1.004496s", true},
+		{"200 1.0...s", "200 2.004496s", false},
+		{"x...x", "x", false},
+		{"a...b...c", "a1b2c", true},
+		{"a...b...c", "a1c2b", false},
+	} {
+		if got := matchDocLines(strings.Split(c.want, "\n"), strings.Split(c.got, "\n")); got != c.ok {
+			t.Errorf("the page shows %q, printed %q: matched %v, want %v", c.want, c.got, got, c.ok)
+		}
+	}
+}
