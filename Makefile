@@ -34,9 +34,10 @@ help: ## list the targets
 # library's too, a new build beside the ones already in the cache), and the link leaves
 # out the symbol table and DWARF (-s -w), which only a debugger reads. exec puts wpmock
 # in the shell's place, so Ctrl-C reaches it and make ends with wpmock's exit status.
-# What it prints is wpmock's alone: the README shows it, and cmd/wpmock/docs_test.go
-# holds the two equal.
+# What it prints is wpmock's alone (and a note on standard error before the first
+# build): the README shows it, and cmd/wpmock/docs_test.go holds the two equal.
 run: ## serve the seeded mock on 127.0.0.1:8080 (ADDR=host:port SEED=n ARGS="-data site.json -persist"; WPMOCK_ADDR and the other WPMOCK_* variables apply)
+	@test -x bin/wpmock || echo "make run: compiling bin/wpmock the first time (a minute or more; later runs start at once)" >&2
 	@$(GO) build -ldflags "-s -w -X main.version=$(VERSION)" -o bin/wpmock ./cmd/wpmock
 	@exec bin/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
 
