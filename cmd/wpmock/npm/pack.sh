@@ -15,9 +15,9 @@
 # the packages' (default: the tag without its v when HEAD is exactly a tag, else
 # 0.0.0-dev.g<commit>, with .dirty for uncommitted changes). JOBS builds run at once
 # (default 2; each is parallel inside already, and Go's build cache is shared).
-# PLATFORMS is "all" (default: the release's six), "host" (the machine's, as Node names
-# it: a checkout's install into a project, one build instead of six) or a list of npm
-# platform names ("linux-x64 darwin-arm64"). The launcher lists as optionalDependencies
+# PLATFORMS is "all" (default: the release's six, static), "host" (the machine's, as Node
+# names it: a checkout's install into a project, one build instead of six, compiled as
+# make run compiles) or a list of npm platform names ("linux-x64 darwin-arm64", static). The launcher lists as optionalDependencies
 # the platform packages built, so that npm installs the two tarballs of a host build
 # without looking for the other five on the registry, where a dev version is not.
 set -euo pipefail
@@ -44,8 +44,8 @@ command -v npm >/dev/null || { echo "npm-pack: npm is not installed" >&2; exit 1
 # and process.arch (lib/binary.js maps them back)
 all=(linux-x64:linux/amd64 linux-arm64:linux/arm64 darwin-x64:darwin/amd64
   darwin-arm64:darwin/arm64 win32-x64:windows/amd64 win32-arm64:windows/arm64)
-want=${PLATFORMS:-all}
-[[ $want == host ]] && want=$(node -p 'process.platform + "-" + process.arch')
+want=${PLATFORMS:-all} host=
+[[ $want == host ]] && want=$(node -p 'process.platform + "-" + process.arch') host=1
 platforms=()
 for p in "${all[@]}"; do
   [[ $want == all || " $want " == *" ${p%%:*} "* ]] && platforms+=("$p")
@@ -67,8 +67,15 @@ build() { # npm-platform goos goarch
     sed -e "s/@PLATFORM@/$1/g" -e "s/@OS@/$os/g" -e "s/@CPU@/$cpu/g" -e "s/@VERSION@/$NPM_VERSION/g" \
       "$here/platform/$f" >"$dir/$f"
   done
-  CGO_ENABLED=0 GOOS=$2 GOARCH=$3 go build -trimpath -ldflags "-s -w -X main.version=$VERSION" \
-    -o "$dir/bin/$exe" ./cmd/wpmock
+  if [[ -z $host ]]; then
+    CGO_ENABLED=0 GOOS=$2 GOARCH=$3 go build -trimpath -ldflags "-s -w -X main.version=$VERSION" \
+      -o "$dir/bin/$exe" ./cmd/wpmock
+  else
+    # for this machine, compiled as make run, go build and go test compile (no -trimpath,
+    # cgo as the machine has it): the build cache they filled serves it, and the link
+    # is all that is left after a make run
+    go build -ldflags "-s -w -X main.version=$VERSION" -o "$dir/bin/$exe" ./cmd/wpmock
+  fi
 }
 
 start=$SECONDS
