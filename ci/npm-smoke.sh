@@ -123,6 +123,26 @@ ended "$launcher" "node_modules/.bin/wpmock"
 ended "$mock_pid" "the binary under node_modules/.bin/wpmock"
 say "SIGTERM to node_modules/.bin/wpmock's pid: passed on, the binary (pid $mock_pid) ended with it"
 
+# npx signalled by its pid alone (kill PID, a process manager's stop): npm passes the
+# SIGTERM to the shell it runs the launcher in, which dies of it; the launcher sees its
+# shell gone and stops the binary, so the port is free (issue 46)
+setsid npx --no-install wpmock -addr 127.0.0.1:0 -quiet=true -ready-json >"$work/npx-pid.log" 2>&1 &
+npx_pid=$!
+pids+=("$npx_pid")
+url=$(ready_url "$work/npx-pid.log")
+kill -TERM "$npx_pid"
+ended "$npx_pid" "npx wpmock"
+for _ in $(seq 30); do curl -s -o /dev/null "$url/wp-json/" || break; sleep 0.1; done
+curl -s -o /dev/null "$url/wp-json/" && die "SIGTERM to npx wpmock's pid: $url still answers 3 s later"
+tail -n1 "$work/npx-pid.log" | grep -qx 'wpmock: stopped' || die "npx wpmock's binary did not shut down gracefully: $(tail -n1 "$work/npx-pid.log")"
+say "SIGTERM to npx wpmock's pid alone: the binary shut down gracefully, $url is free"
+
+# the package's own tests of signals and reaping, against the installed binary
+installed_binary=$(node -p "require('wpmock').binaryPath()")
+WPMOCK_BINARY=$installed_binary node --test "$repo/cmd/wpmock/npm/wpmock/test/" >"$work/node-test.log" 2>&1 ||
+  { cat "$work/node-test.log" >&2; die "node --test cmd/wpmock/npm/wpmock/test/"; }
+say "node --test cmd/wpmock/npm/wpmock/test/: $(grep -c '^ok ' "$work/node-test.log") passed"
+
 # the JavaScript API, as a test suite's set-up uses it
 cat >api.mjs <<'JS'
 import { connect, start } from 'wpmock';

@@ -98,6 +98,18 @@ func check(t T, r *Result, ok bool, rule string, format string, args ...any) boo
 	return false
 }
 
+// skipRule records that a rule could not be checked here, and why: it needs a fact of
+// the site the suite cannot read (facts.go). The reports list it as skipped, with the
+// reason, never as passed.
+func skipRule(t T, rule, why string) {
+	t.Helper()
+	id, text := splitRule(rule)
+	if c, ok := t.(*counting); ok {
+		c.s.skip(c.group, id, text, why)
+	}
+	t.Logf("rule %s skipped: %s", id, why)
+}
+
 // routeSlug names a route in a rule id: "/wp/v2/posts/{id}/revisions" →
 // "posts-id-revisions", "/wp/v2/types/post" → "types-post".
 func routeSlug(route string) string {

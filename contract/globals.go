@@ -213,14 +213,18 @@ func globalEmbed(s *Suite, t T, post int) {
 	r := anon.get(t, item+"?_embed")
 	author, _ := plain.object()["author"].(float64)
 	wantValue(t, r, "_embedded.author.0.id", author, "globals/embed/author: _embed: _embedded.author holds the post's author")
-	wantKeys(t, r, "_embedded.author.0", userEmbedKeys, "globals/embed/author-embed-keys: _embed: the author is embedded with the user's embed-context fields")
+	// a plugin's field on users (register_rest_field) declared in the embed context is
+	// embedded too: the users' schema says which
+	s.wantKeysAt(t, r, "_embedded.author.0", "", w(strings.Join(userEmbedKeys, " ")),
+		"globals/embed/author-embed-keys: _embed: the author is embedded with the user's embed-context fields"+s.schemaNote(t, "/wp/v2/users", "embed"), schemaAt{"/wp/v2/users", "embed"})
 	terms, _ := at(r.JSON(), "_embedded.wp:term")
 	list, _ := terms.([]any)
 	taxes := s.postTaxonomies(t, "post")
 	check(t, r, len(list) == len(taxes), "globals/embed/terms: _embed: _embedded.wp:term has one list per wp:term link (categories, then tags, then the site's taxonomies), kept in link order",
 		"wp:term = %s, want %d lists", show(terms, terms != nil), len(taxes))
 	wantValue(t, r, "_embedded.wp:term.0.0.taxonomy", "category", "globals/embed/terms: _embed: the first wp:term list holds the post's categories")
-	wantKeys(t, r, "_embedded.wp:term.0.0", termEmbedKeys, "globals/embed/terms-embed-keys: _embed: terms are embedded with their embed-context fields")
+	s.wantKeysAt(t, r, "_embedded.wp:term.0.0", "", w(strings.Join(termEmbedKeys, " ")),
+		"globals/embed/terms-embed-keys: _embed: terms are embedded with their embed-context fields"+s.schemaNote(t, "/wp/v2/categories", "embed"), schemaAt{"/wp/v2/categories", "embed"})
 
 	r = anon.get(t, item+"?_embed&_envelope")
 	_, has = at(r.JSON(), "body._embedded.author")

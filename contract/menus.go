@@ -58,16 +58,42 @@ func init() {
 		ids := resultIDs(list)
 		check(t, list, len(ids) == 3 && ids[0] == lid && ids[2] == idOf(item),
 			"menus/items/order: ?menus= lists the menu's items by menu_order (the link, the page auto_add added, the item at 5), to an editor too", "ids %v", ids)
-		wantError(t, subscriber.get(t, fmt.Sprintf("/wp/v2/menus/%d", id)), http.StatusForbidden, "rest_cannot_view",
-			"menus/read-access/subscriber: a subscriber may not read menus: 403 rest_cannot_view")
-		wantError(t, anon.get(t, fmt.Sprintf("/wp/v2/menu-items?menus=%d", id)), http.StatusUnauthorized, "rest_cannot_view",
-			"menus/read-access/anonymous: a visitor may not read menu items: 401 rest_cannot_view")
-		wantError(t, editor.get(t, "/wp/v2/menu-locations"), http.StatusForbidden, "rest_cannot_view",
-			"menus/locations/permission: the menu locations need edit_theme_options: 403 rest_cannot_view to an editor")
+		menuReadAccess(s, t, id, subscriber, anon, editor)
 
 		del := admin.do(t, http.MethodDelete, fmt.Sprintf("/wp/v2/menus/%d?force=true", id), nil)
 		wantStatus(t, del, http.StatusOK, "menus/delete: a menu is deleted with force=true, and its items with it")
 		wantError(t, admin.get(t, fmt.Sprintf("/wp/v2/menu-items/%d", idOf(item))), http.StatusNotFound, "rest_post_invalid_id",
 			"menus/delete: a menu is deleted with force=true, and its items with it")
 	})
+}
+
+// menuReadAccess checks who may read menus, their items and the locations: only users
+// with edit_theme_options, unless the site opens them all to anyone (6.8's
+// rest_menu_read_access filter, read as a fact of the site: see menusOpen).
+func menuReadAccess(s *Suite, t T, menu int, subscriber, anon, editor *client) {
+	t.Helper()
+	open, note := s.menusOpen(t)
+	for _, c := range []struct {
+		as          *client
+		path        string
+		refusal     int
+		closed, opn string
+	}{
+		{subscriber, fmt.Sprintf("/wp/v2/menus/%d", menu), http.StatusForbidden,
+			"menus/read-access/subscriber: a subscriber may not read menus: 403 rest_cannot_view",
+			"menus/read-access/subscriber: on a site whose menus are open, a subscriber reads them: 200"},
+		{anon, fmt.Sprintf("/wp/v2/menu-items?menus=%d", menu), http.StatusUnauthorized,
+			"menus/read-access/anonymous: a visitor may not read menu items: 401 rest_cannot_view",
+			"menus/read-access/anonymous: on a site whose menus are open, a visitor reads menu items: 200"},
+		{editor, "/wp/v2/menu-locations", http.StatusForbidden,
+			"menus/locations/permission: the menu locations need edit_theme_options: 403 rest_cannot_view to an editor",
+			"menus/locations/permission: on a site whose menus are open, an editor reads the menu locations: 200"},
+	} {
+		r := c.as.get(t, c.path)
+		if open {
+			wantStatus(t, r, http.StatusOK, c.opn+" "+note)
+		} else {
+			wantError(t, r, c.refusal, "rest_cannot_view", c.closed+" "+note)
+		}
+	}
 }

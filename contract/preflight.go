@@ -56,7 +56,8 @@ func (s *Suite) preflight() string {
 	s.hits.load(root.raw, root.Routes)
 	s.caps.meta = s.caps.routes[`/wp/v2/posts/(?P<parent_id>[\d]+)/meta`]
 	s.caps.home = strings.TrimRight(root.Home, "/")
-	s.caps.offset, s.caps.fixedOffset = gmtOffset(root)
+	s.caps.offset, s.caps.offsetKnown = gmtOffset(root)
+	s.caps.timezone = root.Timezone
 
 	if cfg.User == "" {
 		s.anonymousOnly = true
@@ -198,21 +199,15 @@ func showBody(contentType string, body []byte, n int) string {
 	return clip(body, n)
 }
 
-// gmtOffset is the site's offset from UTC in hours, and whether it is the same all
-// year (no timezone_string, so no daylight saving time).
+// gmtOffset is the site's offset from UTC in hours (now: a named zone's changes with
+// daylight saving time), and whether the index gives one.
 func gmtOffset(root *apiRoot) (float64, bool) {
-	var h float64
 	switch v := root.GMTOffset.(type) {
 	case float64:
-		h = v
+		return v, true
 	case string:
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			return 0, false
-		}
-		h = f
-	default:
-		return 0, false
+		h, err := strconv.ParseFloat(v, 64)
+		return h, err == nil
 	}
-	return h, root.Timezone == ""
+	return 0, false
 }

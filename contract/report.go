@@ -27,6 +27,8 @@ type ruleResult struct {
 	group    string // the group that checked it first
 	passed   int
 	failed   int
+	skipped  int    // times it could not be checked (skipRule)
+	skipWhy  string // why, the first time
 	repros   []Repro
 	gots     []string
 }
@@ -103,6 +105,17 @@ func (s *Suite) fail(group, id, text string, rp Repro) bool {
 	return r.failed == 1
 }
 
+// skip records that a rule could not be checked once, and why.
+func (s *Suite) skip(group, id, text, why string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.rule(id, text, group)
+	if r.skipped == 0 {
+		r.skipWhy = why
+	}
+	r.skipped++
+}
+
 // noteSkip records why a group (top) or one of its subtests was skipped.
 func (s *Suite) noteSkip(group, test string, top bool, why string) {
 	s.mu.Lock()
@@ -153,7 +166,9 @@ type GroupResult struct {
 // RuleResult is one rule's outcome.
 type RuleResult struct {
 	ID, Text, Group string
-	Passed, Failed  int // checks
+	Passed, Failed  int    // checks
+	Skipped         int    // times it could not be checked: a fact of the site the suite cannot read
+	SkipWhy         string // why
 	Repros          []Repro
 	Gots            []string // what failures got (the first 200)
 }
@@ -169,6 +184,18 @@ func (r *Report) FailedRules() []RuleResult {
 	var out []RuleResult
 	for _, x := range r.Rules {
 		if x.Failed > 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// SkippedRules are the rules that could not be checked somewhere in the run, in the
+// order first met.
+func (r *Report) SkippedRules() []RuleResult {
+	var out []RuleResult
+	for _, x := range r.Rules {
+		if x.Skipped > 0 {
 			out = append(out, x)
 		}
 	}
@@ -197,7 +224,7 @@ func (s *Suite) report() *Report {
 	for _, id := range s.ruleOrder {
 		x := s.rules[id]
 		rep.Rules = append(rep.Rules, RuleResult{ID: x.id, Text: x.text, Group: x.group, Passed: x.passed, Failed: x.failed,
-			Repros: append([]Repro(nil), x.repros...), Gots: append([]string(nil), x.gots...)})
+			Skipped: x.skipped, SkipWhy: x.skipWhy, Repros: append([]Repro(nil), x.repros...), Gots: append([]string(nil), x.gots...)})
 	}
 	for _, g := range s.groups() {
 		x := s.resultLocked(g.name)
@@ -235,8 +262,12 @@ func (r *Report) SummaryLine() string {
 	if r.Preflight != "" {
 		return "contract: FAIL: the preflight stopped the run before any group"
 	}
-	line := fmt.Sprintf("contract: %s: %d of %d rules failed (%d checks); %d groups: %d passed, %d failed, %d skipped, %d blocked",
-		verdict, failed, len(r.Rules), checks, len(r.Groups), count["pass"], count["FAIL"], count["skipped"], count["blocked"])
+	skipped := ""
+	if n := len(r.SkippedRules()); n > 0 {
+		skipped = fmt.Sprintf(", %d skipped", n)
+	}
+	line := fmt.Sprintf("contract: %s: %d of %d rules failed%s (%d checks); %d groups: %d passed, %d failed, %d skipped, %d blocked",
+		verdict, failed, len(r.Rules), skipped, checks, len(r.Groups), count["pass"], count["FAIL"], count["skipped"], count["blocked"])
 	if n := count["not run"]; n > 0 {
 		line += fmt.Sprintf(", %d not run", n)
 	}
@@ -269,6 +300,9 @@ func (r *Report) Text() string {
 			}
 		}
 	}
+	for _, x := range r.SkippedRules() {
+		fmt.Fprintf(&b, "Skipped rule %s (%s%s): %s\n", x.ID, plural(x.Skipped, "time"), checkedToo(x), x.SkipWhy)
+	}
 	for _, g := range r.Groups {
 		switch g.Result {
 		case "skipped", "blocked", "not run":
@@ -286,6 +320,14 @@ func (r *Report) Text() string {
 	}
 	b.WriteString(r.SummaryLine() + "\n")
 	return b.String()
+}
+
+// checkedToo says how often a skipped rule was checked elsewhere in the run.
+func checkedToo(x RuleResult) string {
+	if n := x.Passed + x.Failed; n > 0 {
+		return ", checked " + plural(n, "time") + " elsewhere"
+	}
+	return ""
 }
 
 func plural(n int, what string) string {
@@ -371,6 +413,8 @@ func (r *Report) JUnit() ([]byte, error) {
 				fmt.Fprintf(&text, "%s\n  got: %s\n  response: %s\n\n", rp.Curl, rp.Got, rp.Response)
 			}
 			c.Failure = &junitFailure{Message: fmt.Sprintf("%s broke it: %s", plural(x.Failed, "request"), x.Text), Text: text.String()}
+		} else if x.Passed == 0 && x.Skipped > 0 {
+			c.Skipped = &junitSkipped{Message: "skipped: " + x.SkipWhy}
 		}
 		add(c)
 	}
@@ -420,6 +464,13 @@ func (r *Report) Markdown() string {
 				rp = fmt.Sprintf("`%s`<br>got: %s", mdCell(x.Repros[0].Curl), mdCell(oneLine(x.Repros[0].Got, 300)))
 			}
 			fmt.Fprintf(&md, "| `%s` | %d | %s | %s |\n", x.ID, x.Failed, mdCell(x.Text), rp)
+		}
+		md.WriteString("\n")
+	}
+	if skipped := r.SkippedRules(); len(skipped) > 0 {
+		md.WriteString("## Skipped rules\n\n| rule | times skipped | times checked | why |\n|---|---:|---:|---|\n")
+		for _, x := range skipped {
+			fmt.Fprintf(&md, "| `%s` | %d | %d | %s |\n", x.ID, x.Skipped, x.Passed+x.Failed, mdCell(x.SkipWhy))
 		}
 		md.WriteString("\n")
 	}

@@ -189,6 +189,7 @@ type Suite struct {
 	wpWhy   string
 	schemas map[string]map[string]any // item schemas by collection route, as OPTIONS gave them
 	decl    *siteDecl                 // the site's post types and taxonomies, once read (site.go)
+	facts   siteFacts                 // what the site's owner chose, each read once (facts.go)
 	// anonymousOnly: no credentials were given, so only what an anonymous caller can
 	// check runs; mode says so in the reports.
 	anonymousOnly bool
@@ -209,11 +210,12 @@ type Suite struct {
 type targetCaps struct {
 	routes map[string]bool // route patterns of the index
 	meta   bool            // the post meta routes exist
-	// home is the site's home URL, offset its offset from UTC in hours, fixedOffset
-	// whether that offset holds all year, as the API root says
+	// home is the site's home URL, offset its offset from UTC in hours now, timezone
+	// its time zone's name ("" when it has a fixed offset), as the API root says
 	home        string
 	offset      float64
-	fixedOffset bool
+	offsetKnown bool
+	timezone    string
 }
 
 // cleanupReserve is the time kept, before Config.Deadline, for the clean-up and the

@@ -49,15 +49,15 @@ func (res *autosaves) declare() *rest.Item[store.Post] {
 func (res *autosaves) routes() []*rest.Route {
 	it := res.declare()
 	schema := schemaInOrder(it, append(append([]string{}, revisionSchemaOrder...), "preview_link")...)
-	base := "/" + Namespace + "/" + res.parent.RestBase
+	base, ns := res.parent.Route(), res.parent.RESTNamespace()
 	parentArg := func() *rest.Schema { return rest.Int("parent").Desc("The ID for the parent of the autosave.") }
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)/autosaves`, Schema: schema, Shape: rest.Shape{List: true, SaveOK: true}, Endpoints: []*rest.Endpoint{
+		{Namespace: ns, Pattern: base + `/(?P<id>[\d]+)/autosaves`, Schema: schema, Shape: rest.Shape{List: true, SaveOK: true}, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{parentArg(), contextArg()}, Permission: res.listPermission, Handler: res.list},
 			{Methods: rest.Creatable, Args: append([]*rest.Schema{parentArg()}, res.posts.writeArgs(false)...),
 				Permission: res.createPermission, Handler: res.create},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<parent>[\d]+)/autosaves/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+		{Namespace: ns, Pattern: base + `/(?P<parent>[\d]+)/autosaves/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{parentArg(), rest.Int("id").Desc("The ID for the autosave."), contextArg()},
 				Permission: res.rev.permission, Handler: res.get},
 		}},

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -25,8 +26,8 @@ const maxChangedItems = 500
 // alone changed (the post that changed it is listed), a user whose application
 // passwords alone changed, and uploaded files (their attachment is listed).
 func (m *Mock) describe(r *rest.Request, tx *store.Tx) *webhook.Change {
-	c := &webhook.Change{Seq: m.changeSeq.Add(1), Time: tx.Now(), Site: r.Site, WordPress: m.version.String(),
-		Method: r.Method, Route: r.Path, Reset: tx.Replaced()}
+	c := &webhook.Change{Seq: m.changeSeq.Add(1), Time: tx.Now(), Site: r.Site, Name: strings.TrimPrefix(m.base, SitesPrefix),
+		WordPress: m.version.String(), Method: r.Method, Route: r.Path, Reset: tx.Replaced()}
 	if who := who(r); who != nil {
 		c.User = who.login
 	}

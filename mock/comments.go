@@ -223,7 +223,7 @@ func (res *comments) links(r *rest.Request, c *store.Comment) rest.Links {
 	}
 	if p := tx.Post(c.Post); p != nil {
 		if pt := registry(r).PostType(p.Type); pt != nil {
-			ls = ls.Add("up", r.RestURL("/"+Namespace+"/"+pt.RestBase+"/"+strconv.Itoa(p.ID)),
+			ls = ls.Add("up", r.RestURL(pt.Route()+"/"+strconv.Itoa(p.ID)),
 				rest.Member{Key: "embeddable", Value: true}, rest.Member{Key: "post_type", Value: p.Type})
 		}
 	}

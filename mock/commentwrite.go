@@ -354,7 +354,7 @@ func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	// wp_update_comment filters the merged comment again; kses also when the
 	// comment's (former) user lacks unfiltered_html
 	kses := !can(r, "unfiltered_html")
-	if u := tx.User(c.UserID); u == nil || !wp.UserCan(u, "unfiltered_html") {
+	if u := tx.User(c.UserID); u == nil || !registry(r).UserCan(u, "unfiltered_html") {
 		kses = true
 	}
 	res.filterIn(r, &next, kses)

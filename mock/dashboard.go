@@ -1,7 +1,10 @@
 package mock
 
 import (
+	"encoding/base64"
 	"net/http"
+	"net/http/httptest"
+	"strconv"
 
 	"github.com/wpmock/wpmock/mock/dashboard"
 )
@@ -9,12 +12,102 @@ import (
 // codeDashboardFile answers a path under /wpmock/ that is none of the dashboard's files.
 const codeDashboardFile = "wpmock_dashboard_not_found"
 
+// codeDashboardRender answers a page that could not be rendered (a bug).
+const codeDashboardRender = "wpmock_dashboard_render"
+
+// dashboardRequests is how many of the last requests the page arrives with.
+const dashboardRequests = 50
+
 // serveDashboard answers the dashboard's page and files (mock/dashboard), public as a
 // WordPress site's wp-admin login page is: what it shows comes from the admin-only
 // wpmock/v1 routes (requests.go, summary.go, control.go, snapshots.go, faults.go,
-// webhooks.go, sites.go), with the credentials the visitor gives the page.
+// webhooks.go, sites.go), with the credentials the visitor gives the page, or that the
+// banner's link signed the browser in for (Options.DashboardToken).
 func (m *Mock) serveDashboard(w http.ResponseWriter, r *http.Request) {
+	if dashboard.IsPage(r.URL.Path) {
+		m.serveDashboardPage(w, r)
+		return
+	}
 	if !dashboard.Serve(w, r, r.URL.Path) {
 		m.writeFault(w, http.StatusNotFound, codeDashboardFile, "The dashboard has no such file.", "")
 	}
+}
+
+// serveDashboardPage renders the page: signed in (by the banner's link, or with no
+// password needed under -auth=open), with the site's summary and last requests in it,
+// read through the same admin-only routes the page's script then calls.
+func (m *Mock) serveDashboardPage(w http.ResponseWriter, r *http.Request) {
+	token := m.opts.DashboardToken
+	done, bad := dashboard.SignIn(w, r, token, m.base+dashboard.Path)
+	if done {
+		return
+	}
+	var page dashboard.Page
+	if bad {
+		page.Message = "This link's token is not this mock's (was it started again?): open the dashboard link its banner prints now, or give the administrator's application password."
+	}
+	page.SignedInByLink = dashboard.SignedIn(r, token)
+	if page.SignedInByLink || m.opts.OpenAuth {
+		if !m.opts.OpenAuth {
+			page.Authorization = m.adminAuthorization()
+		}
+		page.Summary, page.Requests = m.dashboardContent(r, page.Authorization)
+		if page.Summary == nil && page.Message == "" {
+			page.Message = "The administrator's application password is no longer the one the banner printed: give one of theirs."
+		}
+	}
+	if err := dashboard.Render(w, r, page); err != nil {
+		m.writeFault(w, http.StatusInternalServerError, codeDashboardRender, err.Error(), "")
+	}
+}
+
+// adminAuthorization is the Authorization header of the administrator whose
+// application password the banner prints: "admin", else the first administrator.
+func (m *Mock) adminAuthorization() string {
+	login := ""
+	for _, u := range m.dataset.Users {
+		if _, ok := m.Passwords[u.Login]; ok && len(u.Roles) > 0 && u.Roles[0] == "administrator" && (login == "" || u.Login == "admin") {
+			login = u.Login
+		}
+	}
+	if login == "" {
+		return ""
+	}
+	return "Basic " + base64.StdEncoding.EncodeToString([]byte(login+":"+m.Passwords[login]))
+}
+
+// dashboardContent reads the summary and the last requests as the page's script does,
+// with its credentials, as the site's own requests (not in the request log). A refusal
+// (the password revoked since) leaves the summary nil.
+func (m *Mock) dashboardContent(r *http.Request, authorization string) (*dashboard.Summary, []dashboard.Request) {
+	get := func(route string) []byte {
+		req := httptest.NewRequest(http.MethodGet, "http://"+r.Host+"/wp-json/wpmock/v1/"+route, nil)
+		req.Host, req.TLS = r.Host, r.TLS
+		if authorization != "" {
+			req.Header.Set("Authorization", authorization)
+		}
+		rec := httptest.NewRecorder()
+		m.server.ServeInternal(rec, req)
+		if rec.Code != http.StatusOK {
+			return nil
+		}
+		return rec.Body.Bytes()
+	}
+	b := get("summary")
+	if b == nil {
+		return nil, nil
+	}
+	summary, err := dashboard.DecodeSummary(b)
+	if err != nil {
+		return nil, nil
+	}
+	var requests []dashboard.Request
+	if b := get("requests?limit=" + strconv.Itoa(dashboardRequests)); b != nil {
+		requests, _ = dashboard.DecodeRequests(b)
+	}
+	// newest first, as the script adds them
+	for i, j := 0, len(requests)-1; i < j; i, j = i+1, j-1 {
+		requests[i], requests[j] = requests[j], requests[i]
+	}
+	return summary, requests
 }

@@ -258,7 +258,7 @@ type allowFaultHeaders struct{ http.ResponseWriter }
 func (a *allowFaultHeaders) WriteHeader(code int) {
 	h := a.Header()
 	if v := h.Get("Access-Control-Allow-Headers"); v != "" {
-		h.Set("Access-Control-Allow-Headers", v+", "+HeaderLatency+", "+HeaderFault)
+		h.Set("Access-Control-Allow-Headers", v+", "+HeaderSite+", "+HeaderLatency+", "+HeaderFault)
 	}
 	a.ResponseWriter.WriteHeader(code)
 }

@@ -36,7 +36,7 @@ const (
 //   - create_item, update_item: prepare_item_for_database and wp_update_nav_menu_item
 //     (menuitemwrite.go); delete_item: no trash.
 var menuItemHooks = &typeHooks{
-	statuses: allStatuses, defaultStatus: "publish", createStatus: "publish",
+	defaultStatus: "publish", createStatus: "publish",
 	listArgs: menuItemListArgs,
 	prepareItemsQuery: func(r *rest.Request, q *wp.PostQuery) {
 		if r.Has("menu_order") {

@@ -53,6 +53,11 @@ type Options struct {
 	Size fixtures.Size
 	// OpenAuth makes every request act as the administrator (-auth=open).
 	OpenAuth bool
+	// DashboardToken, when set, signs a browser in to the dashboard that opens its
+	// page with ?token=<it> (dashboard.Link; the banner prints the link on a local
+	// address): a cookie, and the page acts with the administrator's application
+	// password. Empty: the page asks for the password.
+	DashboardToken string
 	// AdminAppPassword fixes the administrator's application password; empty derives
 	// one from the seed.
 	AdminAppPassword string
@@ -241,7 +246,10 @@ type resource interface {
 
 // resources lists the resources in the order WordPress registers their routes.
 func (m *Mock) resources() []resource {
-	res := []resource{&postMeta{m: m}} // the meta plugin registers before core's routes
+	// the site's plugins' routes and the meta plugin's (rest_api_init, priority 10;
+	// must-use plugins hook first) register before core's (create_initial_rest_routes,
+	// priority 99)
+	res := []resource{&pluginRoutes{m: m}, &postMeta{m: m}}
 	// a controller per post type, each followed by its revisions' where the type
 	// supports them, as create_initial_rest_routes walks the types
 	for _, pt := range m.reg.PostTypes {

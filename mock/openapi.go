@@ -61,9 +61,9 @@ var quirks = []rest.Quirk{
 // settingQuirks: every setting may print null (prepare_value: an unset option
 // without a default, or a value that does not fit the schema, such as a deleted
 // title), and the site URL and e-mail print what the option holds.
-func settingQuirks() []rest.Quirk {
+func settingQuirks(reg *wp.Registry) []rest.Quirk {
 	var out []rest.Quirk
-	for _, s := range wp.Settings {
+	for _, s := range reg.Settings { // the site's own too
 		out = append(out, rest.Quirk{Title: "settings", Property: s.Name, Nullable: true,
 			Why: "null for an unset option without a default (get_option), or a value that does not fit the schema"})
 	}
@@ -139,7 +139,7 @@ func (m *Mock) OpenAPI(site string) (*openapi3.T, error) {
 				Description: "The site URL: scheme, host and any path, without a trailing slash.",
 			}},
 		}},
-		Quirks:   append(quirks, settingQuirks()...),
+		Quirks:   append(quirks, settingQuirks(m.reg)...),
 		Examples: m.examplesAt(site),
 	})
 }

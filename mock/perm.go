@@ -29,6 +29,9 @@ func canReadPost(r *rest.Request, p *store.Post, parentOf func(int) *store.Post)
 	if p.Status == "publish" || canReadPostCap(r, p, parentOf) {
 		return true
 	}
+	if st := registry(r).Status(p.Status); st != nil && st.Public { // a site's own public status
+		return true
+	}
 	if p.Status == "inherit" && p.Parent > 0 {
 		if parent := parentOf(p.Parent); parent != nil {
 			return canReadPost(r, parent, parentOf)

@@ -62,8 +62,11 @@ func pfSlug(noun string) *postField {
 		func(_ *rest.Request, p *store.Post) any { return p.Slug }).WithArg(slugArg)
 }
 
-func pfStatus(noun string) *postField {
-	return rest.F(rest.Str("status").Desc("A named status for the "+noun+".").OneOfEnum(writableStatuses...).Ctx(viewEdit...),
+// pfStatus is the status field: its enum is every status that is not internal
+// (get_post_stati( array( 'internal' => false ) )), the site's own included.
+func pfStatus(noun string, reg *wp.Registry) *postField {
+	writable := reg.StatusSlugs(func(s *wp.PostStatus) bool { return !s.Internal })
+	return rest.F(rest.Str("status").Desc("A named status for the "+noun+".").OneOfEnum(writable...).Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Status })
 }
 
@@ -160,10 +163,6 @@ func pfGeneratedSlug(noun string) *postField {
 	return rest.F(rest.Str("generated_slug").Desc("Slug automatically generated from the "+noun+" title.").Ctx(editOnly...).RO(),
 		func(r *rest.Request, p *store.Post) any { return generatedSlug(txOf(r), p) })
 }
-
-// writableStatuses is the enum of a post's status: the statuses that are neither
-// internal nor trash.
-var writableStatuses = []string{"publish", "future", "draft", "pending", "private"}
 
 // dateGMT is the GMT date WordPress prints: a floating draft's is computed from its
 // local date, in the site's time zone (get_gmt_from_date).

@@ -18,7 +18,8 @@ import (
 // controller's. Each field says what its zero value does; postHooks set the posts
 // controller's own values, which any type without hooks of its own gets.
 type typeHooks struct {
-	// statuses and defaultStatus are get_collection_params' status enum and default.
+	// statuses and defaultStatus are get_collection_params' status enum and default;
+	// nil statuses: every registered status and "any".
 	statuses      []string
 	defaultStatus string
 	// prepareItemsQuery adds to the list's query what prepare_items_query adds (nil:
@@ -93,7 +94,7 @@ type typeHooks struct {
 }
 
 // postHooks are WP_REST_Posts_Controller's own behaviour (posts, pages, any type).
-var postHooks = &typeHooks{statuses: allStatuses, defaultStatus: "publish", createStatus: "draft",
+var postHooks = &typeHooks{defaultStatus: "publish", createStatus: "draft",
 	cacheID: postCacheID, attachments: true, publishes: true, allowBatch: true, trash: true}
 
 // controllerHooks are the hooks of the types whose REST controller is a subclass of
@@ -115,7 +116,7 @@ func hooksOf(pt *wp.PostType) *typeHooks {
 // {"content": {"raw": ...}}, with no properties level.)
 func schemaLinks(pt *wp.PostType, h *typeHooks, v rest.Version) func(r *rest.Request) []any {
 	return func(r *rest.Request) []any {
-		href := r.RestURL("/" + Namespace + "/" + pt.RestBase + "/{id}")
+		href := r.RestURL(pt.Route() + "/{id}")
 		link := func(rel, title string, props rest.Object) rest.Object {
 			return rest.Object{{Key: "rel", Value: "https://api.w.org/" + rel}, {Key: "title", Value: title}, {Key: "href", Value: href},
 				{Key: "targetSchema", Value: rest.Object{{Key: "type", Value: "object"}, {Key: "properties", Value: props}}}}

@@ -17,7 +17,7 @@ import (
 // permissions and rendering (listPosts) stay with the controller.
 
 // postListArgs are the list parameters shared by posts and media, in WordPress's order.
-func postListArgs(pt *wp.PostType, h *typeHooks) []*rest.Schema {
+func postListArgs(reg *wp.Registry, pt *wp.PostType, h *typeHooks) []*rest.Schema {
 	args := append([]*rest.Schema{contextArg()}, pageArgs()...)
 	args = append(args,
 		rest.Str("after").Fmt("date-time").Desc("Limit response to posts published after a given ISO8601 compliant date."),
@@ -61,6 +61,9 @@ func postListArgs(pt *wp.PostType, h *typeHooks) []*rest.Schema {
 		return sanitizeSlugList(r, list, param)
 	}
 	statusEnum, def := h.statuses, h.defaultStatus
+	if statusEnum == nil { // every registered status, the site's own too, and "any"
+		statusEnum = append(reg.StatusSlugs(func(*wp.PostStatus) bool { return true }), "any")
+	}
 	status := rest.Arr("status", rest.Str("").OneOfEnum(statusEnum...)).Desc("Limit result set to posts assigned one or more statuses.").Def(def)
 	status.Sanitize = sanitizeStatuses(def, pt)
 	return append(args, searchColumns, slug, status)
@@ -79,11 +82,6 @@ func orderbys(pt *wp.PostType) []string {
 // postSearchColumns are the columns search_columns (6.2) lets a search look in, in the
 // order of the enum; WP_Query searches all three when none is given.
 var postSearchColumns = []string{"post_title", "post_content", "post_excerpt"}
-
-// allStatuses is the item enum of the posts "status" filter: every registered status
-// and "any".
-var allStatuses = []string{"publish", "future", "draft", "pending", "private", "trash", "auto-draft", "inherit",
-	"request-pending", "request-confirmed", "request-failed", "request-completed", "any"}
 
 // taxArg is a taxonomy filter parameter: a list of term ids, or a taxonomy query
 // object {terms, include_children (categories), operator (includes)}.
@@ -209,6 +207,9 @@ func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*wp.PostQuery, *
 		if st == "any" {
 			for _, s := range []string{"publish", "future", "draft", "pending", "private", "inherit"} {
 				q.Statuses[s] = true
+			}
+			for _, s := range registry(r).SiteStatuses() { // WP_Query: "any" but exclude_from_search
+				q.Statuses[s.Slug] = q.Statuses[s.Slug] || !s.ExcludeFromSearch
 			}
 			continue
 		}

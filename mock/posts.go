@@ -58,7 +58,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		pfID(noun), pfDate(noun), pfDateGMT(noun), pfGUID(noun), pfModified(noun), pfModifiedGMT(noun),
 		rest.F(rest.Str("password").Desc("A password to protect access to the content and excerpt.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Password }),
-		pfSlug(noun), pfStatus(noun), pfType(noun), pfLink(noun, m),
+		pfSlug(noun), pfStatus(noun, m.reg), pfType(noun), pfLink(noun, m),
 	}
 	add := func(ok bool, fs ...*postField) {
 		if ok {
@@ -175,7 +175,7 @@ func passwordRequired(r *rest.Request, p *store.Post) bool {
 // revisions support), the attachments where the type may have them, the hooks' links.
 func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 	tx, h := txOf(r), res.hooks
-	base := "/" + Namespace + "/" + res.pt.RestBase
+	base := res.pt.Route() // rest_namespace moves the routes and the links
 	self := r.RestURL(base + "/" + strconv.Itoa(p.ID))
 	ls := rest.Links{}.
 		Add("self", self).
@@ -206,7 +206,7 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		ls = ls.Add("wp:attachment", r.RestURL("/"+Namespace+"/media?parent="+strconv.Itoa(p.ID)))
 	}
 	for _, slug := range res.pt.Taxonomies {
-		ls = ls.Embed("wp:term", r.RestURL("/"+Namespace+"/"+registry(r).Taxonomy(slug).RestBase+"?post="+strconv.Itoa(p.ID)),
+		ls = ls.Embed("wp:term", r.RestURL(registry(r).Taxonomy(slug).Route()+"?post="+strconv.Itoa(p.ID)),
 			rest.Member{Key: "taxonomy", Value: slug})
 	}
 	if h.links != nil {
@@ -238,7 +238,7 @@ func routeForPost(tx *store.Tx, p *store.Post) string {
 	if pt == nil {
 		return "/"
 	}
-	return "/" + Namespace + "/" + pt.RestBase + "/" + strconv.Itoa(p.ID)
+	return pt.Route() + "/" + strconv.Itoa(p.ID) // rest_get_route_for_post
 }
 
 // featuredMediaLinked says whether prepare_links links a post's featured image: in
@@ -319,16 +319,16 @@ func (res *posts) routes() []*rest.Route {
 	if h.deleteItem != nil {
 		del = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.deleteItem(res, r) }
 	}
-	base := "/" + Namespace + "/" + res.pt.RestBase
+	base, ns := res.pt.Route(), res.pt.RESTNamespace()
 	links := schemaLinks(res.pt, h, res.m.version)
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Shape: rest.Shape{Upload: h.upload}, Schema: schema, SchemaLinks: links, Endpoints: []*rest.Endpoint{
+		{Namespace: ns, Pattern: base, Shape: rest.Shape{Upload: h.upload}, Schema: schema, SchemaLinks: links, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: h.allowBatch,
 				Permission: res.listPermission, Handler: res.list},
 			{Methods: rest.Creatable, Args: createArgs, AllowBatch: h.allowBatch,
 				Permission: res.createPermission, Handler: create},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: links, Endpoints: []*rest.Endpoint{
+		{Namespace: ns, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, SchemaLinks: links, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, AllowBatch: h.allowBatch, Args: res.getArgs(it),
 				Permission: res.getPermission, Handler: res.get},
 			{Methods: rest.Editable, AllowBatch: h.allowBatch, Args: append([]*rest.Schema{idArg("post")}, writeArgs(false)...),
@@ -368,7 +368,7 @@ func hasField(it *rest.Item[store.Post], name string) bool {
 // supports post formats, then the hooks' own (the attachments' MIME filter).
 func (res *posts) collectionArgs() []*rest.Schema {
 	pt := res.pt
-	args := postListArgs(pt, res.hooks)
+	args := postListArgs(res.m.reg, pt, res.hooks)
 	if len(pt.Taxonomies) > 0 {
 		args = append(args, rest.Str("tax_relation").Desc("Limit result set based on relationship between multiple taxonomies.").OneOfEnum("AND", "OR"))
 	}
@@ -488,7 +488,7 @@ func (res *posts) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	return res.m.listPosts(r, q, "/"+Namespace+"/"+res.pt.RestBase, func(p *store.Post) any { return res.item.Answer(r, p) })
+	return res.m.listPosts(r, q, res.pt.Route(), func(p *store.Post) any { return res.item.Answer(r, p) })
 }
 
 // postCacheID lets a post's rendering be cached (rest.Item.Cache) unless the request

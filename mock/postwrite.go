@@ -174,8 +174,10 @@ func statusFor(r *rest.Request, pt *wp.PostType, status string) (string, *rest.E
 		if !can(r, pt.Cap("publish_posts")) {
 			return "", r.Forbidden(codeCannotPublish, "Sorry, you are not allowed to publish posts in this post type.")
 		}
-	default:
-		status = "draft"
+	default: // a registered status is kept (a site's own); anything else is a draft
+		if registry(r).Status(status) == nil {
+			status = "draft"
+		}
 	}
 	return status, nil
 }
@@ -435,7 +437,7 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	r.SetParam("context", rest.Edit)
-	return rest.Created(w.item.RenderIn(r, p, rest.Edit), r.RestURL("/"+Namespace+"/"+w.base+"/"+strconv.Itoa(p.ID))), nil
+	return rest.Created(w.item.RenderIn(r, p, rest.Edit), r.RestURL(registry(r).TypeOf(w.typ).Route()+"/"+strconv.Itoa(p.ID))), nil
 }
 
 // update is update_item.

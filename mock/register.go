@@ -17,7 +17,7 @@ import (
 // core's registry, shared.
 func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
 	r := ds.Register
-	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields)+len(r.NavMenus) == 0 {
+	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields)+len(r.NavMenus)+siteDeclarations(r) == 0 {
 		return wp.Core, nil
 	}
 	g := wp.NewRegistry()
@@ -47,6 +47,9 @@ func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
 		if err := g.RegisterRestField(a.Strings("object_type"), a.String("attribute"), argsWithout(a, "object_type", "attribute")); err != nil {
 			return nil, fail("rest_fields", i, err)
 		}
+	}
+	if err := registerSite(g, r); err != nil {
+		return nil, err
 	}
 	return g, nil
 }

@@ -137,14 +137,14 @@ func revisionDate(gmt, t time.Time) any {
 func (res *revisions) routes() []*rest.Route {
 	it := res.declare()
 	schema := schemaInOrder(it, revisionSchemaOrder...)
-	base := "/" + Namespace + "/" + res.parent.RestBase + `/(?P<parent>[\d]+)/revisions`
+	base, ns := res.parent.Route()+`/(?P<parent>[\d]+)/revisions`, res.parent.RESTNamespace()
 	parentArg := rest.Int("parent").Desc("The ID for the parent of the revision.")
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+		{Namespace: ns, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: append([]*rest.Schema{parentArg}, revisionListArgs()...),
 				Permission: res.permission, Handler: res.list},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+		{Namespace: ns, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{parentArg,
 				rest.Int("id").Desc("Unique identifier for the revision."), contextArg()},
 				Permission: res.permission, Handler: res.get},
@@ -359,7 +359,7 @@ func (res *revisions) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	if !paged {
 		headerPerPage = total
 	}
-	r.Paginate(resp, "/"+Namespace+"/"+res.parent.RestBase+"/"+strconv.Itoa(r.Int("parent"))+"/revisions",
+	r.Paginate(resp, res.parent.Route()+"/"+strconv.Itoa(r.Int("parent"))+"/revisions",
 		total, page, headerPerPage)
 	return resp, nil
 }
@@ -370,7 +370,7 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 	if p.Parent == 0 || !r.Included("parent") {
 		return nil
 	}
-	return rest.Links{}.Add("parent", r.RestURL("/"+Namespace+"/"+res.parent.RestBase+"/"+strconv.Itoa(p.Parent)))
+	return rest.Links{}.Add("parent", r.RestURL(res.parent.Route()+"/"+strconv.Itoa(p.Parent)))
 }
 
 // saveRevision is wp_save_post_revision (wp.SaveRevision) by the caller, with

@@ -179,13 +179,13 @@ func (res *search) links(r *rest.Request, h *searchResult) rest.Links {
 	var ls rest.Links
 	switch {
 	case h.post != nil:
-		if base := registry(r).TypeOf(h.post.Type).RestBase; base != "" {
-			ls = ls.Add("self", r.RestURL("/"+Namespace+"/"+base+"/"+strconv.Itoa(h.post.ID)), rest.Embeddable...)
+		if pt := registry(r).TypeOf(h.post.Type); pt.RestBase != "" {
+			ls = ls.Add("self", r.RestURL(pt.Route()+"/"+strconv.Itoa(h.post.ID)), rest.Embeddable...)
 		}
 		ls = ls.Add("about", r.RestURL("/"+Namespace+"/types/"+h.post.Type))
 	case h.term != nil:
 		if tx := registry(r).Taxonomy(h.term.Taxonomy); tx != nil {
-			ls = ls.Add("self", r.RestURL("/"+Namespace+"/"+tx.RestBase+"/"+strconv.Itoa(h.term.ID)), rest.Embeddable...)
+			ls = ls.Add("self", r.RestURL(tx.Route()+"/"+strconv.Itoa(h.term.ID)), rest.Embeddable...)
 		}
 		ls = ls.Add("about", r.RestURL("/"+Namespace+"/taxonomies/"+h.term.Taxonomy))
 	}

@@ -21,6 +21,9 @@ type settings struct{ m *Mock }
 // schemaProp is a setting in the item schema, as get_registered_options builds it:
 // type, the label as title from 6.8, description, default, then format or enum.
 func (res *settings) schemaProp(s *wp.Setting) rest.Object {
+	if s.Site {
+		return s.SchemaJSON(res.m.version >= rest.V68)
+	}
 	o := rest.Object{{Key: "type", Value: s.Type}}
 	if res.m.version >= rest.V68 {
 		o = append(o, rest.Member{Key: "title", Value: s.Label})
@@ -39,6 +42,10 @@ func (res *settings) schemaProp(s *wp.Setting) rest.Object {
 // (sanitize_callback lets null through: it deletes the option).
 func (res *settings) arg(s *wp.Setting) *rest.Schema {
 	a := rest.New(s.Name, s.Type).Desc(s.Description).Fmt(s.Format)
+	if s.Site { // the schema as built, without its default (the controller drops it)
+		a = rest.SchemaFromJSON(s.Name, s.SchemaJSON(false))
+		a.Default, a.HasDefault, a.Literal, a.KeepDescription = nil, false, nil, true
+	}
 	if s.Enum != nil {
 		a.Enum = s.Enum
 	}
@@ -57,8 +64,8 @@ func (res *settings) arg(s *wp.Setting) *rest.Schema {
 }
 
 func (res *settings) schema() rest.Object {
-	props := make(rest.Object, len(wp.Settings))
-	for i, s := range wp.Settings {
+	props := make(rest.Object, len(res.m.reg.Settings))
+	for i, s := range res.m.reg.Settings {
 		props[i] = rest.Member{Key: s.Name, Value: res.schemaProp(s)}
 	}
 	return rest.Object{{Key: "$schema", Value: "http://json-schema.org/draft-04/schema#"},
@@ -66,8 +73,8 @@ func (res *settings) schema() rest.Object {
 }
 
 func (res *settings) routes() []*rest.Route {
-	args := make([]*rest.Schema, len(wp.Settings))
-	for i, s := range wp.Settings {
+	args := make([]*rest.Schema, len(res.m.reg.Settings))
+	for i, s := range res.m.reg.Settings {
 		args[i] = res.arg(s)
 	}
 	return []*rest.Route{{Namespace: Namespace, Pattern: "/" + Namespace + "/settings", Schema: res.schema,
@@ -89,8 +96,8 @@ func (res *settings) permission(r *rest.Request) *rest.Error {
 // null where the value does not fit the schema (prepare_value).
 func (res *settings) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
-	out := make(rest.Object, 0, len(wp.Settings))
-	for _, s := range wp.Settings {
+	out := make(rest.Object, 0, len(registry(r).Settings))
+	for _, s := range registry(r).Settings {
 		out = append(out, rest.Member{Key: s.Name, Value: settingValue(r, tx, s)})
 	}
 	return rest.OK(out), nil
@@ -105,6 +112,9 @@ func settingValue(r *rest.Request, tx *store.Tx, s *wp.Setting) any {
 			return r.Site
 		}
 		return s.Default
+	}
+	if s.Site {
+		return siteSettingValue(s, v)
 	}
 	switch s.Type {
 	case "integer":
@@ -144,13 +154,17 @@ func settingValue(r *rest.Request, tx *store.Tx, s *wp.Setting) any {
 // does (it only notes them as settings errors).
 func (res *settings) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
-	for _, s := range wp.Settings {
+	for _, s := range registry(r).Settings {
 		raw, sent := r.Raw(s.Name)
 		if !sent {
 			continue
 		}
 		if raw == nil {
 			tx.DeleteOption(s.Option)
+			continue
+		}
+		if s.Site { // kept as validated, in the order sent
+			tx.SetOption(s.Option, inOrder(r.Param(s.Name), sentValue(r, s.Name)))
 			continue
 		}
 		if v, ok := s.Sanitize(r.Param(s.Name)); ok {

@@ -5,10 +5,12 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/webhook"
 )
 
 // Named sites: one process serves, besides its own site, any number of sites by name
@@ -25,6 +27,20 @@ import (
 
 // SitesPrefix is the path the named sites are served under.
 const SitesPrefix = "/sites/"
+
+// A request to the plain URL may name its site instead: a frontend rendered on the
+// server (Next.js, Astro) reads one base URL, so a test names its site in what the
+// browser sends, the frontend forwards it on its own fetches, and the mock answers
+// them from that site (docs/frontends.md). The path wins over both; the header wins
+// over the cookie.
+const (
+	// HeaderSite names the site of a request to the plain URL: X-WPMock-Site: w1.
+	// A named site's webhooks carry it too (webhook.HeaderSite).
+	HeaderSite = webhook.HeaderSite
+	// CookieSite does the same from a cookie, which a browser sends by itself:
+	// wpmock_site=w1.
+	CookieSite = "wpmock_site"
+)
 
 // DefaultMaxSites is how many named sites live at once when Options.MaxSites is 0: a
 // site of the default size holds a few MB.
@@ -72,7 +88,7 @@ func newSiteSet(parent *Mock, max int) *siteSet {
 func (s *siteSet) serve(w http.ResponseWriter, r *http.Request) bool {
 	rest, ok := strings.CutPrefix(r.URL.Path, SitesPrefix)
 	if !ok {
-		return false
+		return s.serveChosen(w, r)
 	}
 	name, _, _ := strings.Cut(rest, "/")
 	if !siteName.MatchString(name) {
@@ -84,6 +100,45 @@ func (s *siteSet) serve(w http.ResponseWriter, r *http.Request) bool {
 	http.StripPrefix(SitesPrefix+name, site).ServeHTTP(w, r)
 	return true
 }
+
+// serveChosen answers a request to the plain URL that names its site (HeaderSite,
+// CookieSite): false for one that names none. The named site answers it as under
+// /sites/<name>/, but its links and Location stay on the plain URL: the frontend
+// that asked knows the mock by that URL alone, maps links back to its own routes by
+// cutting that URL off, and sends the name again with its next request.
+func (s *siteSet) serveChosen(w http.ResponseWriter, r *http.Request) bool {
+	name, from := chosenSite(r)
+	if from == "" {
+		return false
+	}
+	if !siteName.MatchString(name) {
+		s.parent.writeFault(w, http.StatusBadRequest, codeSiteName,
+			"A site name is 1 to 64 letters, digits, hyphens and underscores: "+from+" names "+strconv.Quote(name)+".", "")
+		return true
+	}
+	s.get(name).ServeHTTP(w, rest.WithBasePath(r, ""))
+	return true
+}
+
+// chosenSite is the site name a request carries and where ("" when none): the
+// header, else the cookie; an empty one names none. Without either it costs two map
+// lookups and no allocation (TestChosenSiteCostsNothing).
+func chosenSite(r *http.Request) (name, from string) {
+	if v := r.Header[headerSiteKey]; len(v) > 0 && v[0] != "" {
+		return v[0], HeaderSite
+	}
+	for _, line := range r.Header["Cookie"] {
+		if strings.Contains(line, CookieSite+"=") {
+			if c, err := r.Cookie(CookieSite); err == nil && c.Value != "" {
+				return c.Value, "the " + CookieSite + " cookie"
+			}
+		}
+	}
+	return "", ""
+}
+
+// headerSiteKey is HeaderSite as net/http keys it.
+var headerSiteKey = http.CanonicalHeaderKey(HeaderSite)
 
 // get is the named site, made if it is not alive: the least recently used one ends
 // when there are MaxSites already.

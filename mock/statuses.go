@@ -4,10 +4,11 @@ import (
 	"net/http"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // /wp/v2/statuses: WP_REST_Post_Statuses_Controller, over the post statuses WordPress
-// 6.1 registers (create_initial_post_types).
+// registers (create_initial_post_types) and the site's own (register_post_status).
 
 // Error codes of the post statuses controller.
 const (
@@ -26,43 +27,8 @@ const (
 	msgManageStatuses = "Sorry, you are not allowed to manage post statuses."
 )
 
-// postStatus is a registered post status as the REST API shows it.
-type postStatus struct {
-	Slug, Name   string // name, label
-	Private      bool
-	Protected    bool
-	Public       bool
-	Queryable    bool // publicly_queryable
-	ShowInList   bool // show_in_admin_all_list
-	DateFloating bool
-	Internal     bool
-}
-
-// postStatuses are the non-internal statuses and trash (what the list shows), then
-// the internal ones, in registration order.
-var postStatuses = []*postStatus{
-	{Slug: "publish", Name: "Published", Public: true, Queryable: true, ShowInList: true},
-	{Slug: "future", Name: "Scheduled", Protected: true, ShowInList: true},
-	{Slug: "draft", Name: "Draft", Protected: true, ShowInList: true, DateFloating: true},
-	{Slug: "pending", Name: "Pending", Protected: true, ShowInList: true, DateFloating: true},
-	{Slug: "private", Name: "Private", Private: true, ShowInList: true},
-	{Slug: "trash", Name: "Trash", Internal: true},
-	{Slug: "auto-draft", Name: "auto-draft", Internal: true, DateFloating: true},
-	{Slug: "inherit", Name: "inherit", Internal: true},
-	{Slug: "request-pending", Name: "Pending", Internal: true},
-	{Slug: "request-confirmed", Name: "Confirmed", Internal: true},
-	{Slug: "request-failed", Name: "Failed", Internal: true},
-	{Slug: "request-completed", Name: "Completed", Internal: true},
-}
-
-func findStatus(slug string) *postStatus {
-	for _, s := range postStatuses {
-		if s.Slug == slug {
-			return s
-		}
-	}
-	return nil
-}
+// postStatus is a registered post status (wp.PostStatus: core's and the site's own).
+type postStatus = wp.PostStatus
 
 // statuses is the /wp/v2/statuses resource.
 type statuses struct {
@@ -80,7 +46,7 @@ func (res *statuses) declare() *rest.Item[postStatus] {
 	// No Links: WordPress adds the archives link whatever _fields says, so render adds it.
 	res.item = &rest.Item[postStatus]{Title: "status", ExactFields: true, Fields: []*statusField{
 		rest.F(ro(rest.Str("name").Desc("The title for the status."), rest.Embed, rest.View, rest.Edit),
-			func(_ *rest.Request, s *postStatus) any { return s.Name }),
+			func(_ *rest.Request, s *postStatus) any { return s.Label }),
 		rest.F(ro(rest.Bool("private").Desc("Whether posts with this status should be private."), rest.Edit),
 			func(_ *rest.Request, s *postStatus) any { return s.Private }),
 		rest.F(ro(rest.Bool("protected").Desc("Whether posts with this status should be protected."), rest.Edit),
@@ -151,21 +117,23 @@ func (res *statuses) listPermission(r *rest.Request) *rest.Error {
 	return nil
 }
 
-// list is get_items: the non-internal statuses plus trash that the caller may read,
-// keyed by slug (anonymous callers see publish only).
+// list is get_items: the statuses that are not internal (get_post_stati, in
+// registration order: core's, then the site's own), then trash, each if the caller
+// may read it, keyed by slug (anonymous callers see the public ones only).
 func (res *statuses) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	out := rest.Object{}
-	for _, s := range postStatuses {
-		if (s.Internal && s.Slug != "trash") || !canReadStatus(r, s) {
-			continue
+	reg := registry(r)
+	shown := append(reg.StatusSlugs(func(s *postStatus) bool { return !s.Internal }), "trash")
+	for _, slug := range shown {
+		if s := reg.Status(slug); canReadStatus(r, s) {
+			out = append(out, rest.Member{Key: s.Slug, Value: res.render(r, s)})
 		}
-		out = append(out, rest.Member{Key: s.Slug, Value: res.render(r, s)})
 	}
 	return rest.OK(out), nil
 }
 
 func (res *statuses) getPermission(r *rest.Request) *rest.Error {
-	s := findStatus(r.String("status"))
+	s := registry(r).Status(r.String("status"))
 	if s == nil {
 		return rest.Errorf(http.StatusNotFound, codeStatusInvalid, msgStatusInvalid)
 	}
@@ -176,7 +144,7 @@ func (res *statuses) getPermission(r *rest.Request) *rest.Error {
 }
 
 func (res *statuses) get(r *rest.Request) (*rest.Response, *rest.Error) {
-	s := findStatus(r.String("status"))
+	s := registry(r).Status(r.String("status"))
 	if s == nil {
 		return nil, rest.Errorf(http.StatusNotFound, codeStatusInvalid, msgStatusInvalid)
 	}

@@ -41,7 +41,7 @@ func (s *summaryRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
 			continue
 		}
 		statuses, total := rest.Object{}, 0
-		for _, st := range postStatuses { // the registered ones, besides which none is stored
+		for _, st := range reg.Statuses { // the registered ones, besides which none is stored
 			if n := len(tx.PostsByStatus(pt.Slug, st.Slug)); n > 0 {
 				statuses = append(statuses, rest.Member{Key: st.Slug, Value: n})
 				total += n
@@ -55,7 +55,7 @@ func (s *summaryRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
 		if tax.RestBase == "" || !tax.Shown.In(s.m.version) {
 			continue
 		}
-		taxonomies = append(taxonomies, rest.Object{{"taxonomy", tax.Slug}, {"rest", Namespace + "/" + tax.RestBase},
+		taxonomies = append(taxonomies, rest.Object{{"taxonomy", tax.Slug}, {"rest", tax.RESTNamespace() + "/" + tax.RestBase},
 			{"count", len(tx.Terms(tax.Slug))}})
 	}
 	comments := rest.Object{}

@@ -126,7 +126,7 @@ func (res *taxonomies) declare() *rest.Item[taxEntry] {
 func (res *taxonomies) links(r *rest.Request, t *taxEntry) rest.Links {
 	return rest.Links{}.
 		Add("collection", r.RestURL("/"+Namespace+"/taxonomies")).
-		Add("wp:items", r.RestURL("/"+Namespace+"/"+t.RestBase))
+		Add("wp:items", r.RestURL(t.Route()))
 }
 
 func (res *taxonomies) routes() []*rest.Route {

@@ -128,7 +128,7 @@ func (res *terms) declare() *rest.Item[store.Term] {
 // links is prepare_links: self, collection, about, up (the parent, embeddable) and
 // wp:post_type, the items of the term for each type the taxonomy is registered for.
 func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
-	base := "/" + Namespace + "/" + res.base
+	base := res.route() // rest_namespace moves the routes and the links
 	id := strconv.Itoa(t.ID)
 	ls := rest.Links{}.
 		Add("self", r.RestURL(base+"/"+id)).
@@ -141,7 +141,7 @@ func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
 	}
 	for _, typ := range res.m.reg.Taxonomy(res.taxonomy).Types {
 		if pt := res.m.reg.PostType(typ); pt != nil {
-			ls = ls.Add("wp:post_type", r.RestURL("/"+Namespace+"/"+pt.RestBase+"?"+res.base+"="+id))
+			ls = ls.Add("wp:post_type", r.RestURL(pt.Route()+"?"+res.base+"="+id))
 		}
 	}
 	if res.hooks.links != nil {
@@ -150,24 +150,27 @@ func (res *terms) links(r *rest.Request, t *store.Term) rest.Links {
 	return ls
 }
 
+// route is the taxonomy's collection route (under its rest_namespace).
+func (res *terms) route() string { return res.m.reg.Taxonomy(res.taxonomy).Route() }
+
 // routes are register_routes.
 func (res *terms) routes() []*rest.Route {
 	it := res.declare()
 	schema := it.SchemaJSON
-	base := "/" + Namespace + "/" + res.base
+	base, ns := res.route(), res.m.reg.Taxonomy(res.taxonomy).RESTNamespace()
 	create, update := res.create, res.update
 	if h := res.hooks; h.create != nil {
 		create = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.create(res, r) }
 		update = func(r *rest.Request) (*rest.Response, *rest.Error) { return h.update(res, r) }
 	}
 	return []*rest.Route{
-		{Namespace: Namespace, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
+		{Namespace: ns, Pattern: base, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: res.collectionArgs(), AllowBatch: true,
 				Permission: res.listPermission, Handler: res.list},
 			{Methods: rest.Creatable, Args: it.WriteArgs(true), AllowBatch: true,
 				Permission: res.createPermission, Handler: create},
 		}},
-		{Namespace: Namespace, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
+		{Namespace: ns, Pattern: base + `/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{idArg("term"), contextArg()}, AllowBatch: true,
 				Permission: res.getPermission, Handler: res.get},
 			{Methods: rest.Editable, Args: append([]*rest.Schema{idArg("term")}, it.WriteArgs(false)...), AllowBatch: true,
@@ -319,6 +322,6 @@ func (res *terms) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		items = append(items, res.item.Answer(r, t))
 	}
 	resp := rest.OK(items)
-	r.PaginateOffset(resp, "/"+Namespace+"/"+res.base, total, offset, q.Size)
+	r.PaginateOffset(resp, res.route(), total, offset, q.Size)
 	return resp, nil
 }

@@ -184,7 +184,7 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, failed
 	}
 	r.SetParam("context", rest.Edit)
-	return rest.Created(res.item.RenderIn(r, t, rest.Edit), r.RestURL("/"+Namespace+"/"+res.base+"/"+strconv.Itoa(t.ID))), nil
+	return rest.Created(res.item.RenderIn(r, t, rest.Edit), r.RestURL(res.route()+"/"+strconv.Itoa(t.ID))), nil
 }
 
 // writeMetaAndFields is what create_item and update_item do after the term is saved:

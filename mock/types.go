@@ -154,7 +154,7 @@ func (res *types) declare() *rest.Item[typeEntry] {
 func (res *types) links(r *rest.Request, e *typeEntry) rest.Links {
 	return rest.Links{}.
 		Add("collection", r.RestURL("/"+Namespace+"/types")).
-		Add("wp:items", r.RestURL("/"+Namespace+"/"+e.RestBase))
+		Add("wp:items", r.RestURL(e.Route()))
 }
 
 func (res *types) routes() []*rest.Route {

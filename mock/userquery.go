@@ -47,7 +47,7 @@ func parseUserQuery(r *rest.Request, restTypes []string) (*store.UserQuery, int)
 	listUsers := can(r, "list_users")
 	var publishedTypes []string
 	if r.String("who") == "authors" {
-		q.LevelRoles = authorRoles()
+		q.LevelRoles = authorRoles(registry(r))
 	} else if !listUsers {
 		publishedTypes = restTypes
 	}
@@ -67,7 +67,7 @@ func parseUserQuery(r *rest.Request, restTypes []string) (*store.UserQuery, int)
 	// who=authors zeroes WP_User_Query's blog id, which drops the role and
 	// capability clauses: WordPress 6.1 ignores roles and capabilities then.
 	if q.LevelRoles == nil {
-		q.Roles = roleFilter(r.Strings("roles"), r.Strings("capabilities"))
+		q.Roles = roleFilter(registry(r), r.Strings("roles"), r.Strings("capabilities"))
 	}
 	// get_items skips an empty search (PHP's empty() also holds for "0"), then wraps it
 	// in "*" wildcards, which WP_User_Query turns into LIKE '%term%'.
@@ -83,11 +83,11 @@ func parseUserQuery(r *rest.Request, restTypes []string) (*store.UserQuery, int)
 
 // authorRoles are the roles of a nonzero user_level, which who=authors asks a user to
 // have one of (WP_User_Query's user_level != 0, wp.UserLevel).
-func authorRoles() map[string]bool {
+func authorRoles(g *wp.Registry) map[string]bool {
 	set := map[string]bool{}
-	for role := range wp.RoleCaps {
-		if wp.UserLevel([]string{role}) != 0 {
-			set[role] = true
+	for _, role := range g.Roles {
+		if g.UserLevel([]string{role.Name}) != 0 {
+			set[role.Name] = true
 		}
 	}
 	return set
@@ -96,7 +96,7 @@ func authorRoles() map[string]bool {
 // roleFilter is role__in plus capability__in: the roles asked for, the roles having
 // any of the capabilities, and the capability names themselves (which match users
 // granted them directly, by WordPress's LIKE on the capabilities meta). nil: no filter.
-func roleFilter(roles, caps []string) map[string]bool {
+func roleFilter(g *wp.Registry, roles, caps []string) map[string]bool {
 	if len(roles) == 0 && len(caps) == 0 {
 		return nil
 	}
@@ -104,10 +104,10 @@ func roleFilter(roles, caps []string) map[string]bool {
 	for _, role := range roles {
 		set[role] = true
 	}
-	for _, role := range wp.RoleNames {
-		for _, c := range wp.RoleCaps[role] {
-			if slices.Contains(caps, c) {
-				set[role] = true
+	for _, role := range g.Roles {
+		for _, c := range caps {
+			if role.Has(c) {
+				set[role.Name] = true
 				break
 			}
 		}

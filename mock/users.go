@@ -114,7 +114,7 @@ func (res *users) declare() *rest.Item[store.User] {
 			func(u *store.User) string { return rest.FormatDateOffset(u.Registered) }),
 		rest.F(password, func(*rest.Request, *store.User) any { return nil }).WithArg(stringArg(checkUserPassword)),
 		rest.F(rest.Obj("capabilities").Desc("All capabilities assigned to the user.").Ctx(rest.Edit).RO(),
-			func(_ *rest.Request, u *store.User) any { return trueSet(wp.AllCaps(u.Roles)) }),
+			func(r *rest.Request, u *store.User) any { return registry(r).AllCaps(u.Roles) }),
 		rest.F(rest.Obj("extra_capabilities").Desc("Any extra capabilities assigned to the user.").Ctx(rest.Edit).RO(),
 			func(_ *rest.Request, u *store.User) any { return trueSet(u.Roles) }),
 		rest.Nested(rest.Obj("avatar_urls").Desc("Avatar URLs for the user.").Ctx(userContexts...).RO(),

@@ -184,11 +184,11 @@ func deleteUserPermission(target userTarget) rest.Permission {
 // themselves a role without edit_users. (get_editable_roles lists every role.)
 func checkRoleUpdate(r *rest.Request, userID int, roles []string) *rest.Error {
 	for _, role := range roles {
-		caps, ok := wp.RoleCaps[role]
-		if !ok {
+		rl := registry(r).Role(role)
+		if rl == nil {
 			return rest.Errorf(http.StatusBadRequest, codeUserInvalidRole, msgRoleMissing, role)
 		}
-		if callerID(r) == userID && !slices.Contains(caps, "edit_users") {
+		if callerID(r) == userID && !rl.Has("edit_users") {
 			return r.Forbidden(codeUserInvalidRole, msgCannotGiveRole)
 		}
 	}

@@ -82,6 +82,9 @@ func TestClone(t *testing.T) {
 	for _, f := range report.Failures {
 		t.Logf("clone: could not read: %v", f)
 	}
+	for _, n := range report.Notes {
+		t.Logf("clone: note: %s", n)
+	}
 
 	ds, err := fixtures.LoadFile(out)
 	if err != nil {

@@ -197,7 +197,7 @@ func moreGets(ds *fixtures.Dataset, user string) []get {
 		ids[key] = append(ids[key], t.ID)
 	}
 	for c, by := range orderings {
-		listGets(add, c, by)
+		listGets(add, "wp/v2/"+c, by)
 		if list := ids[c]; len(list) >= 2 {
 			add("", "/wp/v2/%s?include=%d,%d&orderby=include", c, list[1], list[0])
 			add("", "/wp/v2/%s?exclude=%d&_fields=id", c, list[0])
@@ -229,25 +229,26 @@ func moreGets(ds *fixtures.Dataset, user string) []get {
 	return out
 }
 
-// listGets are the variants of a collection's list: paging one by one, an offset,
+// listGets are the variants of a collection's list (c: its route under the REST root,
+// namespace first): paging one by one, an offset,
 // the embed context, _fields, the errors (a page past the end, a per_page too large,
 // the edit context anonymously, an unknown id), a search, and each ordering by both
 // ways.
 func listGets(add func(u, format string, args ...any), c string, by []string) {
 	for page := 1; page <= 3; page++ {
-		add("", "/wp/v2/%s?per_page=1&page=%d", c, page)
+		add("", "/%s?per_page=1&page=%d", c, page)
 	}
-	add("", "/wp/v2/%s?offset=1&per_page=2", c)
-	add("", "/wp/v2/%s?context=embed", c)
-	add("", "/wp/v2/%s?_fields=id,_links", c)
-	add("", "/wp/v2/%s?page=99", c)
-	add("", "/wp/v2/%s?per_page=101", c)
-	add("", "/wp/v2/%s?context=edit", c)
-	add("", "/wp/v2/%s/999999", c)
-	add("", "/wp/v2/%s?search=e", c)
+	add("", "/%s?offset=1&per_page=2", c)
+	add("", "/%s?context=embed", c)
+	add("", "/%s?_fields=id,_links", c)
+	add("", "/%s?page=99", c)
+	add("", "/%s?per_page=101", c)
+	add("", "/%s?context=edit", c)
+	add("", "/%s/999999", c)
+	add("", "/%s?search=e", c)
 	for _, o := range by {
-		add("", "/wp/v2/%s?orderby=%s&order=asc&_fields=id", c, o)
-		add("", "/wp/v2/%s?orderby=%s&order=desc&_fields=id", c, o)
+		add("", "/%s?orderby=%s&order=asc&_fields=id", c, o)
+		add("", "/%s?orderby=%s&order=desc&_fields=id", c, o)
 	}
 }
 

@@ -32,7 +32,7 @@ const prefix = "wpcompare-"
 func allRows() []row {
 	rs := append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...), imageRows()...)
 	rs = append(append(append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...), settingsRows()...), menuRows()...)
-	return append(rs, customRows()...)
+	return append(append(rs, customRows()...), siteRows(declared())...)
 }
 
 // roleLogins are the logins of the permission table; "" is anonymous.

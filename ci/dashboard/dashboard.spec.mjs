@@ -2,12 +2,13 @@
 // and an accepted sign-in, a request seen in the live log, counts after a write and a
 // reset, a snapshot saved and restored, latency set and felt, a password copied, the
 // webhook deliveries, a named site, the API document with an operation opened. Each
-// step leaves a screenshot in .out/.
+// step leaves a screenshot in .out/. Then the link start() gives (the banner's), which
+// opens the page signed in, rendered before its script runs.
 import { test, expect } from '@playwright/test';
 import path from 'node:path';
 
 const out = path.join(path.dirname(new URL(import.meta.url).pathname), '.out');
-const { WP_URL: url, WP_AUTHORIZATION: authorization, WP_PASSWORD: password, FRONTEND_URL: frontend } = process.env;
+const { WP_URL: url, WP_AUTHORIZATION: authorization, WP_PASSWORD: password, WP_DASHBOARD: link, FRONTEND_URL: frontend } = process.env;
 const json = { Authorization: authorization, 'Content-Type': 'application/json' };
 
 // wp calls the mock from the test, as the frontend under test would
@@ -138,4 +139,40 @@ test('the dashboard, clicked through', async ({ page, context }) => {
     await op.scrollIntoViewIfNeeded();
     await shot('11-api-document');
   });
+});
+
+test('the banner\'s link opens the dashboard signed in, rendered by the server', async ({ browser }) => {
+  expect(link).toMatch(/\/wpmock\/\?token=[A-Z0-9]+$/);
+  // without its script, the page as the server sends it already shows the site
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const still = await plain.newPage();
+  await still.goto(link);
+  await expect(still).toHaveURL(`${url}/wpmock/`); // the token is out of the address bar
+  await expect(still.locator('#login')).toBeHidden();
+  await expect(still.locator('#count-rows tr[data-type="post"] td.num')).toHaveText(/^\d+$/);
+  await expect(still.locator('#user-rows tr[data-login="admin"]')).toContainText(password);
+  await still.screenshot({ path: path.join(out, '12-link-without-script.png'), fullPage: true });
+  await plain.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page).toHaveURL(`${url}/wpmock/`);
+  await expect(page.locator('#overview')).toBeVisible();
+  await expect(page.locator('#log-state')).toHaveText('live');
+  const probe = '/wp-json/wp/v2/posts?search=link-probe';
+  await fetch(url + probe);
+  await expect(page.locator('#log-rows td.path', { hasText: probe })).toBeVisible();
+  // a new tab of the same browser is signed in too: no password pasted
+  const tab = await context.newPage();
+  await tab.goto(`${url}/wpmock/`);
+  await expect(tab.locator('#overview')).toBeVisible();
+  await expect(tab.locator('#login')).toBeHidden();
+  await page.screenshot({ path: path.join(out, '13-signed-in-by-link.png'), fullPage: true });
+  // Forget the password signs out of the link's cookie as well
+  await tab.click('#logout');
+  await expect(tab.locator('#login')).toBeVisible();
+  await tab.goto(`${url}/wpmock/`);
+  await expect(tab.locator('#login')).toBeVisible();
+  await context.close();
 });

@@ -47,6 +47,7 @@ export default async function globalSetup() {
     WP_AUTHORIZATION: wp.authorization,
     WP_USER: wp.user,
     WP_PASSWORD: wp.password,
+    WP_DASHBOARD: wp.dashboardUrl,
     FRONTEND_URL: frontend,
   });
   console.log(`global set-up: wpmock ${wp.url} (WordPress ${wp.wpVersion}, pid ${wp.pid}), frontend and webhook receiver ${frontend}`);

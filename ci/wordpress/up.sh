@@ -4,7 +4,9 @@
 # `php -S 127.0.0.1:$WP_PORT`. Each version has its own port, state dir, database and
 # config, so all three can run at once. Idempotent: stops whatever the state dir's pid
 # files name, then starts over with a newly created database. Writes $WP_STATE_DIR/env
-# (shell-sourceable).
+# (shell-sourceable). WP_REUSE=1 keeps the state dir's MariaDB and php -S when both run
+# (a site installed afresh into a new database, with WP_DECLARATIONS' declarations, in a
+# couple of seconds: ci/gensite installs one generated site after another this way).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -51,9 +53,20 @@ die() {
 [[ -z "$declarations" || -r "$declarations" ]] || die "no declarations file $declarations"
 ((${#sock} < 100)) || die "socket path too long for a unix socket: $sock (set WP_STATE_DIR to a shorter path)"
 
-bash "$here/install.sh" || die "package installation failed (see above)"
+# WP_REUSE=1: both servers of this state dir run already (same version and port)
+reuse=
+if [[ "${WP_REUSE:-}" == 1 ]] && is_running "$(cat "$state/mariadb.pid" 2>/dev/null)" &&
+  is_running "$(cat "$state/php.pid" 2>/dev/null)" && grep -qx "WP_VERSION=$version" "$state/env" 2>/dev/null &&
+  grep -qx "WP_BASE_URL=$base_url" "$state/env"; then
+  reuse=1
+fi
+
+if [[ -z "$reuse" ]]; then
+  bash "$here/install.sh" || die "package installation failed (see above)"
+fi
 wp_root=$(bash "$here/tree.sh" "$version") || die "no WordPress $version tree (see above)"
 
+if [[ -z "$reuse" ]]; then
 # Restart cleanly: stop what our pid files name.
 WP_STATE_DIR=$state bash "$here/down.sh"
 
@@ -94,6 +107,7 @@ $(tail -n 20 "$state/mariadb.log")"
   ((i < 600)) || die "mariadbd did not answer within 60 s, see $state/mariadb.log"
   sleep 0.1
 done
+fi
 
 mariadb --no-defaults --socket="$sock" -uroot <<SQL || die "could not (re)create database $db_name"
 DROP DATABASE IF EXISTS \`$db_name\`;
@@ -165,12 +179,16 @@ app_password=$(sed -n 's/^WPMOCK_APP_PASSWORD=//p' <<<"$install_out")
 [[ "$app_password" =~ ^[A-Za-z0-9\ ]+$ ]] || die "no application password from install-site.php: $install_out"
 
 # --- serve it ---------------------------------------------------------------
+if [[ -z "$reuse" ]]; then
 WPMOCK_WP_CONFIG=$wp_config_name WPMOCK_WP_CONTENT_DIR=$content_dir \
   PHP_CLI_SERVER_WORKERS=${PHP_CLI_SERVER_WORKERS:-4} \
   setsid php -S "127.0.0.1:$port" -t "$wp_root" "${php_ini[@]}" "$here/router.php" \
   </dev/null >"$state/php.log" 2>&1 &
 php_pid=$!
 echo "$php_pid" >"$state/php.pid"
+else
+  php_pid=$(cat "$state/php.pid")
+fi
 
 for ((i = 0; ; i++)); do
   code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base_url/wp-json/" || true)

@@ -26,6 +26,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/wpmock/wpmock/cmd/internal/cmdline"
 	"github.com/wpmock/wpmock/cmd/internal/release"
 	"github.com/wpmock/wpmock/contract"
 )
@@ -108,13 +109,13 @@ func (m *Main) ParseFlags(args []string, getenv func(string) string) error {
 	if getenv != nil {
 		for _, ef := range envFlags {
 			if v := getenv(ef.env); v != "" {
-				if err := fs.Set(ef.flag, v); err != nil {
+				if err := cmdline.Set(fs, ef.flag, v); err != nil {
 					return fmt.Errorf("%s=%q: %v", ef.env, v, err)
 				}
 			}
 		}
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -82,7 +82,8 @@ func TestExitCodes(t *testing.T) {
 		{"a share is from 0 to 1", []string{"-url", url, "-min-coverage", "80"}, nil, exitUsage, []string{"want a share from 0 to 1"}},
 		{"a calls file that is not one", []string{"-url", url, "-calls", filepath.Join(dir, "nothing.json")}, nil, exitUsage, []string{"-calls: "}},
 		{"no url", nil, nil, exitUsage, []string{"no target"}},
-		{"a bad flag", []string{"-nope"}, nil, exitUsage, []string{"flag provided but not defined"}},
+		{"a bad flag", []string{"-nope"}, nil, exitUsage, []string{"unknown flag -nope (wpcontract -h lists them)"}},
+		{"a mistyped flag", []string{"-ulr", url}, nil, exitUsage, []string{"unknown flag -ulr; did you mean -url? (wpcontract -h lists them)"}},
 		{"a bad variable", nil, map[string]string{"WPCONTRACT_TIMEOUT": "soon"}, exitUsage, []string{"WPCONTRACT_TIMEOUT"}},
 		{"version", []string{"-version"}, nil, exitPass, []string{"wpcontract ", "6.1, 6.8, 7.1"}},
 	} {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 
+	"github.com/wpmock/wpmock/cmd/internal/cmdline"
 	"github.com/wpmock/wpmock/fixtures/clone"
 )
 
@@ -30,16 +31,14 @@ func (m *Main) parseClone(args []string) error {
 	fs.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
 	fs.IntVar(&o.Retries, "retries", 5, "attempts after the first for a busy site (429, 502, 503, 504) or a network error")
 	fs.StringVar(&o.Out, "o", "", "the dataset file to write (its journal, FILE.partial, lets an interrupted clone resume)")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args); err != nil {
 		return err
 	}
 	switch {
 	case fs.NArg() != 1:
-		fs.Usage()
-		return fmt.Errorf("clone takes one URL (the site or its REST root), got %d arguments", fs.NArg())
+		return fmt.Errorf("clone takes one URL (the site or its REST root) after its flags, got %d arguments (%s)", fs.NArg(), cloneUsage)
 	case o.Out == "":
-		fs.Usage()
-		return errors.New("clone: -o FILE is required")
+		return fmt.Errorf("clone: -o FILE is required (%s)", cloneUsage)
 	case (o.User == "") != (o.Password == ""):
 		return errors.New("clone: -user and -password go together")
 	}

@@ -108,3 +108,32 @@ func TestStrayArgumentsRefused(t *testing.T) {
 		t.Errorf("flags only: %v", err)
 	}
 }
+
+// TestNoteDeclarationsNotInREST: a declared post type, taxonomy or meta key without
+// show_in_rest is named at start-up, one line each, with why it is not served
+// (issue 46: such a type was silently absent); one with it is not.
+func TestNoteDeclarationsNotInREST(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "declared.json")
+	if err := os.WriteFile(path, []byte(`{"version": 1, "register": {
+		"post_types": [{"name": "book", "public": true}, {"name": "event", "show_in_rest": true}],
+		"taxonomies": [{"name": "genre", "object_type": ["book"]}, {"name": "venue", "object_type": ["event"], "show_in_rest": true}],
+		"meta": [{"object_type": "post", "meta_key": "isbn", "type": "string"}, {"object_type": "post", "meta_key": "when", "type": "string", "show_in_rest": true}]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	_, stop := runMain(t, &Main{Stdout: &out, Stderr: io.Discard}, "-addr", "127.0.0.1:0", "-quiet", "-data", path)
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(line, "wpmock: note: ") {
+			notes = append(notes, line)
+		}
+	}
+	const why = ` is declared without "show_in_rest": true, so it is not served: WordPress keeps it out of the REST API`
+	want := []string{"wpmock: note: post type \"book\"" + why, "wpmock: note: taxonomy \"genre\"" + why, "wpmock: note: meta \"isbn\" of post" + why}
+	if strings.Join(notes, "\n") != strings.Join(want, "\n") {
+		t.Errorf("start-up notes:\n%s\nwant:\n%s", strings.Join(notes, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -27,6 +27,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/wpmock/wpmock/cmd/internal/cmdline"
 	"github.com/wpmock/wpmock/cmd/internal/release"
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/fixtures/clone"
@@ -51,6 +52,10 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C during the graceful shutdown ends the process at once
+	}()
 	if err := m.Run(ctx); err != nil {
 		fmt.Fprintln(os.Stderr, "wpmock:", err)
 		os.Exit(1)
@@ -80,6 +85,9 @@ type Main struct {
 	Record string
 	// OpenAPI prints the OpenAPI document instead of serving.
 	OpenAPI bool
+	// DashboardLink is -dashboard-link: whether the banner's dashboard URL carries a
+	// token that signs a browser in: linkAuto (on a loopback address), linkOn, linkOff.
+	DashboardLink string
 	// ReadyJSON prints one JSON line (ready.go) on Stdout once listening, after the
 	// banner: the URL and the credentials, for programs that start the mock (-ready-json).
 	ReadyJSON bool
@@ -108,6 +116,7 @@ type Main struct {
 // example value for -h; the command line wins over the environment.
 var envFlags = []struct{ flag, env, example string }{
 	{"addr", "WPMOCK_ADDR", "0.0.0.0:8080"},
+	{"port", "WPMOCK_PORT", "8080"},
 	{"url", "WPMOCK_URL", "http://localhost:8080"},
 	{"seed", "WPMOCK_SEED", "7"},
 	{"admin-app-password", "WPMOCK_ADMIN_APP_PASSWORD", "'abcd EFGH 1234 ijkl MNOP 5678'"},
@@ -132,6 +141,7 @@ var envFlags = []struct{ flag, env, example string }{
 	{"max-header-bytes", "WPMOCK_MAX_HEADER_BYTES", "65536"},
 	{"max-conns", "WPMOCK_MAX_CONNS", "256"},
 	{"max-sites", "WPMOCK_MAX_SITES", "16"},
+	{"dashboard-link", "WPMOCK_DASHBOARD_LINK", "off"},
 }
 
 // usage is -h: the flags, then every environment variable with an example.
@@ -160,7 +170,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.SetOutput(m.Stderr)
 	fs.Usage = usage(fs)
 	fs.BoolVar(&m.Version, "version", false, "print the version and the WordPress versions the mock answers as, and exit")
-	fs.StringVar(&m.Addr, "addr", "127.0.0.1:8080", "listen address")
+	listen := m.listenFlags(fs)
 	fs.Int64Var(&m.Options.Seed, "seed", 1, "dataset seed")
 	fs.StringVar(&m.Options.SiteURL, "url", "", "site URL used in links (default: from each request's Host)")
 	fs.Func("latency", "delay every answer by a duration (200ms) or a random one in a range (50ms-400ms); per request: header X-WPMock-Latency", func(s string) error {
@@ -212,20 +222,24 @@ func (m *Main) ParseFlags(args []string) error {
 		f := fs.Lookup(e.flag)
 		f.Usage += " (env " + e.env + ")"
 		if v := os.Getenv(e.env); v != "" {
-			if err := fs.Set(e.flag, v); err != nil {
-				return fmt.Errorf("%s: %v", e.env, err)
+			if err := cmdline.Set(fs, e.flag, v); err != nil {
+				return fmt.Errorf("%s=%s: %v", e.env, v, err)
 			}
 		}
 	}
 	hooks.envDone()
-	if err := fs.Parse(args); err != nil {
+	listen.envDone(m)
+	if err := cmdline.Parse(fs, args); err != nil {
 		return err
 	}
-	targets, err := hooks.targets()
+	var err error
+	if m.Addr, err = listen.addr(m); err != nil {
+		return err
+	}
+	m.Options.Webhooks.Targets, err = hooks.targets()
 	if err != nil {
 		return err
 	}
-	m.Options.Webhooks.Targets = targets
 	if fs.NArg() > 0 {
 		// wpmock takes flags only: a word after them (a misspelt flag without its
 		// dash, a subcommand this build lacks) would otherwise be ignored and the
@@ -319,6 +333,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			return err
 		}
 		m.Options.Dataset = ds
+	}
+	if m.Export == "" && m.signsInByLink() {
+		m.Options.DashboardToken = dashboard.NewToken()
 	}
 	site, err := mock.New(m.Options)
 	loadingDone()
@@ -491,8 +508,15 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 		loaded.Round(time.Millisecond), root)
 	fmt.Fprintf(m.Stdout, "wpmock: a site of its own per test worker, from the same dataset: %ssites/<name>/wp-json/\n",
 		strings.TrimSuffix(root, "wp-json/"))
-	fmt.Fprintf(m.Stdout, "wpmock: dashboard (live requests, users, reset, snapshots, faults, webhooks, API document): %s\n",
-		strings.TrimSuffix(root, "/wp-json/")+dashboard.Path)
+	signIn := ""
+	if m.Options.DashboardToken != "" {
+		signIn = ", signed in by this link"
+	}
+	fmt.Fprintf(m.Stdout, "wpmock: dashboard (live requests, users, reset, snapshots, faults, webhooks, API document%s): %s\n",
+		signIn, m.dashboardURL(strings.TrimSuffix(root, "/wp-json/")))
+	for _, d := range ds.Register.NotInREST() {
+		fmt.Fprintf(m.Stdout, "wpmock: note: %s is declared without \"show_in_rest\": true, so it is not served: WordPress keeps it out of the REST API\n", d)
+	}
 	if s := ds.Site; s != nil {
 		replay := fmt.Sprintf("links go to the site, and its %d recorded answers are replayed until the first write", len(ds.Recorded))
 		if site.Replaying() == 0 {

@@ -85,3 +85,69 @@ func TestReachableAddr(t *testing.T) {
 		}
 	}
 }
+
+// TestMistakesAreOneLine: a mistaken command line prints nothing itself and is
+// explained in one line, which main prints before exiting 2 (issue 46: a mistyped
+// flag printed its error and 104 lines of usage, with no suggestion).
+func TestMistakesAreOneLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-sed", "1"}, "unknown flag -sed; did you mean -seed? (wpmock -h lists them)"},
+		{[]string{"-prot", "3000"}, "unknown flag -prot; did you mean -port? (wpmock -h lists them)"},
+		{[]string{"-posts", "many"}, `-posts "many": want a whole number, such as 50`},
+		{[]string{"-port", "http"}, `-port "http": want a port from 0 (one the system picks) to 65535`},
+		{[]string{"-addr", "localhost"}, "-addr localhost: want host:port (127.0.0.1:8080), :port (every interface) or a port (8080)"},
+		{[]string{"-fault-rate", "2"}, `-fault-rate "2": want a number from 0 to 1, such as 0.05`},
+		{[]string{"clone", "-usr", "admin"}, "unknown flag -usr; did you mean -user? (wpmock clone -h lists them)"},
+		{[]string{"clone", "-concurrency", "x", "http://x"}, `-concurrency "x": want a whole number, such as 4`},
+	} {
+		var stderr bytes.Buffer
+		err := (&Main{Stdout: io.Discard, Stderr: &stderr}).ParseFlags(c.args)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("wpmock %s: got %v, want %s", strings.Join(c.args, " "), err, c.want)
+		}
+		if stderr.Len() > 0 {
+			t.Errorf("wpmock %s printed besides its one line:\n%s", strings.Join(c.args, " "), stderr.String())
+		}
+	}
+	t.Setenv("WPMOCK_PORT", "eighty")
+	if err := (&Main{Stdout: io.Discard, Stderr: io.Discard}).ParseFlags(nil); err == nil || err.Error() != "WPMOCK_PORT=eighty: want a port from 0 (one the system picks) to 65535" {
+		t.Errorf("WPMOCK_PORT=eighty: got %v", err)
+	}
+}
+
+// TestListenAddress: -port and a port alone for -addr, as dev servers take them
+// (issue 46: -addr 32087 said "missing port in address" and there was no -port).
+func TestListenAddress(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		env  string // WPMOCK_PORT
+		want string
+	}{
+		{nil, "", "127.0.0.1:8080"},
+		{[]string{"-addr", "32087"}, "", "127.0.0.1:32087"},
+		{[]string{"-port", "3000"}, "", "127.0.0.1:3000"},
+		{[]string{"-port", "0"}, "", "127.0.0.1:0"},
+		{[]string{"-addr", "0.0.0.0:8080", "-port", "9000"}, "", "0.0.0.0:9000"},
+		{[]string{"-addr", ":8080"}, "", ":8080"},
+		{[]string{"-addr", "[::1]:80"}, "", "[::1]:80"},
+		{nil, "4000", "127.0.0.1:4000"},
+		{[]string{"-port", "5000"}, "4000", "127.0.0.1:5000"},
+		// an address on the command line wins over the environment's port
+		{[]string{"-addr", "127.0.0.1:9000"}, "4000", "127.0.0.1:9000"},
+		{[]string{"-addr", "9000"}, "4000", "127.0.0.1:9000"},
+	} {
+		t.Setenv("WPMOCK_PORT", c.env)
+		m := &Main{Stdout: io.Discard, Stderr: io.Discard}
+		if err := m.ParseFlags(c.args); err != nil || m.Addr != c.want {
+			t.Errorf("wpmock %s (WPMOCK_PORT=%s): listens on %q (%v), want %s", strings.Join(c.args, " "), c.env, m.Addr, err, c.want)
+		}
+	}
+	t.Setenv("WPMOCK_ADDR", "0.0.0.0:8080")
+	t.Setenv("WPMOCK_PORT", "3000")
+	if m := (&Main{Stdout: io.Discard, Stderr: io.Discard}); m.ParseFlags(nil) != nil || m.Addr != "0.0.0.0:3000" {
+		t.Errorf("WPMOCK_ADDR=0.0.0.0:8080 WPMOCK_PORT=3000: listens on %q, want 0.0.0.0:3000", m.Addr)
+	}
+}

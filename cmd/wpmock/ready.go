@@ -15,7 +15,8 @@ type ready struct {
 	// URL is the site (http://127.0.0.1:40123); REST is its REST root (URL + /wp-json/).
 	URL  string `json:"url"`
 	REST string `json:"rest"`
-	// Dashboard is the mock's dashboard page (URL + /wpmock/).
+	// Dashboard is the mock's dashboard page (URL + /wpmock/), with the token that
+	// signs a browser in when the mock gives one (-dashboard-link).
 	Dashboard string `json:"dashboard"`
 	// WordPress is the version the mock answers as ("6.1").
 	WordPress string `json:"wordpress"`
@@ -38,7 +39,7 @@ type readyUser struct {
 
 // printReady writes the -ready-json line: one JSON object, one line, on Stdout.
 func (m *Main) printReady(site *mock.Mock) error {
-	r := ready{URL: m.URL, REST: m.URL + "/wp-json/", Dashboard: m.URL + "/wpmock/", WordPress: site.Version().String(),
+	r := ready{URL: m.URL, REST: m.URL + "/wp-json/", Dashboard: m.dashboardURL(m.URL), WordPress: site.Version().String(),
 		Auth: "app-password", Users: []readyUser{}}
 	if m.Options.SiteURL != "" {
 		r.REST = m.Options.SiteURL + "/wp-json/"

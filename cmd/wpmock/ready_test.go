@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"strings"
 	"testing"
 )
@@ -38,8 +39,9 @@ func TestReadyJSON(t *testing.T) {
 			if r.URL != m.URL || r.REST != m.URL+"/wp-json/" || r.WordPress != "6.1" || r.Auth != c.auth {
 				t.Errorf("got url %q rest %q wordpress %q auth %q, want %q, %q, 6.1, %s", r.URL, r.REST, r.WordPress, r.Auth, m.URL, m.URL+"/wp-json/", c.auth)
 			}
-			if r.Dashboard != m.URL+"/wpmock/" {
-				t.Errorf("dashboard %q, want %q", r.Dashboard, m.URL+"/wpmock/")
+			// on 127.0.0.1, the link that signs a browser in (issue 46)
+			if tok := m.Options.DashboardToken; tok == "" || r.Dashboard != m.URL+"/wpmock/?token="+tok {
+				t.Errorf("dashboard %q, want %q with a token", r.Dashboard, m.URL+"/wpmock/?token=")
 			}
 			if r.User != "admin" || r.Password == "" || (c.password != "" && r.Password != c.password) {
 				t.Errorf("got user %q password %q, want admin and %q", r.User, r.Password, c.password)
@@ -71,4 +73,48 @@ func TestReadyJSON(t *testing.T) {
 			t.Errorf("without -ready-json the output has JSON:\n%s", out.String())
 		}
 	})
+}
+
+// TestDashboardLink: on a loopback address the banner's dashboard link carries a
+// per-process token, and opening it shows the site without a password; listening on
+// every interface it does not, unless -dashboard-link on; -dashboard-link off never.
+func TestDashboardLink(t *testing.T) {
+	small := []string{"-quiet", "-posts", "2", "-users", "2", "-terms", "2", "-media", "0"}
+	for _, c := range []struct {
+		flags []string
+		token bool
+	}{
+		{[]string{"-addr", "127.0.0.1:0"}, true},
+		{[]string{"-port", "0"}, true},
+		{[]string{"-addr", "0.0.0.0:0"}, false},
+		{[]string{"-addr", "0.0.0.0:0", "-dashboard-link", "on"}, true},
+		{[]string{"-addr", "127.0.0.1:0", "-dashboard-link", "off"}, false},
+	} {
+		var out bytes.Buffer
+		m, _ := runMain(t, &Main{Stdout: &out, Stderr: io.Discard}, append(c.flags, small...)...)
+		var link string
+		for _, line := range strings.Split(out.String(), "\n") {
+			if l, ok := strings.CutPrefix(line, "wpmock: dashboard ("); ok {
+				link = l[strings.Index(l, "): ")+3:]
+			}
+		}
+		tok := m.Options.DashboardToken
+		if (tok != "") != c.token || link != m.URL+"/wpmock/"+map[bool]string{true: "?token=" + tok, false: ""}[c.token] {
+			t.Errorf("wpmock %s: banner link %q, token %q; want a token: %v", strings.Join(c.flags, " "), link, tok, c.token)
+			continue
+		}
+		jar, _ := cookiejar.New(nil)
+		resp, err := (&http.Client{Jar: jar}).Get(link)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if signedIn := strings.Contains(string(page), `<tr data-type="post">`); signedIn != c.token {
+			t.Errorf("wpmock %s: the banner's link signs in: %v, want %v", strings.Join(c.flags, " "), signedIn, c.token)
+		}
+	}
+	if err := (&Main{Stdout: io.Discard, Stderr: io.Discard}).ParseFlags([]string{"-dashboard-link", "yes"}); err == nil || err.Error() != `-dashboard-link "yes": want auto, on or off` {
+		t.Errorf("-dashboard-link yes: got %v", err)
+	}
 }

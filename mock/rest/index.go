@@ -12,7 +12,9 @@ const CodeInvalidNamespace = "rest_invalid_namespace"
 func (s *Server) indexRoute() *Route {
 	return &Route{Pattern: "/", Endpoints: []*Endpoint{{
 		Methods: Readable,
-		Args:    []*Schema{Str("context").Def(View)},
+		// get_index's and get_namespace_index's args have a default and no type
+		// (nothing validates them), as register_route gives them
+		Args:    []*Schema{New("context").Def(View)},
 		Handler: s.index,
 	}}}
 }
@@ -21,7 +23,7 @@ func (s *Server) indexRoute() *Route {
 func (s *Server) namespaceRoute(ns string) *Route {
 	return &Route{Namespace: ns, Pattern: "/" + ns, Endpoints: []*Endpoint{{
 		Methods: Readable,
-		Args:    []*Schema{Str("namespace").Def(ns), Str("context").Def(View)},
+		Args:    []*Schema{New("namespace").Def(ns), New("context").Def(View)},
 		Handler: s.namespaceIndex,
 	}}}
 }
@@ -59,7 +61,7 @@ func (s *Server) routesData(r *Request, ns string) Object {
 	help := r.String("context") == "help"
 	out := Object{}
 	for _, rt := range s.routes {
-		if ns != "" && rt.Namespace != ns {
+		if ns != "" && rt.Namespace != ns || rt.Hidden {
 			continue
 		}
 		out = append(out, Member{rt.Pattern, s.routeData(r, rt, help)})

@@ -68,7 +68,10 @@ type Route struct {
 	Shape Shape
 	// Span is the WordPress versions the route exists in.
 	Span Span
-	segs []segment
+	// Hidden: registered with show_in_index false, the route answers but the index
+	// does not list it, and its OPTIONS describe nothing (null).
+	Hidden bool
+	segs   []segment
 }
 
 type segment struct {

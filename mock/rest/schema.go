@@ -1,5 +1,7 @@
 package rest
 
+import "slices"
+
 // Contexts WordPress knows. A field lists the contexts it is returned in.
 const (
 	View  = "view"
@@ -54,6 +56,13 @@ type Schema struct {
 	Literal Object
 	// Span is the WordPress versions the node exists in (Since, Until).
 	Span Span
+	// AsRegistered: an argument a plugin registered (register_rest_route), printed as
+	// get_data_for_route prints it: the schema keywords of its Literal in the order
+	// given, then required (registeredArg).
+	AsRegistered bool
+	// KeepDescription prints an empty description too (a site's setting: the
+	// settings controller's schema always has one).
+	KeepDescription bool
 
 	// For arguments only. Early: the argument has a validate_callback, so it is checked
 	// by has_valid_params (before the others, and alone if it fails).
@@ -173,11 +182,14 @@ func (s *Schema) JSON(asArg bool) Object {
 	if s.Literal != nil && !asArg {
 		return s.Literal
 	}
+	if s.AsRegistered && asArg {
+		return s.registeredArg()
+	}
 	o := Object{}
 	if s.Label != nil && asArg {
 		o = append(o, Member{"title", *s.Label})
 	}
-	if s.Description != "" {
+	if s.Description != "" || s.KeepDescription {
 		o = append(o, Member{"description", s.Description})
 	}
 	switch len(s.Types) {
@@ -232,7 +244,11 @@ func (s *Schema) JSON(asArg bool) Object {
 	if s.OneOf != nil {
 		alts := make([]any, len(s.OneOf))
 		for i, a := range s.OneOf {
-			alts[i] = a.JSON(false)
+			alt := a.JSON(false)
+			if a.Title != "" && a.Literal == nil { // an alternative's title comes first ("Term ID List")
+				alt = append(Object{{"title", a.Title}}, alt...)
+			}
+			alts[i] = alt
 		}
 		o = append(o, Member{"oneOf", alts})
 	}
@@ -272,4 +288,24 @@ func number(f float64) any {
 		return int(f)
 	}
 	return f
+}
+
+// allowedKeywords are rest_get_allowed_schema_keywords: the keys of an argument
+// get_data_for_route keeps (array_intersect_key) for the index and OPTIONS.
+var allowedKeywords = []string{"title", "description", "default", "type", "format", "enum", "items",
+	"properties", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "minimum",
+	"maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern",
+	"minItems", "maxItems", "uniqueItems", "anyOf", "oneOf"}
+
+// registeredArg is get_data_for_route's $arg_data for a plugin's argument: its
+// schema keywords in the order the plugin gave them, then "required" (! empty()),
+// always last.
+func (s *Schema) registeredArg() Object {
+	o := make(Object, 0, len(s.Literal)+1)
+	for _, m := range s.Literal {
+		if slices.Contains(allowedKeywords, m.Key) {
+			o = append(o, m)
+		}
+	}
+	return append(o, Member{"required", s.Required})
 }

@@ -3,6 +3,7 @@ package rest
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -173,16 +174,32 @@ func lastQueryValue(raw, name string) (string, bool) {
 }
 
 // SiteURLOf is the site URL of a request, as links show it: SiteURL, else the scheme
-// and Host the request came with, and the BasePath after either.
+// and Host the request came with, and the base path after either (BasePath, or the
+// request's own from WithBasePath).
 func (s *Server) SiteURLOf(hr *http.Request) string {
+	base := s.BasePath
+	if b, ok := hr.Context().Value(basePathKey{}).(string); ok {
+		base = b
+	}
 	if s.SiteURL != "" {
-		return s.SiteURL + s.BasePath
+		return s.SiteURL + base
 	}
 	scheme := "http"
 	if hr.TLS != nil {
 		scheme = "https"
 	}
-	return scheme + "://" + hr.Host + s.BasePath
+	return scheme + "://" + hr.Host + base
+}
+
+// basePathKey carries a request's own base path (WithBasePath).
+type basePathKey struct{}
+
+// WithBasePath is hr answered as if the server were served under base rather than
+// BasePath: its links and Location start with base. The request log still names the
+// server's BasePath, the site that answered. wpmock answers a named site's request to
+// the plain URL this way when the request names its site in a header or a cookie.
+func WithBasePath(hr *http.Request, base string) *http.Request {
+	return hr.WithContext(context.WithValue(hr.Context(), basePathKey{}, base))
 }
 
 // statusWriter records what the access log says of a request: the status, and once
@@ -484,7 +501,10 @@ func (s *Server) options(req *Request, parts []string) *Response {
 		}
 		req.route, req.URL = rt, url
 		req.params = optionsParams(req, rt, url)
-		resp := &Response{Status: http.StatusOK, Data: s.routeData(req, rt, true)}
+		resp := &Response{Status: http.StatusOK, Data: nil} // get_data_for_route's null
+		if !rt.Hidden {
+			resp.Data = s.routeData(req, rt, true)
+		}
 		s.allowHeader(req, resp)
 		return resp
 	}

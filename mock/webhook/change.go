@@ -23,6 +23,10 @@ type Change struct {
 	Time time.Time
 	// Site is the site's home URL, which every link starts with.
 	Site string
+	// Name is the named site's name (mock/sites.go), "" for the default site: a
+	// change made through the plain URL by a request naming its site has no name in
+	// its URL, and a receiver revalidating per test needs it.
+	Name string
 	// WordPress is the version the site answers as ("6.8"); requests carry it in
 	// their User-Agent as WordPress's HTTP API does.
 	WordPress string

@@ -206,6 +206,9 @@ func (d *Dispatcher) Send(c *Change) {
 			d.next++
 			req.Header[HeaderChange] = fmt.Sprint(c.Seq)
 			req.Header[HeaderDelivery] = fmt.Sprint(d.next)
+			if c.Name != "" {
+				req.Header[HeaderSite] = c.Name
+			}
 			if t.Secret != "" {
 				req.Header[HeaderSignature] = Sign(t.Secret, []byte(req.Body))
 			}

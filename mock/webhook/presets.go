@@ -73,6 +73,9 @@ const (
 	// receiver can tell a retry (same delivery) from a new change.
 	HeaderChange   = "X-WPMock-Change"
 	HeaderDelivery = "X-WPMock-Delivery"
+	// HeaderSite names the named site the change was made in, as a request names
+	// its site to the mock; absent for the default site.
+	HeaderSite = "X-WPMock-Site"
 )
 
 // userAgent is WP_Http's default User-Agent: "WordPress/<version>; <home URL>".

@@ -1,9 +1,6 @@
 package wp
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -47,17 +44,6 @@ var RoleLabels = map[string]string{
 	"contributor": "Contributor", "subscriber": "Subscriber",
 }
 
-// UserCan is user_can for a user other than the caller: whether one of the user's
-// roles has the capability (from the sets built once, without a list per call).
-func UserCan(u *store.User, cap string) bool {
-	for _, role := range u.Roles {
-		if RoleCapSets[role][cap] {
-			return true
-		}
-	}
-	return false
-}
-
 // RoleCapSets are the roles' capabilities as sets, built once.
 var RoleCapSets = func() map[string]map[string]bool {
 	sets := make(map[string]map[string]bool, len(RoleCaps))
@@ -71,40 +57,6 @@ var RoleCapSets = func() map[string]map[string]bool {
 	return sets
 }()
 
-// AllCaps is WP_User::$allcaps in order: the role capabilities, then the roles.
-func AllCaps(roles []string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, role := range roles {
-		for _, cap := range RoleCaps[role] {
-			if !seen[cap] {
-				seen[cap] = true
-				out = append(out, cap)
-			}
-		}
-	}
-	for _, role := range roles {
-		if !seen[role] {
-			seen[role] = true
-			out = append(out, role)
-		}
-	}
-	return out
-}
-
-// UserLevel is the user's highest level_N capability (0 for none), as user_level.
-func UserLevel(roles []string) int {
-	level := 0
-	for _, role := range roles {
-		for _, cap := range RoleCaps[role] {
-			if n, err := strconv.Atoi(strings.TrimPrefix(cap, "level_")); err == nil && cap != strings.TrimPrefix(cap, "level_") && n > level {
-				level = n
-			}
-		}
-	}
-	return level
-}
-
 // Actor is who acts: a user's id and capabilities, as current_user_can reads them.
 // A nil *Actor is nobody logged in. Caps is read-only (it may be a role's shared set).
 type Actor struct {
@@ -114,21 +66,10 @@ type Actor struct {
 	Site *Registry
 }
 
-// ActorOf is the user as an Actor: the capabilities of its roles (a single role's
-// set is shared, not copied: no map per request).
+// ActorOf is the user as an Actor: the capabilities its roles grant on the site
+// (roles.go).
 func ActorOf(g *Registry, u *store.User) Actor {
-	a := Actor{ID: u.ID, Site: g}
-	if len(u.Roles) == 1 {
-		a.Caps = RoleCapSets[u.Roles[0]]
-		return a
-	}
-	a.Caps = map[string]bool{}
-	for _, role := range u.Roles {
-		for cap := range RoleCapSets[role] {
-			a.Caps[cap] = true
-		}
-	}
-	return a
+	return Actor{ID: u.ID, Site: g, Caps: g.capSet(u.Roles)}
 }
 
 // registry is the actor's site's registry (Core when none was given).
@@ -207,17 +148,20 @@ func CanReadPost(a *Actor, p *store.Post, parentOf func(int) *store.Post) bool {
 	} else if status == "inherit" {
 		status = "publish"
 	}
-	if status == "publish" {
-		return c != nil && c.Caps["read"]
-	}
+	// map_meta_cap reads the status object: public ones (publish, and a site's own
+	// public statuses) need read, private ones read_private_posts
 	if c == nil {
 		return false
+	}
+	g := c.registry()
+	if g.statusPublic(status) {
+		return c.Caps["read"]
 	}
 	if p.Author != 0 && p.Author == c.ID {
 		return c.Caps["read"]
 	}
-	if status == "private" {
-		return c.Caps[c.registry().TypeOf(p.Type).Cap("read_private_posts")]
+	if g.statusPrivate(status) {
+		return c.Caps[g.TypeOf(p.Type).Cap("read_private_posts")]
 	}
 	return CanEditPost(a, p, parentOf)
 }

@@ -99,7 +99,7 @@ func AllowComment(tx *store.Tx, a *Actor, c *store.Comment, text func(content st
 	if c.UserID != 0 {
 		if u := tx.User(c.UserID); u != nil {
 			p := tx.Post(c.Post)
-			if p != nil && p.Author == c.UserID || UserCan(u, "moderate_comments") {
+			if p != nil && p.Author == c.UserID || RegistryOf(tx).UserCan(u, "moderate_comments") {
 				return "1", nil
 			}
 		}

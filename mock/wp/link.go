@@ -60,6 +60,9 @@ func (l Permalinks) Post(p *store.Post) string {
 	if pt := l.customType(p); pt != nil {
 		return l.customPost(pt, p, false)
 	}
+	if l.isFrontPage(p) {
+		return l.Home + "/" // get_page_link: the static front page is home_url('/')
+	}
 	plain := "/?p="
 	if p.Type == "page" {
 		plain = "/?page_id="
@@ -156,6 +159,9 @@ func (l Permalinks) Template(p *store.Post) string {
 	if pt := l.customType(p); pt != nil {
 		return l.customPost(pt, p, true)
 	}
+	if l.isFrontPage(p) {
+		return l.Home + "/"
+	}
 	structure := l.structure()
 	switch {
 	case p.Type == "attachment":
@@ -168,6 +174,27 @@ func (l Permalinks) Template(p *store.Post) string {
 		return l.Home + trailing(structure, "/"+AncestorsPath(l.Tx, p)+"%pagename%")
 	}
 	return l.Home + trailing(structure, l.expand(structure, p, true))
+}
+
+// isFrontPage says whether p is the static front page (show_on_front "page" and
+// page_on_front its id), whose link get_page_link makes the home URL.
+func (l Permalinks) isFrontPage(p *store.Post) bool {
+	return p.Type == "page" && l.Tx != nil && OptionString(l.Tx, "show_on_front") == "page" &&
+		OptionInt(l.Tx, "page_on_front") == p.ID
+}
+
+// termBase is a category's or tag's rewrite slug and whether it goes without the
+// front: the category_base or tag_base option where set, which
+// create_initial_taxonomies makes the slug (slashes trimmed, as WP_Rewrite joins it)
+// with with_front false but for index permalinks (/index.php/...).
+func (l Permalinks) termBase(tax *Taxonomy, structure string) (string, bool) {
+	option := map[string]string{"category": "category_base", "post_tag": "tag_base"}[tax.Slug]
+	if option != "" && l.Tx != nil {
+		if base := strings.Trim(OptionString(l.Tx, option), "/"); base != "" {
+			return base, !strings.HasPrefix(structure, "/index.php")
+		}
+	}
+	return tax.Rewrite, tax.NoFront
 }
 
 // customType is the declaration of p's type where the site registered it (its links
@@ -316,7 +343,8 @@ func AttachmentStatus(tx *store.Tx, p *store.Post) string {
 	return "publish"
 }
 
-// Term is get_term_link: with a structure, the front, the taxonomy's rewrite slug and
+// Term is get_term_link: with a structure, the front, the taxonomy's rewrite slug (a
+// category's and tag's from category_base and tag_base) and
 // the term's slug (below its ancestors' where the taxonomy's rewrite is
 // hierarchical, as categories'); with plain links, ?cat=<id> for a category, the
 // query var (?tag=<slug>) for the others.
@@ -333,11 +361,12 @@ func (l Permalinks) Term(t *store.Term) string {
 	if tax.RewriteHierarchical {
 		path = l.termPath(t)
 	}
+	slug, noFront := l.termBase(tax, structure)
 	base := front(structure)
-	if tax.NoFront {
+	if noFront {
 		base = "/"
 	}
-	return l.Home + trailing(structure, base+tax.Rewrite+"/"+path)
+	return l.Home + trailing(structure, base+slug+"/"+path)
 }
 
 // termPath is a term's slug below its ancestors' (get_term_parents_list's slugs).

@@ -47,6 +47,10 @@ type Setting struct {
 	// Sanitize is sanitize_option's rule for a value of the setting's type: the value
 	// to keep, or false to keep the old one (WordPress only notes the error).
 	Sanitize func(v any) (any, bool)
+	// Site: a setting the site registered (register_setting, settings.go), with
+	// Schema its show_in_rest schema (nil: none).
+	Site   bool
+	Schema wpfunc.Object
 }
 
 func keep(v any) (any, bool) { return v, true }

@@ -55,6 +55,10 @@ func (pt *PostType) RESTNamespace() string {
 	return pt.Namespace
 }
 
+// Route is the type's collection route, "/" + rest_namespace + "/" + rest_base: where
+// its controller registers its routes, and its links point.
+func (pt *PostType) Route() string { return "/" + pt.RESTNamespace() + "/" + pt.RestBase }
+
 // Has says whether the type's schema has the attribute's fields (title, editor,
 // author, excerpt, thumbnail, comments, revisions, page-attributes, post-formats,
 // custom-fields).

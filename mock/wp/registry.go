@@ -24,6 +24,19 @@ type Registry struct {
 	Meta []*MetaKey
 	// Fields are the fields register_rest_field added, in registration order.
 	Fields []*RestField
+	// Settings are the settings shown in REST: the site's own first (register_setting
+	// on init), then core's (wp/settings.go).
+	Settings []*Setting
+	// siteSettings is how many of Settings are the site's own.
+	siteSettings int
+	// Roles are the roles, core's five first, then the site's own (roles.go).
+	Roles []*Role
+	// Statuses are the post statuses, core's first, in registration order
+	// (poststatus.go).
+	Statuses []*PostStatus
+	// Routes are the plugins' REST routes (register_rest_route), in registration
+	// order (restroutes.go).
+	Routes []*RestRoute
 	// Locations are the theme's menu locations (register_nav_menus), in registration
 	// order: none for core alone, as a block theme such as Twenty Twenty-Three
 	// registers none.
@@ -43,7 +56,7 @@ var Core = NewRegistry()
 // NewRegistry is a registry with core's declarations only; the Register functions
 // add a site's own to it.
 func NewRegistry() *Registry {
-	return &Registry{PostTypes: slices.Clone(PostTypes), Taxonomies: slices.Clone(Taxonomies),
+	return &Registry{PostTypes: slices.Clone(PostTypes), Taxonomies: slices.Clone(Taxonomies), Statuses: slices.Clone(CoreStatuses), Roles: slices.Clone(coreRoles), Settings: slices.Clone(Settings),
 		coreTypes: len(PostTypes), coreTaxonomies: len(Taxonomies)}
 }
 

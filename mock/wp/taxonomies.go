@@ -59,6 +59,9 @@ func (t *Taxonomy) RESTNamespace() string {
 	return t.Namespace
 }
 
+// Route is the taxonomy's collection route, "/" + rest_namespace + "/" + rest_base.
+func (t *Taxonomy) Route() string { return "/" + t.RESTNamespace() + "/" + t.RestBase }
+
 // QueryVar is the taxonomy's query_var.
 func (t *Taxonomy) QueryVar() string {
 	if t.Var != "" {

@@ -2,12 +2,19 @@
 // page is the same for every site: it finds its site's base from its own path
 // (/wpmock/ or /sites/<name>/wpmock/). Requests carry the administrator's application
 // password from sessionStorage, or nothing when the site answers without (-auth=open).
+// A browser signed in by the banner's link (/wpmock/?token=...) gets the page with
+// that password in a meta element, and the summary and last requests already rendered
+// (mock/dashboard/page.go): the script takes over the same elements.
 'use strict';
 
 const base = location.pathname.replace(/\/wpmock\/?[^/]*$/, '');
 const root = `${base}/wp-json/`;
 const authKey = 'wpmock.authorization';
 const maxRows = 500;
+
+const given = document.querySelector('meta[name="wpmock-authorization"]');
+if (given && given.content) sessionStorage.setItem(authKey, given.content);
+const signedInByLink = !!document.querySelector('meta[name="wpmock-signed-in-by-link"]');
 
 // el builds an element: el('td', { class: 'num' }, 'text', child, ...); text is never HTML.
 function el(tag, attrs = {}, ...children) {
@@ -81,7 +88,7 @@ async function boot() {
   try {
     const summary = await api('wpmock/v1/summary');
     $('login').hidden = true;
-    $('logout').hidden = !sessionStorage.getItem(authKey);
+    $('logout').hidden = !sessionStorage.getItem(authKey) && !signedInByLink;
     showView(location.hash === '#api' ? 'api' : 'overview');
     renderSummary(summary);
     if (!started) {
@@ -102,7 +109,7 @@ function showLogin(message) {
   $('overview').hidden = true;
   $('api').hidden = true;
   $('login').hidden = false;
-  $('login-error').textContent = message || '';
+  $('login-error').textContent = message || $('login-error').textContent; // the server's word on a stale link stays
 }
 
 $('login-form').addEventListener('submit', (ev) => {
@@ -113,7 +120,8 @@ $('login-form').addEventListener('submit', (ev) => {
 });
 $('logout').addEventListener('click', () => {
   sessionStorage.removeItem(authKey);
-  location.reload();
+  if (signedInByLink) location.assign('?signout'); // the server clears the link's cookie
+  else location.reload();
 });
 
 // ---- views ----
@@ -192,7 +200,8 @@ function refreshSummary() {
 // ---- the live request log: Server-Sent Events read with fetch, which can send the
 // Authorization header (EventSource cannot) ----
 
-let lastSeq = 0;
+// the requests the page was served with are not asked for again
+let lastSeq = Math.max(0, ...Array.from($('log-rows').rows, (tr) => Number(tr.dataset.seq) || 0));
 
 async function streamRequests() {
   const state = $('log-state');

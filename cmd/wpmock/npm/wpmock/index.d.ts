@@ -156,7 +156,8 @@ export interface Connection extends SiteControls {
 export interface Mock extends Connection {
   /** The WordPress version the mock answers as, such as `6.1`. */
   wpVersion: string;
-  /** The mock's dashboard page, such as `http://127.0.0.1:40123/wpmock/`. */
+  /** The mock's dashboard page with the token that signs a browser in, such as
+   * `http://127.0.0.1:40123/wpmock/?token=...` (docs/mock.md, "The dashboard"). */
   dashboardUrl: string;
   /** `app-password`, or `open` when every request acts as admin. */
   auth: 'app-password' | 'open';

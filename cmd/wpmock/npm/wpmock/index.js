@@ -30,6 +30,34 @@ process.on('exit', () => {
   for (const child of running) child.kill();
 });
 
+// A signal that ends this process (Ctrl-C on a script that calls start(), a SIGTERM
+// from CI) skips the 'exit' event: while mocks run, it is passed on to them, and when
+// nothing else handles it, this process waits for them to exit (reaped, their ports
+// free) and then dies of the same signal, as it would have.
+const deadly = process.platform === 'win32' ? ['SIGINT', 'SIGTERM'] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
+function onDeadly(signal) {
+  const children = [...running];
+  for (const child of children) child.kill('SIGTERM');
+  if (process.listenerCount(signal) > 1) return; // another handler decides what happens
+  const gone = children.map((child) => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', resolve);
+  }));
+  const force = setTimeout(() => children.forEach((child) => child.kill('SIGKILL')), 10000);
+  Promise.all(gone).then(() => {
+    clearTimeout(force);
+    for (const s of deadly) process.removeListener(s, onDeadly);
+    process.kill(process.pid, signal);
+  });
+}
+function track(child) {
+  if (running.size === 0) for (const s of deadly) process.on(s, onDeadly);
+  running.add(child);
+}
+function untrack(child) {
+  if (running.delete(child) && running.size === 0) for (const s of deadly) process.removeListener(s, onDeadly);
+}
+
 // flagArgs turns options into flags: wpVersion: '6.8' is -wp-version=6.8,
 // quiet: false is -quiet=false, an array repeats its flag.
 function flagArgs(options) {
@@ -120,14 +148,15 @@ function start(options = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
     windowsHide: true,
   });
-  running.add(child);
+  track(child);
+  // 'exit' comes once the child is reaped: stop() resolves with its port free
   const exited = new Promise((resolve) => {
     child.on('exit', (code, signal) => {
-      running.delete(child);
+      untrack(child);
       resolve({ code, signal });
     });
     child.on('error', () => {
-      running.delete(child);
+      untrack(child);
       resolve({ code: null, signal: null });
     });
   });

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Generated sites in CI (issue 43): on each WordPress version, fixed seeds plus one new
+# seed per run are generated (ci/gensite), installed and seeded on a real WordPress
+# (ci/gensite/install.sh: one install per version, the database reset between seeds),
+# checked (WordPress took every declaration, no notice in its log), then cloned and
+# compared request by request with their clone (ci/clone's TestClone, read-only: the
+# same comparison the CI site gets). Per seed it prints the summary line, the clone's
+# figure and what the clone said it skipped or could not read.
+#   bash ci/gensite/run.sh                      # versions of ci/wordpress/versions, seeds 1..5 + a new one
+#   GENSITE_SEED=12345 bash ci/gensite/run.sh   # the new seed of a failing run, again
+# Settings: WP_VERSIONS (default: all), GENSITE_SEEDS (default "1 2 3 4 5"), GENSITE_SEED
+# (the extra seed; default random, printed; "-" none), GENSITE_PORTS ("7.1:8183 6.8:8184":
+# ports other than the versions' own), GENSITE_STATE (a prefix: state dir <prefix><version>),
+# GENSITE_WORK (where sites and logs go). Exit status non-zero if any seed failed.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cd "$repo"
+unset WP_VERSION
+. ci/wordpress/versions.sh
+versions=${WP_VERSIONS:-$wp_versions}
+seeds=${GENSITE_SEEDS:-1 2 3 4 5}
+extra=${GENSITE_SEED:-$(((RANDOM << 15 | RANDOM) + 1000))}
+[[ "$extra" == - ]] || seeds="$seeds $extra"
+work=${GENSITE_WORK:-$(mktemp -d)}
+mkdir -p "$work"
+echo "gensite: seeds $seeds (the new one: GENSITE_SEED=$extra reproduces it); work dir $work"
+
+export GENSITE_BIN=$work/gensite
+go build -o "$GENSITE_BIN" ./ci/gensite || exit 2
+go test -c -o "$work/clone.test" ./ci/clone || exit 2
+
+status=0
+for v in $versions; do
+  port=$(wp_default_port "$v")
+  for p in ${GENSITE_PORTS:-}; do [[ "${p%%:*}" == "$v" ]] && port=${p#*:}; done
+  state=${GENSITE_STATE:+$GENSITE_STATE$v}
+  state=${state:-$(wp_default_state "$v")}
+  mkdir -p "$state"
+  state=$(cd "$state" && pwd)
+  vstart=$SECONDS
+  echo "=== gensite: WordPress $v (port $port)"
+  for seed in $seeds; do
+    start=$SECONDS
+    site=$work/$v/site-$seed
+    "$GENSITE_BIN" -seed "$seed" -out "$site" >/dev/null || { status=1; continue; }
+    echo "$(cat "$site/summary.txt")"
+    if ! WP_VERSION=$v WP_PORT=$port WP_STATE_DIR=$state bash "$here/install.sh" "$site" >"$site/install.log" 2>&1; then
+      status=1
+      sed 's/^/  /' "$site/install.log" | head -n 25
+      grep -q '^install: up.sh failed\|^install: content.php failed' "$site/install.log" && continue
+    else
+      echo "  $(tail -n 1 "$site/install.log")"
+    fi
+    installed=$((SECONDS - start))
+    (. "$state/env" && WPCLONE=1 WPCLONE_READONLY=1 "$work/clone.test" -test.count=1 -test.v -test.run 'TestClone$' \
+      -test.timeout 15m) >"$site/clone.log" 2>&1 || status=1
+    # the figure, what the clone skipped, could not read or noted, and any failure; not
+    # its progress, nor each difference (counted; all of them are in the log)
+    grep -E '^--- FAIL|_test\.go:[0-9]+: ' "$site/clone.log" |
+      grep -vE 'requests [0-9]+ \(from the journal|clone: differs:|clone: (WordPress|interrupted after|the resumed run|WPCLONE_READONLY)' |
+      sed 's/^ *[a-z_]*_test\.go:[0-9]*: //; s/^/  /' | cut -c1-400 | head -n 40
+    if grep -q 'clone: [0-9]* GETs' "$site/clone.log"; then
+      echo "  $(grep -c 'clone: differs:' "$site/clone.log") GETs differ (listed in $site/clone.log)"
+    fi
+    echo "  seed $seed on $v: install $installed s, clone and comparison $((SECONDS - start - installed)) s (logs: $site)"
+  done
+  WP_STATE_DIR=$state bash ci/wordpress/down.sh
+  echo "--- gensite $v: $((SECONDS - vstart)) s"
+done
+exit $status
