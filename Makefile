@@ -25,11 +25,21 @@ SHELL     := /bin/bash
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
+# make run builds bin/wpmock, quietly, then runs it. go build is incremental: a second
+# run only checks, and relinks nothing when no source changed. The first is almost all
+# compiling (the standard library about 60% of it on an empty build cache, wpmock's
+# packages 20%, kin-openapi and YAML 12%; the link under 1%), so the packages are
+# compiled as go build, go test and go vet compile them (no -trimpath, cgo as the
+# machine has it: -trimpath or CGO_ENABLED=0 would make every package, the standard
+# library's too, a new build beside the ones already in the cache), and the link leaves
+# out the symbol table and DWARF (-s -w), which only a debugger reads. exec puts wpmock
+# in the shell's place, so Ctrl-C reaches it and make ends with wpmock's exit status.
+# What it prints is wpmock's alone (and a note on standard error before the first
+# build): the README shows it, and cmd/wpmock/docs_test.go holds the two equal.
 run: ## serve the seeded mock on 127.0.0.1:8080 (ADDR=host:port SEED=n ARGS="-data site.json -persist"; WPMOCK_ADDR and the other WPMOCK_* variables apply)
-	@# built, then exec'd: go run exits 1 on Ctrl-C even when wpmock shut down cleanly,
-	@# which make reports as an error; the binary itself exits 0 on SIGINT and SIGTERM
-	$(GO) build -o bin/wpmock ./cmd/wpmock
-	exec bin/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
+	@test -x bin/wpmock || echo "make run: compiling bin/wpmock the first time (a minute or more; later runs start at once)" >&2
+	@$(GO) build -ldflags "-s -w -X main.version=$(VERSION)" -o bin/wpmock ./cmd/wpmock
+	@exec bin/wpmock$(if $(ADDR), -addr $(ADDR))$(if $(SEED), -seed $(SEED))$(if $(ARGS), $(ARGS))
 
 # Binaries as released: static (no cgo: they run on any Linux, in a scratch
 # container too), no local paths in them, and the version -version prints.
@@ -37,7 +47,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 RELEASE_FLAGS := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 DIST_COMMANDS  := wpmock wpcontract
 DIST_PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
-.PHONY: wpcontract dist npm-pack npm-smoke dashboard-test nextjs-test
+.PHONY: wpcontract dist npm-pack npm-local npm-install npm-smoke dashboard-test nextjs-test
 
 build: ## build bin/wpmock (static, version stamped)
 	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
@@ -57,7 +67,19 @@ dist: ## cross-build wpmock and wpcontract into bin/dist/ for Linux, macOS and W
 npm-pack: ## the npm packages into bin/npm/: wpmock (launcher, start() API) and @wpmock/<os>-<cpu> with the static binaries, packed (tarball sizes printed)
 	VERSION=$(VERSION) bash cmd/wpmock/npm/pack.sh bin/npm
 
-npm-smoke: ## the npm packages built, installed offline from their tarballs into a scratch project, npx wpmock run and the JavaScript API used (CI runs it; installs node and npm if missing)
+npm-local: ## this machine's npm packages only into bin/npm/ (the launcher and its one platform package: one build, not six)
+	PLATFORMS=host VERSION=$(VERSION) bash cmd/wpmock/npm/pack.sh bin/npm
+
+# PROJECT is the directory of a package.json; npm records the two tarballs' paths in it
+# (file:...), so the project installs the same build again until the next npm-install.
+PROJECT ?=
+npm-install: ## make npm-local, then npm install -D its two tarballs into PROJECT=../my-app (then: cd ../my-app && npx wpmock)
+	@test -n "$(PROJECT)" || { echo "usage: make npm-install PROJECT=path/to/project (a directory with a package.json)"; exit 1; }
+	@test -f "$(PROJECT)/package.json" || { echo "npm-install: $(PROJECT)/package.json: not found (npm init -y makes one)"; exit 1; }
+	@$(MAKE) --no-print-directory npm-local
+	cd "$(PROJECT)" && npm install -D --no-audit --no-fund $(CURDIR)/bin/npm/*.tgz
+
+npm-smoke: ## the npm packages built (this machine's; PLATFORMS=all for the six), installed offline from their tarballs into a scratch project, npx wpmock run and the JavaScript API used (CI runs it; installs node and npm if missing)
 	bash ci/npm-smoke.sh
 
 dashboard-test: ## the dashboard clicked through in headless Chromium (screenshots in ci/dashboard/.out/) and a two-worker Playwright run, a named site each, against a frontend page (CI runs it; installs chromium and its npm packages)

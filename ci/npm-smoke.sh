@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The npm packages as a JavaScript user gets them (issue 37): builds the seven packages
+# The npm packages as a JavaScript user gets them (issue 37): builds the packages
 # (cmd/wpmock/npm/pack.sh), installs wpmock and this machine's platform package from the
 # packed tarballs into a scratch project without a registry (--offline: the other
 # platforms' optional dependencies are skipped, as npm skips them for another os/cpu),
@@ -12,6 +12,12 @@
 # also compiles a use of index.d.ts. Installs node, npm and curl from Debian if missing.
 #
 #   bash ci/npm-smoke.sh            # prints "npm-smoke:" lines; exits non-zero on a failure
+#
+# PLATFORMS goes to pack.sh (default host: the one package installed here, one build;
+# all: the release's six cross-built, the other five then skipped by npm as optional
+# dependencies of another os/cpu). NPM_DIST, a directory of tarballs pack.sh made
+# (make npm-pack's bin/npm), installs those instead of building: the release checks
+# the very tarballs it publishes.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 t0=$SECONDS
@@ -32,7 +38,12 @@ cleanup() {
 trap cleanup EXIT
 
 # the packages
-bash "$repo/cmd/wpmock/npm/pack.sh" "$work/dist" | sed 's/^npm-pack: /npm-smoke: pack: /'
+if [[ -n ${NPM_DIST:-} ]]; then
+  mkdir -p "$work/dist" && cp "$NPM_DIST"/*.tgz "$work/dist/"
+  say "the tarballs of $NPM_DIST: $(cd "$work/dist" && echo *.tgz)"
+else
+  PLATFORMS=${PLATFORMS:-host} bash "$repo/cmd/wpmock/npm/pack.sh" "$work/dist" | sed 's/^npm-pack: /npm-smoke: pack: /'
+fi
 platform=$(node -p 'process.platform + "-" + process.arch')
 main_tgz=$(cd "$work/dist" && ls wpmock-[0-9]*.tgz)
 platform_tgz=$(cd "$work/dist" && ls "wpmock-$platform-"*.tgz)
