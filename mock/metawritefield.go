@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -46,11 +47,15 @@ type metaTable interface {
 // the answer (WordPress merges them into one WP_Error whose first code answers).
 func updateMeta(r *rest.Request, keys []registeredMeta, t metaTable, meta map[string]any) *rest.Error {
 	var failed *rest.Error
+	ordered := orderedMeta(r)
 	for _, k := range keys {
 		name := k.schema.Name
 		v, sent := meta[name]
 		if !sent {
 			continue
+		}
+		if ov, ok := ordered.Get(name); ok {
+			v = ov
 		}
 		if list, isList := v.([]any); v == nil || (k.multi && isList && len(list) == 0) {
 			failed = cmp.Or(failed, deleteMeta(r, k, t))
@@ -74,10 +79,30 @@ func updateMeta(r *rest.Request, keys []registeredMeta, t metaTable, meta map[st
 	return failed
 }
 
-// metaDenied is the refusal of a key whose auth_callback says no.
+// orderedMeta is the JSON body's "meta" with its objects' keys in the order sent, as
+// json_decode keeps them and so the stored arrays (the request's maps have no
+// order); nil when the meta did not come in a JSON body.
+func orderedMeta(r *rest.Request) rest.Object {
+	if r.JSON == nil {
+		return nil
+	}
+	if _, ok := r.JSON.Get("meta"); !ok {
+		return nil
+	}
+	var body fixtures.Args
+	if err := body.UnmarshalJSON(r.RawBody); err != nil {
+		return nil
+	}
+	meta, _ := body.Get("meta")
+	o, _ := jsonOf(meta).(rest.Object)
+	return o
+}
+
+// metaDenied is the refusal of a key whose auth_callback says no: its data is the
+// key's name, then the status.
 func metaDenied(r *rest.Request, k registeredMeta, code string) *rest.Error {
 	err := r.Forbidden(code, fmt.Sprintf(msgMetaCannotEdit, k.schema.Name))
-	err.Data = rest.Object{{Key: "key", Value: k.schema.Name}}
+	err.DataValue = rest.Object{{Key: "key", Value: k.schema.Name}, {Key: "status", Value: err.Status}}
 	return err
 }
 

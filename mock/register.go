@@ -66,8 +66,9 @@ func metaKeyOf(a fixtures.Args) (*wp.MetaKey, error) {
 	k := &wp.MetaKey{ObjectType: d.ObjectType, Subtype: d.Subtype, Key: d.Key, Name: d.Name, ShowInRest: d.ShowInRest,
 		Single: d.Single, Default: jsonOf(d.Default), HasDefault: d.HasDefault, AuthAllowed: d.AuthAllowed,
 		Revisioned: d.Revisioned}
-	k.Schema, _ = jsonOf(d.RestSchema(false)).(rest.Object)
-	k.SchemaTitled, _ = jsonOf(d.RestSchema(true)).(rest.Object)
+	// json_decode made the schema PHP arrays: an empty object prints []
+	k.Schema, _ = phpArrays(jsonOf(d.RestSchema(false))).(rest.Object)
+	k.SchemaTitled, _ = phpArrays(jsonOf(d.RestSchema(true))).(rest.Object)
 	if d.HasDefault {
 		check := argsWithout(a, "show_in_rest").Set("type", d.Type) // the type, string by default
 		for _, m := range d.Schema {

@@ -119,7 +119,7 @@ func (res *users) declare() *rest.Item[store.User] {
 			func(_ *rest.Request, u *store.User) any { return trueSet(u.Roles) }),
 		rest.Nested(rest.Obj("avatar_urls").Desc("Avatar URLs for the user.").Ctx(userContexts...).RO(),
 			avatarField(24, v), avatarField(48, v), avatarField(96, v)),
-		rest.F(userMetaSchema(res.m.userMetaKeys()), res.m.userMeta).WithArg(metaArg),
+		rest.F(userMetaSchema(res.m.userMetaKeys(), v), res.m.userMeta).WithArg(metaArg),
 	}, Cache: userCacheID}
 	res.item.Fields = append(res.item.Fields, pluginFields(res.m.reg, "user", func(u *store.User) *store.FieldValues { return u.Fields })...)
 	res.item = res.item.For(v)
@@ -198,11 +198,12 @@ func hexDigit(c byte) byte {
 // userMetaSchema is the users "meta" field: 6.1 registers one user meta key,
 // persisted_preferences (the block editor's preferences), shown in edit context only;
 // the site's keys follow (core registers its key on init before a plugin's).
-func userMetaSchema(site []registeredMeta) *rest.Schema {
+func userMetaSchema(site []registeredMeta, v rest.Version) *rest.Schema {
 	modified := rest.Str("_modified").Desc("The date and time the preferences were updated.").Fmt("date-time")
 	prefs := rest.Obj("persisted_preferences").Ctx(rest.Edit).Props(modified)
 	extra := true
 	prefs.AdditionalProperties = &extra
+	prefs.Literal = persistedPreferencesSchema.At(v) // as register_meta gave it, in the arguments too
 	props := []*rest.Schema{prefs}
 	for _, k := range site {
 		props = append(props, k.schema)
