@@ -397,6 +397,9 @@ type RestField struct {
 	ObjectTypes []string
 	Attribute   string
 	Schema      wpfunc.Object
+	// NoUpdate: the field has no update_callback (the declaration's update false):
+	// writes validate it (unless readonly) and store nothing.
+	NoUpdate bool
 }
 
 // ReadOnly says whether writes may not set the field (its schema's readonly).
@@ -420,6 +423,7 @@ func (g *Registry) RegisterRestField(objectTypes []string, attribute string, arg
 	if _, ok := schema.Get("type"); !ok && schema != nil {
 		return fmt.Errorf("rest field %q: its schema has no type", attribute)
 	}
-	g.Fields = append(g.Fields, &RestField{ObjectTypes: slices.Clone(objectTypes), Attribute: attribute, Schema: schema})
+	g.Fields = append(g.Fields, &RestField{ObjectTypes: slices.Clone(objectTypes), Attribute: attribute, Schema: schema,
+		NoUpdate: !argsOf(args).bool("update", true)})
 	return nil
 }

@@ -80,7 +80,7 @@ function wpmock_site_rest_field(array $field) {
         return $default;
     };
     $update = null;
-    if (!$readonly) {
+    if (!$readonly && ($field['update'] ?? true) !== false) {
         $update = function ($value, $object, $field_name, $request, $object_type) use ($meta_key) {
             $id = wpmock_site_object_id($object);
             if (!$id) {
