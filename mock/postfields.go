@@ -262,9 +262,18 @@ func (m *Mock) buildMetaKeys() {
 // empty PHP array does.
 func (m *Mock) metaField(tx *store.Tx, ctx string, id int, typ string) any {
 	keys := m.registeredMeta(typ)
-	rows := postMetaRows{tx: tx, id: id}
-	out, _ := metaFieldValue(keys, ctx, rows.rows).(rest.Object)
-	for _, row := range tx.PostMeta(id) {
+	all := tx.PostMeta(id) // read once: every key's rows come from it
+	rows := func(key string) []string {
+		var out []string
+		for _, row := range all {
+			if row.Key == key {
+				out = append(out, row.Value)
+			}
+		}
+		return out
+	}
+	out, _ := metaFieldValue(keys, ctx, rows).(rest.Object)
+	for _, row := range all {
 		if isProtectedMeta(row.Key) || slices.ContainsFunc(keys, func(k registeredMeta) bool { return k.metaKey() == row.Key }) {
 			continue
 		}
