@@ -26,6 +26,11 @@ const (
 	// schema refuses, or a list with a null for a key of many values (500).
 	codeMetaInvalidStored = "rest_invalid_stored_value"
 	msgMetaInvalidStored  = "The %s property has an invalid stored value, and cannot be updated to null."
+	// codeMetaDatabase: delete_metadata or update_metadata failed (500); before 6.8 a
+	// key of many values with a registered default and no row fails so, its default
+	// taken for a row to delete. The message takes the meta key.
+	codeMetaDatabase = "rest_meta_database_error"
+	msgMetaDatabase  = "Could not update the meta value of %s in database."
 )
 
 // metaTable is an object's meta rows, as the metadata API reads and changes them.
@@ -49,6 +54,9 @@ func updateMeta(r *rest.Request, keys []registeredMeta, t metaTable, meta map[st
 	var failed *rest.Error
 	ordered := orderedMeta(r)
 	for _, k := range keys {
+		if failed != nil && k.stopsAtError {
+			break
+		}
 		name := k.schema.Name
 		v, sent := meta[name]
 		if !sent {
@@ -160,9 +168,14 @@ func storableValue(v any) any {
 
 // updateSingleMeta is update_meta_value: the same value as the one row stored
 // changes nothing (and needs no capability); else every row takes it.
+// Before 6.8 the capability comes first, and the registered default stands for no
+// row (get_metadata): writing it then stores nothing.
 func updateSingleMeta(r *rest.Request, k registeredMeta, t metaTable, v any) *rest.Error {
 	s := storedForm(v)
-	if rows := t.rows(k.metaKey()); len(rows) == 1 && rows[0] == s {
+	if k.stopsAtError && k.denied {
+		return metaDenied(r, k, codeMetaCannotUpdate)
+	}
+	if rows := k.currentRows(t); len(rows) == 1 && rows[0] == s {
 		return nil
 	}
 	if k.denied {
@@ -170,6 +183,17 @@ func updateSingleMeta(r *rest.Request, k registeredMeta, t metaTable, v any) *re
 	}
 	t.update(k.metaKey(), s)
 	return nil
+}
+
+// currentRows are the key's rows as update_value compares them: get_metadata_raw's,
+// or before 6.8 get_metadata's, where a key with a registered default and no row has
+// the default as its one value.
+func (k registeredMeta) currentRows(t metaTable) []string {
+	rows := t.rows(k.metaKey())
+	if len(rows) == 0 && k.stopsAtError && k.hasDefault {
+		return []string{storedForm(k.def)}
+	}
+	return rows
 }
 
 // updateMultiMeta is update_multi_meta_value: the capability first; each value sent
@@ -180,7 +204,8 @@ func updateMultiMeta(r *rest.Request, k registeredMeta, t metaTable, v any) *res
 		return metaDenied(r, k, codeMetaCannotUpdate)
 	}
 	values, _ := v.([]any)
-	current := t.rows(k.metaKey())
+	current := k.currentRows(t)
+	stored := len(t.rows(k.metaKey())) > 0 // else current is the default, no row
 	removed := make([]bool, len(current))
 	var add []string
 	for _, x := range values {
@@ -207,6 +232,11 @@ func updateMultiMeta(r *rest.Request, k registeredMeta, t metaTable, v any) *res
 		if !removed[i] && !slices.Contains(remove, row) {
 			remove = append(remove, row)
 		}
+	}
+	if len(remove) > 0 && !stored { // delete_metadata finds no row and fails
+		err := rest.Errorf(500, codeMetaDatabase, msgMetaDatabase, k.metaKey())
+		err.DataValue = rest.Object{{Key: "key", Value: k.schema.Name}, {Key: "status", Value: 500}}
+		return err
 	}
 	if len(remove) > 0 {
 		t.remove(k.metaKey(), remove)

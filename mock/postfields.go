@@ -251,6 +251,13 @@ func (m *Mock) buildMetaKeys() {
 	}
 	m.metaKeys["user"] = m.inVersion(siteMeta(m.reg, "user", ""))
 	m.metaKeys["comment"] = m.inVersion(siteMeta(m.reg, "comment", ""))
+	if m.version < rest.V68 {
+		for _, keys := range m.metaKeys {
+			for i := range keys {
+				keys[i].stopsAtError = true
+			}
+		}
+	}
 }
 
 // metaField is the "meta" field of the post (or revision) id whose type, or parent's

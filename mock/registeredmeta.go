@@ -32,6 +32,10 @@ type registeredMeta struct {
 	hasDefault bool
 	// denied: the auth_callback refuses writes (a protected key without one).
 	denied bool
+	// stopsAtError: update_value as WordPress before 6.8 has it (checked on 6.1.9):
+	// the first error answers at once, the keys after it unwritten, and the current
+	// values are get_metadata's, the registered default standing for no row.
+	stopsAtError bool
 }
 
 // metaKey is the rows' key.
