@@ -475,8 +475,11 @@ func (w *postWriter) updateStored(r *rest.Request, stored *store.Post) (*store.P
 	tx.ChangePost(before.ID, func(p *store.Post) { *p = next })
 	w.m.autoAddPage(tx, before.Status, &next)
 	stored, err := w.applyAfterInsert(r, before.ID, false)
-	// on an error update_item returns before wp_after_insert_post, which (6.4) saves
-	// the revision; 6.1 saved it earlier, on post_updated, but has no meta that fails
+	// on an error (a meta key's) update_item returns before wp_after_insert_post,
+	// which (6.4) saves the revision; before, post_updated had saved it already
+	if err != nil && w.m.version < rest.V64 {
+		w.m.saveRevision(r, stored)
+	}
 	wp.UpdateTermCounts(tx, &before, stored)
 	return stored, err
 }
