@@ -250,6 +250,10 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if r.Has("status") {
 		c, _ = handleStatusParam(tx, c, r.String("status"))
 	}
+	if err := res.writeMetaAndFields(r, c.ID); err != nil {
+		return nil, err
+	}
+	c = tx.Comment(c.ID)
 	ctx := rest.View
 	if can(r, "moderate_comments") {
 		ctx = rest.Edit
@@ -362,6 +366,10 @@ func (res *comments) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if r.Has("status") {
 		c, _ = handleStatusParam(tx, c, r.String("status"))
 	}
+	if err := res.writeMetaAndFields(r, c.ID); err != nil {
+		return nil, err
+	}
+	c = tx.Comment(c.ID)
 	r.SetParam("context", rest.Edit)
 	return rest.OK(res.item.RenderIn(r, c, rest.Edit)), nil
 }
@@ -398,4 +406,25 @@ func (res *comments) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	c, _ = wp.TrashComment(tx, c)
 	return rest.OK(res.item.RenderIn(r, c, rest.Edit)), nil
+}
+
+// writeMetaAndFields is what create_item and update_item do once the comment is
+// saved and its status set: the registered meta keys the request's meta names (an
+// error answers, the comment saved; edit_comment_meta needs edit_comment first, so a
+// caller who cannot edit the comment may write no key), then the plugin fields.
+func (res *comments) writeMetaAndFields(r *rest.Request, id int) *rest.Error {
+	tx := txOf(r)
+	if meta, ok := r.Param("meta").(map[string]any); ok {
+		keys := res.m.commentMetaKeys()
+		if !canEditComment(r, tx.Comment(id)) {
+			keys = deniedMeta(keys)
+		}
+		if err := res.m.updateCommentMeta(r, tx, id, keys, meta); err != nil {
+			return err
+		}
+	}
+	if fields, changed := writePluginFields(r, res.m.reg, "comment", tx.Comment(id).Fields); changed {
+		tx.ChangeComment(id, func(c *store.Comment) { c.Fields = fields })
+	}
+	return nil
 }

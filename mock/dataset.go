@@ -77,19 +77,27 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows, options store.Options
 	}
 	for i, x := range ds.Terms {
 		t.Terms[i] = &store.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
-			Description: x.Description, Parent: x.Parent, Meta: fieldValues(x.Meta), Fields: fieldValues(x.Fields),
-			Locations: clone(x.Locations), AutoAdd: x.AutoAdd}
+			Description: x.Description, Parent: x.Parent, Meta: metaFieldValues(m.reg, "term", x.Taxonomy, x.Meta),
+			Fields: fieldValues(x.Fields), Locations: clone(x.Locations), AutoAdd: x.AutoAdd}
 	}
 	meta := make([]store.Meta, len(ds.Meta)) // one allocation: a million posts have 0.8 million
 	for i, x := range ds.Meta {
 		meta[i] = store.Meta{ID: x.ID, PostID: x.Post, Key: x.Key, Value: x.Value}
 		t.Meta[i] = &meta[i]
 	}
+	next := ds.NextIDs()
+	// the posts' meta values are rows after the dataset's own, taking the next ids
+	itemMeta, nextMeta := postMetaRecords(m.reg, ds.Posts, next.Meta)
+	for i := range itemMeta {
+		t.Meta = append(t.Meta, &itemMeta[i])
+	}
 	t.Files = append(t.Files, seededSubsizes(rows.attachments, files)...)
 	t.Options = options
 	t.Comments = storeComments(ds.Comments, wp.TimezoneOf(t.Options))
-	next := ds.NextIDs()
-	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: next.Meta, Comment: next.Comments}
+	for i, c := range t.Comments {
+		c.Meta = metaFieldValues(m.reg, "comment", "", ds.Comments[i].Meta)
+	}
+	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: nextMeta, Comment: next.Comments}
 	s := store.Load(m.opts.Clock, t)
 	s.SetSite(m.reg)
 	s.Write(wp.RecountTerms)
@@ -266,7 +274,8 @@ func guidOf(typ, file string, id int) string {
 func (m *Mock) storeUser(x *fixtures.User) *store.User {
 	u := &store.User{ID: x.ID, Login: x.Login, PassHash: x.PasswordHash, Slug: x.Slug, Email: x.Email, URL: x.URL,
 		Registered: x.Registered.UTC(), Name: x.Name, FirstName: x.FirstName, LastName: x.LastName,
-		Nickname: x.Nickname, Description: x.Description, Locale: x.Locale, Roles: clone(x.Roles)}
+		Nickname: x.Nickname, Description: x.Description, Locale: x.Locale, Roles: clone(x.Roles),
+		Meta: metaFieldValues(m.reg, "user", "", x.Meta)}
 	if x.Password != "" {
 		u.PassHash = fixtures.HashPassword(x.Password)
 	}
@@ -398,6 +407,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 		x := fixtures.User{ID: u.ID, Login: u.Login, PasswordHash: u.PassHash, Slug: u.Slug, Email: u.Email, URL: u.URL,
 			Registered: u.Registered, Name: u.Name, FirstName: u.FirstName, LastName: u.LastName,
 			Nickname: u.Nickname, Description: u.Description, Locale: u.Locale, Roles: append([]string{}, u.Roles...)}
+		x.Meta = metaRecord(m.reg, "user", "", u.Meta)
 		for _, ap := range u.AppPasswords {
 			x.AppPasswords = append(x.AppPasswords, fixtures.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
 				Hash: ap.Hash, Created: ap.Created, LastUsed: ap.LastUsed, LastIP: ap.LastIP})
@@ -406,7 +416,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	}
 	for i, x := range t.Terms {
 		ds.Terms[i] = fixtures.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
-			Description: x.Description, Parent: x.Parent, Meta: fieldRecord(x.Meta), Fields: fieldRecord(x.Fields),
+			Description: x.Description, Parent: x.Parent, Meta: metaRecord(m.reg, "term", x.Taxonomy, x.Meta), Fields: fieldRecord(x.Fields),
 			Locations: clone(x.Locations), AutoAdd: x.AutoAdd}
 	}
 	for i, x := range t.Meta {
@@ -430,6 +440,9 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 		ds.Files = append(ds.Files, x)
 	}
 	ds.Comments = exportComments(t.Comments, wp.Timezone(tx))
+	for i, c := range t.Comments {
+		ds.Comments[i].Meta = metaRecord(m.reg, "comment", "", c.Meta)
+	}
 	// sequences only where they are not one past the largest id
 	past := ds.NextIDs()
 	if n := len(t.Posts); n > 0 {

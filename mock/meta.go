@@ -3,7 +3,6 @@ package mock
 import (
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -212,36 +211,8 @@ func (res *postMeta) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	return rest.OK(res.render(r, &shown)), nil
 }
 
-var (
-	serialScalar = regexp.MustCompile(`^[bid]:[0-9.E+-]+;$`)
-	serialSized  = regexp.MustCompile(`^[saOE]:[0-9]+:`)
-)
-
 // isSerialized is WordPress's is_serialized (strict).
-func isSerialized(s string) bool {
-	s = wpfunc.Trim(s)
-	if s == "N;" {
-		return true
-	}
-	if len(s) < 4 || s[1] != ':' {
-		return false
-	}
-	if last := s[len(s)-1]; last != ';' && last != '}' {
-		return false
-	}
-	switch s[0] {
-	case 's':
-		if s[len(s)-2] != '"' {
-			return false
-		}
-		return serialSized.MatchString(s)
-	case 'a', 'O', 'E':
-		return serialSized.MatchString(s)
-	case 'b', 'i', 'd':
-		return serialScalar.MatchString(s)
-	}
-	return false
-}
+func isSerialized(s string) bool { return wpfunc.IsSerialized(s) }
 
 // isSerializedString is WordPress's is_serialized_string.
 func isSerializedString(s string) bool {

@@ -42,7 +42,7 @@ func pluginFields[T any](g *wp.Registry, objectType string, values func(*T) *sto
 func writePluginFields(r *rest.Request, g *wp.Registry, objectType string, cur *store.FieldValues) (*store.FieldValues, bool) {
 	changed := false
 	for _, f := range g.FieldsOf(objectType) {
-		if f.ReadOnly() {
+		if f.ReadOnly() || f.NoUpdate {
 			continue
 		}
 		v := r.Param(f.Attribute)

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -130,7 +131,7 @@ func pfTemplate(noun, typ string) *postField {
 // it, and one Since it with the keys, each declared with its own release.
 func pfMetaOf(m *Mock, typ string) []*postField {
 	meta := func() *rest.Schema { return rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...) }
-	get := func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), p.ID, typ) }
+	get := func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), r.Context(), p.ID, typ) }
 	keys := m.metaKeysOf(typ)
 	if len(keys) == 0 {
 		return []*postField{rest.F(meta(), get).WithArg(metaArg)}
@@ -192,15 +193,6 @@ func generatedSlug(tx *store.Tx, p *store.Post) string {
 	return wp.UniquePostSlug(tx, p.Type, s, p.ID, p.Parent)
 }
 
-// registeredMeta is a post meta key WordPress registers itself (register_post_meta
-// with show_in_rest, single): its schema, the meta field's property, which carries
-// the key, its type, its default and the releases it exists in, and the releases that
-// copy it into revisions (revisions_enabled).
-type registeredMeta struct {
-	schema     *rest.Schema
-	revisioned rest.Span
-}
-
 // coreMeta lists the keys core registers for post type typ, in registration order,
 // in every version (a schema node belongs to one declaration, so each call makes new
 // ones). footnotes (blocks/footnotes.php) holds the footnotes block's notes as a JSON
@@ -256,6 +248,15 @@ func (m *Mock) buildMetaKeys() {
 	for _, t := range m.reg.Taxonomies {
 		m.metaKeys["term/"+t.Slug] = m.inVersion(siteMeta(m.reg, "term", t.Slug))
 	}
+	m.metaKeys["user"] = m.inVersion(siteMeta(m.reg, "user", ""))
+	m.metaKeys["comment"] = m.inVersion(siteMeta(m.reg, "comment", ""))
+	if m.version < rest.V68 {
+		for _, keys := range m.metaKeys {
+			for i := range keys {
+				keys[i].stopsAtError = true
+			}
+		}
+	}
 }
 
 // metaField is the "meta" field of the post (or revision) id whose type, or parent's
@@ -265,19 +266,21 @@ func (m *Mock) buildMetaKeys() {
 // string), so the field and /posts/<id>/meta stay consistent, and shows those the
 // post has; protected keys (leading "_") never show. Nothing at all prints [], as an
 // empty PHP array does.
-func (m *Mock) metaField(tx *store.Tx, id int, typ string) any {
-	rows := tx.PostMeta(id)
-	out := rest.Object{}
-	for _, k := range m.registeredMeta(typ) {
-		v := firstMeta(rows, k.schema.Name, nil)
-		if v == nil {
-			out = append(out, rest.Member{Key: k.schema.Name, Value: k.schema.Default})
-			continue
+func (m *Mock) metaField(tx *store.Tx, ctx string, id int, typ string) any {
+	keys := m.registeredMeta(typ)
+	all := tx.PostMeta(id) // read once: every key's rows come from it
+	rows := func(key string) []string {
+		var out []string
+		for _, row := range all {
+			if row.Key == key {
+				out = append(out, row.Value)
+			}
 		}
-		out = append(out, rest.Member{Key: k.schema.Name, Value: metaValueOut(k.schema, v)})
+		return out
 	}
-	for _, row := range rows {
-		if isProtectedMeta(row.Key) {
+	out, _ := metaFieldValue(keys, ctx, rows).(rest.Object)
+	for _, row := range all {
+		if isProtectedMeta(row.Key) || slices.ContainsFunc(keys, func(k registeredMeta) bool { return k.metaKey() == row.Key }) {
 			continue
 		}
 		if _, seen := out.Get(row.Key); !seen {

@@ -1,7 +1,6 @@
 package mock
 
 import (
-	"cmp"
 	"maps"
 	"net/http"
 	"regexp"
@@ -397,7 +396,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 		return p, failed
 	}
 	if meta, ok := r.Param("meta").(map[string]any); ok {
-		if err := w.m.updateMetaField(tx, p.ID, w.typ, meta); err != nil {
+		if err := w.m.updateMetaField(r, tx, p.ID, w.typ, meta); err != nil {
 			return p, err
 		}
 	}
@@ -478,41 +477,28 @@ func (w *postWriter) updateStored(r *rest.Request, stored *store.Post) (*store.P
 	tx.ChangePost(before.ID, func(p *store.Post) { *p = next })
 	w.m.autoAddPage(tx, before.Status, &next)
 	stored, err := w.applyAfterInsert(r, before.ID, false)
-	// on an error update_item returns before wp_after_insert_post, which (6.4) saves
-	// the revision; 6.1 saved it earlier, on post_updated, but has no meta that fails
+	// on an error (a meta key's) update_item returns before wp_after_insert_post,
+	// which (6.4) saves the revision; before, post_updated had saved it already
+	if err != nil && w.m.version < rest.V64 {
+		w.m.saveRevision(r, stored)
+	}
 	wp.UpdateTermCounts(tx, &before, stored)
 	return stored, err
 }
 
-// updateMetaField writes the "meta" field of a create or update as
-// WP_REST_Meta_Fields::update_value does: first the keys core registers for typ, in
-// their order (null deletes; a value the key's schema refuses is an error, kept until
-// the end while the other keys are written); then the mock's own keys (see
+// updateMetaField writes the "meta" field of a create or update: the keys registered
+// for typ as update_value writes them (updateMeta); then the mock's own keys (see
 // metaField), which are set, deleted by null, and ignored when not strings; unknown
 // and protected keys are ignored, as update_value does for unregistered meta.
-func (m *Mock) updateMetaField(tx *store.Tx, postID int, typ string, meta map[string]any) *rest.Error {
-	var failed *rest.Error
-	core := map[string]bool{}
-	for _, k := range m.registeredMeta(typ) {
-		name := k.schema.Name
-		core[name] = true
-		v, sent := meta[name]
-		if !sent {
-			continue
-		}
-		if v == nil {
-			setMeta(tx, postID, name, nil)
-			continue
-		}
-		s, err := metaValueIn(k.schema, v, "meta."+name)
-		if err != nil {
-			failed = cmp.Or(failed, err) // the first refusal is the answer
-			continue
-		}
-		setMeta(tx, postID, name, &s)
+func (m *Mock) updateMetaField(r *rest.Request, tx *store.Tx, postID int, typ string, meta map[string]any) *rest.Error {
+	keys := m.registeredMeta(typ)
+	failed := updateMeta(r, keys, postMetaRows{tx: tx, id: postID}, meta)
+	registered := map[string]bool{}
+	for _, k := range keys {
+		registered[k.schema.Name], registered[k.metaKey()] = true, true
 	}
 	for _, key := range slices.Sorted(maps.Keys(meta)) {
-		if core[key] || isProtectedMeta(key) || !tx.MetaKeyUsed(key) {
+		if registered[key] || isProtectedMeta(key) || !tx.MetaKeyUsed(key) {
 			continue
 		}
 		var rows []*store.Meta

@@ -1,6 +1,7 @@
 package mock
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -39,9 +40,11 @@ func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
 		}
 	}
 	for i, a := range r.Meta {
-		if err := g.RegisterMeta(a.String("object_type"), a.String("meta_key"), argsWithout(a, "object_type", "meta_key")); err != nil {
+		k, err := metaKeyOf(a)
+		if err != nil {
 			return nil, fail("meta", i, err)
 		}
+		g.RegisterMeta(k)
 	}
 	for i, a := range r.RestFields {
 		if err := g.RegisterRestField(a.Strings("object_type"), a.String("attribute"), argsWithout(a, "object_type", "attribute")); err != nil {
@@ -52,6 +55,33 @@ func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// metaKeyOf is register_meta of a declaration: read by fixtures.ReadMeta (as the
+// dataset validator reads it), its default checked against its schema as
+// register_meta checks it (rest_validate_value_from_schema of the arguments merged
+// with show_in_rest's schema: one value's schema, even for a key of many values).
+func metaKeyOf(a fixtures.Args) (*wp.MetaKey, error) {
+	d, err := fixtures.ReadMeta(a)
+	if err != nil {
+		return nil, err
+	}
+	k := &wp.MetaKey{ObjectType: d.ObjectType, Subtype: d.Subtype, Key: d.Key, Name: d.Name, ShowInRest: d.ShowInRest,
+		Single: d.Single, Default: jsonOf(d.Default), HasDefault: d.HasDefault, AuthAllowed: d.AuthAllowed,
+		Revisioned: d.Revisioned}
+	// json_decode made the schema PHP arrays: an empty object prints []
+	k.Schema, _ = phpArrays(jsonOf(d.RestSchema(false))).(rest.Object)
+	k.SchemaTitled, _ = phpArrays(jsonOf(d.RestSchema(true))).(rest.Object)
+	if d.HasDefault {
+		check := argsWithout(a, "show_in_rest").Set("type", d.Type) // the type, string by default
+		for _, m := range d.Schema {
+			check = check.Set(m.Key, jsonOf(m.Value))
+		}
+		if _, err := rest.SchemaFromJSON("", check).Validate(k.Default, ""); err != nil {
+			return nil, &fixtures.MetaError{Field: "default", Err: errors.New(fixtures.MsgMetaDefaultType)}
+		}
+	}
+	return k, nil
 }
 
 // argsWithout is a declaration's arguments as the registration function takes them:

@@ -165,8 +165,8 @@ func BenchmarkMetaField(b *testing.B) {
 		b.ReportAllocs()
 		b.ResetTimer()
 		for range b.N {
-			s.metaField(tx, book.ID, "book")
-			s.metaField(tx, 1, "post")
+			s.metaField(tx, "view", book.ID, "book")
+			s.metaField(tx, "view", 1, "post")
 		}
 	})
 }

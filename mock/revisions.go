@@ -91,7 +91,9 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 		metaKeys = append(metaKeys, k.schema)
 	}
 	meta := rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...).Props(metaKeys...).Since(rest.V64),
-		func(r *rest.Request, p *store.Post) any { return res.m.metaField(txOf(r), p.ID, res.parent.Slug) })
+		func(r *rest.Request, p *store.Post) any {
+			return res.m.metaField(txOf(r), r.Context(), p.ID, res.parent.Slug)
+		})
 	res.item = &rest.Item[store.Post]{Title: res.parent.Slug + "-revision", Links: res.links, Fields: []*postField{
 		rest.F(rest.Int("author").Desc("The ID for the author of the revision.").Ctx(all...),
 			func(_ *rest.Request, p *store.Post) any { return p.Author }),

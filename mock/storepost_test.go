@@ -2,12 +2,14 @@ package mock
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // TestStorePostTakesEveryField: storePost, which assigns a row's fields one by one,
@@ -66,6 +68,11 @@ func TestStorePostTakesEveryField(t *testing.T) {
 		case name == "Fields":
 			if v, _ := p.Extra().Fields.Field("reading_time"); v != x.Fields[0].Value {
 				t.Errorf("Fields: the row's reading_time is %v", v)
+			}
+		case name == "Meta": // rows of wp_postmeta, not of wp_posts
+			rows, next := postMetaRecords(wp.Core, []fixtures.Post{x}, 7)
+			if len(rows) != 1 || next != 8 || rows[0] != (store.Meta{ID: 7, PostID: x.ID, Key: "reading_time", Value: strconv.Itoa(x.Meta[0].Value.(int))}) {
+				t.Errorf("Meta: the post's meta rows are %+v (next id %d)", rows, next)
 			}
 		case !got.IsValid():
 			t.Errorf("%s: the row has no such field", name)

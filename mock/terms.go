@@ -111,12 +111,8 @@ func (res *terms) declare() *rest.Item[store.Term] {
 	}
 	// The meta keys registered for the taxonomy's terms (none on a fresh site:
 	// WordPress prints [], and the schema's "properties" too).
-	meta := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...)
-	meta.Properties = []*rest.Schema{}
-	for _, k := range siteMeta(res.m.reg, "term", res.taxonomy) {
-		meta.Properties = append(meta.Properties, k.schema)
-	}
-	fields = append(fields, rest.F(meta, func(_ *rest.Request, t *store.Term) any { return res.m.termMetaField(t) }).WithArg(termMetaArg))
+	meta := metaProperty(siteMeta(res.m.reg, "term", res.taxonomy))
+	fields = append(fields, rest.F(meta, func(r *rest.Request, t *store.Term) any { return res.m.termMetaField(r, t) }).WithArg(termMetaArg))
 	fields = append(fields, pluginFields(res.m.reg, res.taxonomy, func(t *store.Term) *store.FieldValues { return t.Fields })...)
 	if res.hooks.itemSchema != nil {
 		fields = res.hooks.itemSchema(res, fields)

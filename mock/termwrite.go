@@ -193,7 +193,7 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 func (res *terms) writeMetaAndFields(r *rest.Request, t *store.Term) (*store.Term, *rest.Error) {
 	tx := txOf(r)
 	if meta, ok := r.Param("meta").(map[string]any); ok {
-		if err := res.m.updateTermMeta(tx, t.ID, meta); err != nil {
+		if err := res.m.updateTermMeta(r, tx, t.ID, meta); err != nil {
 			return t, err
 		}
 	}

@@ -119,8 +119,9 @@ func (res *users) declare() *rest.Item[store.User] {
 			func(_ *rest.Request, u *store.User) any { return trueSet(u.Roles) }),
 		rest.Nested(rest.Obj("avatar_urls").Desc("Avatar URLs for the user.").Ctx(userContexts...).RO(),
 			avatarField(24, v), avatarField(48, v), avatarField(96, v)),
-		rest.F(userMetaSchema(), userMeta).WithArg(metaArg),
+		rest.F(userMetaSchema(res.m.userMetaKeys(), v), res.m.userMeta).WithArg(metaArg),
 	}, Cache: userCacheID}
+	res.item.Fields = append(res.item.Fields, pluginFields(res.m.reg, "user", func(u *store.User) *store.FieldValues { return u.Fields })...)
 	res.item = res.item.For(v)
 	return res.item
 }
@@ -195,23 +196,33 @@ func hexDigit(c byte) byte {
 }
 
 // userMetaSchema is the users "meta" field: 6.1 registers one user meta key,
-// persisted_preferences (the block editor's preferences), shown in edit context only.
-func userMetaSchema() *rest.Schema {
+// persisted_preferences (the block editor's preferences), shown in edit context only;
+// the site's keys follow (core registers its key on init before a plugin's).
+func userMetaSchema(site []registeredMeta, v rest.Version) *rest.Schema {
 	modified := rest.Str("_modified").Desc("The date and time the preferences were updated.").Fmt("date-time")
 	prefs := rest.Obj("persisted_preferences").Ctx(rest.Edit).Props(modified)
 	extra := true
 	prefs.AdditionalProperties = &extra
-	return rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...).Props(prefs)
+	prefs.Literal = persistedPreferencesSchema.At(v) // as register_meta gave it, in the arguments too
+	props := []*rest.Schema{prefs}
+	for _, k := range site {
+		props = append(props, k.schema)
+	}
+	return rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...).Props(props...)
 }
 
-// userMeta is the meta value: nothing is stored, so persisted_preferences prints its
-// empty default ([]) in edit context, and view context, which filters it out, prints
-// the empty PHP array [].
-func userMeta(r *rest.Request, _ *store.User) any {
+// userMeta is the meta value: nothing of persisted_preferences is stored, so it prints
+// its empty default ([]) in edit context, which alone shows it; then the site's keys.
+// Nothing left prints the empty PHP array [].
+func (m *Mock) userMeta(r *rest.Request, u *store.User) any {
+	site, _ := metaFieldValue(m.userMetaKeys(), r.Context(), u.Meta.MetaRows).(rest.Object)
 	if r.Context() == rest.Edit {
-		return rest.Object{{Key: "persisted_preferences", Value: rest.EmptyArray}}
+		return append(rest.Object{{Key: "persisted_preferences", Value: rest.EmptyArray}}, site...)
 	}
-	return rest.EmptyArray
+	if len(site) == 0 {
+		return rest.EmptyArray
+	}
+	return site
 }
 
 // links is prepare_links: self and collection.
@@ -230,8 +241,11 @@ func (res *users) schemaJSON() rest.Object {
 		i, j := propIndex(props, "roles"), propIndex(props, "registered_date")
 		props[i], props[j] = props[j], props[i]
 		meta := &props[propIndex(props, "meta")]
-		meta.Value = meta.Value.(rest.Object).Set("properties", rest.Object{
-			{Key: "persisted_preferences", Value: persistedPreferencesSchema.At(res.m.version)}})
+		metaProps := rest.Object{{Key: "persisted_preferences", Value: persistedPreferencesSchema.At(res.m.version)}}
+		for _, k := range res.m.userMetaKeys() {
+			metaProps = append(metaProps, rest.Member{Key: k.schema.Name, Value: k.schema.JSON(false)})
+		}
+		meta.Value = meta.Value.(rest.Object).Set("properties", metaProps)
 	})
 }
 

@@ -214,6 +214,10 @@ func (res *users) createUser(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	tx.InsertUser(u)
+	if err := res.writeMetaAndFields(r, u.ID); err != nil {
+		return nil, err
+	}
+	u = tx.User(u.ID)
 	r.SetParam("context", rest.Edit)
 	return rest.Created(res.item.RenderIn(r, u, rest.Edit), r.RestURL("/"+Namespace+"/users/"+strconv.Itoa(u.ID))), nil
 }
@@ -247,6 +251,10 @@ func (res *users) updateUser(target userTarget) rest.Handler {
 			return nil, err
 		}
 		stored = tx.ChangeUser(stored.ID, func(u *store.User) { *u = next })
+		if err := res.writeMetaAndFields(r, stored.ID); err != nil {
+			return nil, err
+		}
+		stored = tx.User(stored.ID)
 		r.SetParam("context", rest.Edit)
 		return rest.OK(res.item.RenderIn(r, stored, rest.Edit)), nil
 	}
@@ -460,4 +468,20 @@ func firstRunes(s string, n int) string {
 		n--
 	}
 	return s
+}
+
+// writeMetaAndFields is what create_item and update_item do once the user is saved:
+// the registered meta keys the request's meta names (an error answers, the user
+// saved), then the plugin fields (update_additional_fields_for_object).
+func (res *users) writeMetaAndFields(r *rest.Request, id int) *rest.Error {
+	tx := txOf(r)
+	if meta, ok := r.Param("meta").(map[string]any); ok {
+		if err := res.m.updateUserMeta(r, tx, id, meta); err != nil {
+			return err
+		}
+	}
+	if fields, changed := writePluginFields(r, res.m.reg, "user", tx.User(id).Fields); changed {
+		tx.ChangeUser(id, func(u *store.User) { u.Fields = fields })
+	}
+	return nil
 }

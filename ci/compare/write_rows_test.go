@@ -28,11 +28,12 @@ const prefix = "wpcompare-"
 // media and users (profile_media_rows_test.go), and the image sub-sizes
 // (image_rows_test.go), then the pages rows (page_rows_test.go), the search
 // (search_rows_test.go), the types and taxonomies (type_rows_test.go) and the
-// comments (comment_rows_test.go).
+// comments (comment_rows_test.go), the customized site's (custom_rows_test.go) and
+// its meta shapes' (meta_rows_test.go).
 func allRows() []row {
 	rs := append(append(append(append(rows(), writeRows()...), profileRows()...), mediaUserProfileRows()...), imageRows()...)
 	rs = append(append(append(append(append(append(rs, pageRows()...), searchRows()...), typeRows()...), commentRows()...), settingsRows()...), menuRows()...)
-	return append(append(rs, customRows()...), siteRows(declared())...)
+	return append(append(append(rs, customRows()...), siteRows(declared())...), metaRows()...)
 }
 
 // roleLogins are the logins of the permission table; "" is anonymous.

@@ -83,7 +83,7 @@ type Item[T any] struct {
 	// SchemaOrder names the properties in the order the schema document lists them,
 	// for controllers whose get_item_schema declares them in another order than
 	// prepare_item_for_response outputs them (post types, taxonomies); nil keeps the
-	// order of Fields.
+	// order of Fields. Properties it does not name follow in the order of Fields.
 	SchemaOrder []string
 	// ExactFields: the controller tests _fields with in_array, not
 	// rest_is_field_included, so a dotted sub-field ("visibility.public") does not
@@ -107,6 +107,11 @@ func (it *Item[T]) Schema() *Schema {
 		ordered := make([]*Schema, 0, len(s.Properties))
 		for _, name := range it.SchemaOrder {
 			if p := s.Prop(name); p != nil {
+				ordered = append(ordered, p)
+			}
+		}
+		for _, p := range s.Properties { // the others (fields plugins add) after
+			if !slices.Contains(it.SchemaOrder, p.Name) {
 				ordered = append(ordered, p)
 			}
 		}

@@ -29,12 +29,19 @@ type Schema struct {
 	Properties  []*Schema // ordered
 	// AdditionalProperties false forbids unknown keys (validated); nil says nothing.
 	AdditionalProperties *bool
-	OneOf                []*Schema
-	Context              []string
-	ReadOnly             bool
-	Required             bool
-	Default              any
-	HasDefault           bool
+	// AdditionalSchema is additionalProperties given as a schema: unknown keys are
+	// checked against it. PatternProperties are patternProperties, each named by its
+	// pattern. RequiredNames is required as a list (schema version 4).
+	AdditionalSchema             *Schema
+	PatternProperties            []*Schema
+	RequiredNames                []string
+	MinProperties, MaxProperties *int
+	OneOf                        []*Schema
+	Context                      []string
+	ReadOnly                     bool
+	Required                     bool
+	Default                      any
+	HasDefault                   bool
 	// SchemaDefault: the default is printed in schema documents too, not only in the
 	// arguments (the menu items' schema declares defaults on its properties).
 	SchemaDefault        bool

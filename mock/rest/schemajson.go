@@ -43,14 +43,32 @@ func fromJSON(name string, o Object) *Schema {
 			if b, ok := m.Value.(bool); ok {
 				s.AdditionalProperties = &b
 			}
+			if o, ok := m.Value.(Object); ok {
+				s.AdditionalSchema = fromJSON("", o)
+			}
+		case "patternProperties":
+			if po, ok := m.Value.(Object); ok {
+				for _, p := range po {
+					if pp, ok := p.Value.(Object); ok {
+						s.PatternProperties = append(s.PatternProperties, fromJSON(p.Key, pp))
+					}
+				}
+			}
+		case "minProperties":
+			s.MinProperties = jsonInt(m.Value)
+		case "maxProperties":
+			s.MaxProperties = jsonInt(m.Value)
 		case "context": // a list (a string would fail in PHP's in_array)
 			if _, isList := m.Value.([]any); isList {
 				s.Context = stringsOf(m.Value)
 			}
 		case "readonly":
 			s.ReadOnly, _ = m.Value.(bool)
-		case "required":
+		case "required": // true on a property (version 3), or the names (version 4)
 			s.Required, _ = m.Value.(bool)
+			if _, isList := m.Value.([]any); isList {
+				s.RequiredNames = stringsOf(m.Value)
+			}
 		case "default":
 			s.Def(m.Value)
 		case "minimum":

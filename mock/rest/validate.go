@@ -231,44 +231,110 @@ func hasDuplicates(list []any) bool {
 	return false
 }
 
+// validateObject is rest_validate_object_value_from_schema with the sanitizing of
+// rest_sanitize_value_from_schema: rest_is_object takes "", a map, an ordered Object
+// (a PHP array read back from meta) and a list (its keys "0", "1", ...); the
+// required properties are checked first, then each key in the value's order against
+// its property, a matching patternProperties schema or additionalProperties; then the
+// number of keys. A map comes out a map; the others an Object in their order, keys
+// additionalProperties false would drop left out.
 func (s *Schema) validateObject(v any, param string) (any, *Error) {
-	var m map[string]any
+	var in Object
+	asMap := false
 	switch x := v.(type) {
 	case map[string]any:
-		m = x
+		in, asMap = wpfunc.SortedObject(x), true
+	case Object:
+		in = x
+	case []any:
+		in = make(Object, len(x))
+		for i, e := range x {
+			in[i] = Member{Key: strconv.Itoa(i), Value: e}
+		}
 	case string:
 		if x != "" { // rest_is_object accepts "" as an empty object
 			return nil, invalidType(param, "object")
 		}
-		m = map[string]any{}
+		in, asMap = Object{}, true
 	default:
 		return nil, invalidType(param, "object")
 	}
-	out := make(map[string]any, len(m))
-	for _, p := range s.Properties {
-		x, ok := m[p.Name]
-		if !ok {
-			if p.Required {
-				return nil, issue(CodePropertyRequired, "%s is a required property of %s.", p.Name, param)
-			}
-			continue
-		}
-		y, err := p.Validate(x, param+"["+p.Name+"]")
-		if err != nil {
-			return nil, err
-		}
-		out[p.Name] = y
+	if err := s.checkRequired(in, param); err != nil {
+		return nil, err
 	}
-	for k, x := range m {
-		if s.Prop(k) != nil {
-			continue
+	out := make(Object, 0, len(in))
+	for _, m := range in {
+		ps := s.Prop(m.Key)
+		if ps == nil {
+			ps = s.patternProperty(m.Key)
 		}
-		if s.AdditionalProperties != nil && !*s.AdditionalProperties {
-			return nil, issue(CodeAdditionalProperties, "%s is not a valid property of Object.", k)
+		if ps == nil && s.AdditionalProperties != nil && !*s.AdditionalProperties {
+			return nil, issue(CodeAdditionalProperties, "%s is not a valid property of Object.", m.Key)
 		}
-		out[k] = x
+		if ps == nil {
+			ps = s.AdditionalSchema
+		}
+		y := m.Value
+		if ps != nil {
+			var err *Error
+			if y, err = ps.Validate(m.Value, param+"["+m.Key+"]"); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, Member{Key: m.Key, Value: y})
+	}
+	if s.MinProperties != nil && len(out) < *s.MinProperties {
+		return nil, issue("rest_too_few_properties", "%s must contain at least %d %s.", param, *s.MinProperties, pluralProperty(*s.MinProperties))
+	}
+	if s.MaxProperties != nil && len(out) > *s.MaxProperties {
+		return nil, issue("rest_too_many_properties", "%s must contain at most %d %s.", param, *s.MaxProperties, pluralProperty(*s.MaxProperties))
+	}
+	if asMap {
+		m := make(map[string]any, len(out))
+		for _, x := range out {
+			m[x.Key] = x.Value
+		}
+		return m, nil
 	}
 	return out, nil
+}
+
+func pluralProperty(n int) string {
+	if n == 1 {
+		return "property"
+	}
+	return "properties"
+}
+
+// checkRequired: the names required lists (version 4), else the properties marked
+// required (version 3), each a key of the value.
+func (s *Schema) checkRequired(in Object, param string) *Error {
+	has := func(name string) bool { _, ok := in.Get(name); return ok }
+	if s.RequiredNames != nil {
+		for _, name := range s.RequiredNames {
+			if !has(name) {
+				return issue(CodePropertyRequired, "%s is a required property of %s.", name, param)
+			}
+		}
+		return nil
+	}
+	for _, p := range s.Properties {
+		if p.Required && !has(p.Name) {
+			return issue(CodePropertyRequired, "%s is a required property of %s.", p.Name, param)
+		}
+	}
+	return nil
+}
+
+// patternProperty is rest_find_matching_pattern_property_schema: the first
+// patternProperties schema whose pattern matches the key.
+func (s *Schema) patternProperty(key string) *Schema {
+	for _, p := range s.PatternProperties {
+		if re, err := regexp.Compile(p.Name); err == nil && re.MatchString(key) {
+			return p
+		}
+	}
+	return nil
 }
 
 // validateOneOf follows rest_find_one_matching_schema: exactly one alternative must
@@ -367,6 +433,10 @@ func checkFormat(format, s, param string) *Error {
 		if !isIPAddress(s) {
 			return issue("rest_invalid_ip", "%s is not a valid IP address.", param)
 		}
+	case "hex-color":
+		if !hexColorRe.MatchString(s) {
+			return issue("rest_invalid_hex_color", "Invalid hex color.")
+		}
 	case "uuid":
 		if !uuidRe.MatchString(s) {
 			return issue("rest_invalid_uuid", "%s is not a valid UUID.", param)
@@ -374,6 +444,9 @@ func checkFormat(format, s, param string) *Error {
 	}
 	return nil
 }
+
+// hexColorRe is rest_parse_hex_color's pattern.
+var hexColorRe = regexp.MustCompile(`^#([A-Fa-f0-9]{3}){1,2}$`)
 
 // ipv4Re is rest_is_ip_address's IPv4 pattern (it allows leading zeros).
 var ipv4Re = regexp.MustCompile(`^(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)$`)

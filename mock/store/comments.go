@@ -27,6 +27,9 @@ type Comment struct {
 	// is RenderedFrom; nil: the mock renders it.
 	Rendered     *string
 	RenderedFrom string
+	// Meta are the comment's rows of the meta keys registered for comments (see
+	// FieldValues.MetaRows), Fields its plugin fields' values; nil for none.
+	Meta, Fields *FieldValues
 }
 
 // comments are the comments table and its indexes, each list in commentCmp order

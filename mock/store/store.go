@@ -99,6 +99,23 @@ type FieldValue struct {
 	Value any
 }
 
+// MetaRows are an object's rows of one meta key in a FieldValues (a term's, a
+// user's, a comment's Meta): the value is a []string, each string one row's
+// meta_value as the database keeps it (arrays serialized), in the order added.
+func (f *FieldValues) MetaRows(key string) []string {
+	v, _ := f.Field(key)
+	rows, _ := v.([]string)
+	return rows
+}
+
+// WithMetaRows is a new list with the key's rows set (none: the key removed).
+func (f *FieldValues) WithMetaRows(key string, rows []string) *FieldValues {
+	if len(rows) == 0 {
+		return f.Without(key)
+	}
+	return f.WithField(key, rows)
+}
+
 // Field is the value of the field name and whether the row has one.
 func (f *FieldValues) Field(name string) (any, bool) {
 	if f == nil {
@@ -229,6 +246,9 @@ type User struct {
 	Locale       string
 	Roles        []string
 	AppPasswords []AppPassword
+	// Meta are the user's rows of the meta keys registered for users (MetaRows),
+	// Fields its plugin fields' values; nil for none.
+	Meta, Fields *FieldValues
 }
 
 // AppPassword is one application password of a user.
@@ -251,9 +271,10 @@ type Term struct {
 	Description string
 	Parent      int
 	Count       int // published posts using the term
-	// Meta are the term's values of the meta keys registered for its taxonomy
-	// (register_term_meta), Fields its plugin fields' (register_rest_field); nil for
-	// none. Never changed once set (FieldValues.WithField).
+	// Meta are the term's rows of the meta keys registered for its taxonomy
+	// (register_term_meta; see MetaRows), Fields its plugin fields' values
+	// (register_rest_field); nil for none. Never changed once set
+	// (FieldValues.WithField).
 	Meta, Fields *FieldValues
 	// Locations are the theme locations that show a nav_menu term (the theme mod
 	// nav_menu_locations, by menu), AutoAdd whether new top-level pages join it

@@ -352,61 +352,41 @@ func stringList(v any) ([]string, bool) {
 	return out, true
 }
 
-// MetaKey is a meta key registered with show_in_rest (register_meta): the "meta"
-// field of the objects of its type and subtype shows it, and writes take it.
+// MetaKey is a registered meta key (register_meta), read from its declaration by
+// fixtures.ReadMeta (the one reading the dataset validator shares), with its REST
+// schemas as get_registered_fields builds them.
 type MetaKey struct {
-	ObjectType string // post, term
+	ObjectType string // post, term, user, comment
 	Subtype    string // the post type or taxonomy; "" for every one
-	Key        string
-	// Type is string, boolean, integer, number, array or object.
-	Type, Label, Description string
-	Single                   bool
-	// Default is the default given, nil when none (the REST schema then shows the
-	// type's empty value).
-	Default any
-	// Schema is show_in_rest's schema where it gave one (items, properties, enum,
-	// ...), over the one built from the type.
-	Schema wpfunc.Object
+	Key        string // the meta key the rows have
+	// Name is the key's name in the meta field (show_in_rest.name, else Key).
+	Name       string
+	ShowInRest bool
+	Single     bool
+	// Default is register_meta's default where HasDefault: get_metadata's value for
+	// an object without the key (filter_default_metadata).
+	Default    any
+	HasDefault bool
+	// AuthAllowed is the auth_callback's answer: writes of the key need it.
+	AuthAllowed bool
 	// Revisioned: revisions_enabled, the key is copied into revisions.
 	Revisioned bool
+	// Schema is the key's property in the meta field's schema without the title
+	// (before 6.7), SchemaTitled with it (6.7 prints the label as title).
+	Schema, SchemaTitled wpfunc.Object
 }
 
-// metaTypes are the types register_meta accepts.
-var metaTypes = []string{"string", "boolean", "integer", "number", "array", "object"}
-
-// RegisterMeta is register_meta(objectType, key, args) for a key shown in REST; a
-// key without show_in_rest is kept out of the API and so out of the registry.
-func (g *Registry) RegisterMeta(objectType, key string, args wpfunc.Object) error {
-	a := argsOf(args)
-	k := &MetaKey{ObjectType: objectType, Subtype: a.str("object_subtype", ""), Key: key,
-		Type: a.str("type", "string"), Label: a.str("label", ""), Description: a.str("description", ""),
-		Single: a.bool("single", false), Revisioned: a.bool("revisions_enabled", false)}
-	k.Default, _ = args.Get("default")
-	switch {
-	case objectType != "post" && objectType != "term":
-		return fmt.Errorf("meta %q: object_type %q: the mock registers post and term meta", key, objectType)
-	case key == "":
-		return fmt.Errorf("meta: no meta_key")
-	case !slices.Contains(metaTypes, k.Type):
-		return fmt.Errorf("meta %q: type %q, want one of %s", key, k.Type, strings.Join(metaTypes, ", "))
-	case (k.Type == "array" || k.Type == "object") && !hasSchema(args):
-		return fmt.Errorf("meta %q: an %s needs show_in_rest's schema (its items or properties)", key, k.Type)
-	}
-	show, ok := args.Get("show_in_rest")
-	if !ok || show == false {
-		return nil
-	}
-	if o, isObj := show.(wpfunc.Object); isObj {
-		k.Schema, _ = argsOf(o).obj("schema")
+// RegisterMeta is register_meta of a key read and checked by fixtures.ReadMeta; a
+// key registered again for the same object type and subtype replaces the first,
+// in its place, as $wp_meta_keys does.
+func (g *Registry) RegisterMeta(k *MetaKey) {
+	for i, o := range g.Meta {
+		if o.ObjectType == k.ObjectType && o.Subtype == k.Subtype && o.Key == k.Key {
+			g.Meta[i] = k
+			return
+		}
 	}
 	g.Meta = append(g.Meta, k)
-	return nil
-}
-
-func hasSchema(args wpfunc.Object) bool {
-	show, _ := argsOf(args).obj("show_in_rest")
-	_, ok := argsOf(show).obj("schema")
-	return ok
 }
 
 // RestField is a field register_rest_field added to objects of its types: its
@@ -417,6 +397,9 @@ type RestField struct {
 	ObjectTypes []string
 	Attribute   string
 	Schema      wpfunc.Object
+	// NoUpdate: the field has no update_callback (the declaration's update false):
+	// writes validate it (unless readonly) and store nothing.
+	NoUpdate bool
 }
 
 // ReadOnly says whether writes may not set the field (its schema's readonly).
@@ -440,6 +423,7 @@ func (g *Registry) RegisterRestField(objectTypes []string, attribute string, arg
 	if _, ok := schema.Get("type"); !ok && schema != nil {
 		return fmt.Errorf("rest field %q: its schema has no type", attribute)
 	}
-	g.Fields = append(g.Fields, &RestField{ObjectTypes: slices.Clone(objectTypes), Attribute: attribute, Schema: schema})
+	g.Fields = append(g.Fields, &RestField{ObjectTypes: slices.Clone(objectTypes), Attribute: attribute, Schema: schema,
+		NoUpdate: !argsOf(args).bool("update", true)})
 	return nil
 }

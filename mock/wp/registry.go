@@ -148,17 +148,29 @@ func (g *Registry) Custom(pt *PostType) bool {
 	return slices.Index(g.PostTypes, pt) >= g.coreTypes
 }
 
-// MetaOf are the meta keys registered for objectType ("post", "term") and its
-// subtype (the post type or taxonomy), in registration order: those registered for
-// the subtype and those for every subtype.
+// MetaOf are the meta keys shown in REST for objectType (post, term, user, comment)
+// and its subtype (the post type or taxonomy; "" for users and comments, whose meta
+// fields have none), as get_registered_fields lists them: the keys registered for
+// every subtype, then the subtype's own, a key registered for both taking the
+// subtype's declaration in the first one's place.
 func (g *Registry) MetaOf(objectType, subtype string) []*MetaKey {
 	var out []*MetaKey
-	for _, k := range g.Meta {
-		if k.ObjectType == objectType && (k.Subtype == "" || k.Subtype == subtype) {
-			out = append(out, k)
+	for _, pass := range []string{"", subtype} {
+		for _, k := range g.Meta {
+			if k.ObjectType != objectType || k.Subtype != pass {
+				continue
+			}
+			if i := slices.IndexFunc(out, func(o *MetaKey) bool { return o.Key == k.Key }); i >= 0 {
+				out[i] = k
+			} else {
+				out = append(out, k)
+			}
+		}
+		if subtype == "" {
+			break
 		}
 	}
-	return out
+	return slices.DeleteFunc(out, func(k *MetaKey) bool { return !k.ShowInRest })
 }
 
 // FieldsOf are the fields register_rest_field added to the object type (a post
@@ -193,4 +205,16 @@ func (g *Registry) Location(name string) *Location {
 		}
 	}
 	return nil
+}
+
+// RegisteredMeta is the key registered for objectType and subtype (the subtype's
+// own over one for every subtype), shown in REST or not; nil for none.
+func (g *Registry) RegisteredMeta(objectType, subtype, key string) *MetaKey {
+	var out *MetaKey
+	for _, k := range g.Meta {
+		if k.ObjectType == objectType && k.Key == key && (k.Subtype == subtype || (k.Subtype == "" && out == nil)) {
+			out = k
+		}
+	}
+	return out
 }
