@@ -121,9 +121,10 @@ func pagePaging(s *Suite, t T, list string) {
 	rels := linkRels(last.Header.Get("Link"))
 	_, prev := rels["prev"]
 	_, next := rels["next"]
-	check(t, last, prev && !next && last.Header.Get("X-WP-Total") == "3" && last.Header.Get("X-WP-TotalPages") == "2",
-		"pages/paging/last: the last page of pages links prev but not next, with X-WP-Total 3 and X-WP-TotalPages 2",
-		"Link %q, X-WP-Total %q, X-WP-TotalPages %q", last.Header.Get("Link"), last.Header.Get("X-WP-Total"), last.Header.Get("X-WP-TotalPages"))
+	check(t, last, prev && !next, "pages/paging/last: the last page of pages links prev but not next (Link rel=\"prev\" only)",
+		"Link %q", last.Header.Get("Link"))
+	wantHeader(t, last, "X-WP-Total", "3", "pagination/total: pages: X-WP-Total counts a parent's children")
+	wantHeader(t, last, "X-WP-TotalPages", "2", "pagination/total-pages: pages: X-WP-TotalPages is the number of pages of a parent's children")
 	wantError(t, anon.get(t, list+"&per_page=2&page=3"), http.StatusBadRequest, "rest_post_invalid_page_number",
 		"pages/paging/past-end: a page of pages past the last is refused with 400 rest_post_invalid_page_number")
 	head := anon.do(t, http.MethodHead, list, nil)
