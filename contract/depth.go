@@ -127,12 +127,23 @@ func pagePaging(s *Suite, t T, list string) {
 	wantHeader(t, last, "X-WP-TotalPages", "2", "pagination/total-pages: pages: X-WP-TotalPages is the number of pages of a parent's children")
 	wantError(t, anon.get(t, list+"&per_page=2&page=3"), http.StatusBadRequest, "rest_post_invalid_page_number",
 		"pages/paging/past-end: a page of pages past the last is refused with 400 rest_post_invalid_page_number")
+	headAndPreflight(s, t, "pages", list, "3")
+}
+
+// headAndPreflight: HEAD on a list answers 200 with GET's X-WP-Total (WordPress runs
+// the GET handler and sends its headers), and a CORS preflight of the route (OPTIONS
+// with Origin and Access-Control-Request-Method) answers 200 with the origin echoed
+// (rest_send_cors_headers), as on the routes the globals group checks.
+func headAndPreflight(s *Suite, t T, group, list, total string) {
+	anon := s.as(anonymous)
+	route, _, _ := strings.Cut(list, "?")
 	head := anon.do(t, http.MethodHead, list, nil)
-	check(t, head, head.Status == http.StatusOK && head.Header.Get("X-WP-Total") == "3",
-		"pages/head/totals: HEAD on /wp/v2/pages answers 200 with GET's X-WP-Total", "status %d, X-WP-Total %q", head.Status, head.Header.Get("X-WP-Total"))
-	pre := anon.do(t, http.MethodOptions, "/wp/v2/pages", nil, "Origin", corsOrigin, "Access-Control-Request-Method", http.MethodPost)
+	check(t, head, head.Status == http.StatusOK && head.Header.Get("X-WP-Total") == total,
+		group+"/head/totals: HEAD on "+route+" answers 200 with GET's X-WP-Total", "status %d, X-WP-Total %q, want %s",
+		head.Status, head.Header.Get("X-WP-Total"), total)
+	pre := anon.do(t, http.MethodOptions, route, nil, "Origin", corsOrigin, "Access-Control-Request-Method", http.MethodPost)
 	check(t, pre, pre.Status == http.StatusOK && pre.Header.Get("Access-Control-Allow-Origin") == corsOrigin,
-		"pages/cors/preflight: a CORS preflight of /wp/v2/pages answers 200 with the origin echoed", "status %d, Access-Control-Allow-Origin %q",
+		group+"/cors/preflight: a CORS preflight of "+route+" answers 200 with the origin echoed", "status %d, Access-Control-Allow-Origin %q",
 		pre.Status, pre.Header.Get("Access-Control-Allow-Origin"))
 }
 
@@ -166,9 +177,7 @@ func commentDepthRules(s *Suite, t T) {
 	got, _ := at(e.JSON(), "_embedded.replies.0")
 	check(t, e, fmt.Sprint(resultIDs(&Result{json: got})) == fmt.Sprint(idList{approved}),
 		"comments/embed/replies: a post's _embed=replies embeds its approved comments", "embedded %v, want [%d]", resultIDs(&Result{json: got}), approved)
-	head := anon.do(t, http.MethodHead, fmt.Sprintf("/wp/v2/comments?post=%d", pid), nil)
-	check(t, head, head.Status == http.StatusOK && head.Header.Get("X-WP-Total") == "1",
-		"comments/head/totals: HEAD on /wp/v2/comments answers 200 with GET's X-WP-Total", "status %d, X-WP-Total %q", head.Status, head.Header.Get("X-WP-Total"))
+	headAndPreflight(s, t, "comments", fmt.Sprintf("/wp/v2/comments?post=%d", pid), "1")
 
 	editor := s.as(s.accountFor(t, "editor"))
 	for _, st := range []string{"hold", "spam", "trash"} {
@@ -213,4 +222,5 @@ func searchDepthRules(s *Suite, t T) {
 	check(t, e, href == s.url(fmt.Sprintf("/wp/v2/posts/%d", idOf(post))) && !content,
 		"search/embed/links: a post result embeds the post in the embed context (no content) with its links (self at /wp/v2/posts/<id>)",
 		"embedded self link %q, content present %v", href, content)
+	headAndPreflight(s, t, "search", "/wp/v2/search?subtype=post&search="+word, "1")
 }

@@ -52,9 +52,7 @@ var depthDefects = []defect{
 	{"a page of pages past the last answers 200", "pages/paging/past-end", []string{"pages"}, restatus("rest_post_invalid_page_number", http.StatusOK)},
 	{"HEAD on the pages list answers 405", "pages/head/totals", []string{"pages"},
 		editAnswer(on("HEAD", `/wp/v2/pages`), func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Code = http.StatusMethodNotAllowed })},
-	{"a CORS preflight of pages is not echoed", "pages/cors/preflight", []string{"pages"},
-		editAnswer(and(on("OPTIONS", `/wp/v2/pages`), func(r *http.Request) bool { return r.Header.Get("Origin") != "" }),
-			func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Header().Del("Access-Control-Allow-Origin") })},
+	{"a CORS preflight of pages is not echoed", "pages/cors/preflight", []string{"pages"}, unechoedPreflight(`/wp/v2/pages`)},
 
 	{"a duplicate comment answers 409 with another code", "comments/create/duplicate", []string{"comments"},
 		replaceBody(`"comment_duplicate"`, `"rest_comment_duplicate"`)},
@@ -77,6 +75,10 @@ var depthDefects = []defect{
 		forceQuery(and(on("GET", `/wp/v2/posts/\d+`), hasQuery("_embed", "replies")), nil, "_embed")},
 	{"HEAD on the comments list answers 405", "comments/head/totals", []string{"comments"},
 		editAnswer(on("HEAD", `/wp/v2/comments`), func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Code = http.StatusMethodNotAllowed })},
+	{"a CORS preflight of comments is not echoed", "comments/cors/preflight", []string{"comments"}, unechoedPreflight(`/wp/v2/comments`)},
+	{"a CORS preflight of the search is not echoed", "search/cors/preflight", []string{"search"}, unechoedPreflight(`/wp/v2/search`)},
+	{"HEAD on the search answers 405", "search/head/totals", []string{"search"},
+		editAnswer(on("HEAD", `/wp/v2/search`), func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Code = http.StatusMethodNotAllowed })},
 	{"an editor's status=hold lists the approved comments", "comments/list/status-editor", []string{"comments"},
 		forceQuery(and(on("GET", `/wp/v2/comments`), hasQuery("status", "hold")), nil, "status")},
 	{"visitors' comment lists show every status", "comments/list/held-hidden", []string{"comments"}, visitorsSeeAll},
@@ -113,6 +115,12 @@ func visitorsSeeAll(h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// unechoedPreflight answers a CORS preflight of route without Access-Control-Allow-Origin.
+func unechoedPreflight(route string) func(http.Handler) http.Handler {
+	return editAnswer(and(on("OPTIONS", route), func(r *http.Request) bool { return r.Header.Get("Origin") != "" }),
+		func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Header().Del("Access-Control-Allow-Origin") })
 }
 
 func textOf(v any) string { s, _ := v.(string); return s }
