@@ -179,7 +179,15 @@ func commentDepthRules(s *Suite, t T) {
 		"comments/embed/replies: a post's _embed=replies embeds its approved comments", "embedded %v, want [%d]", resultIDs(&Result{json: got}), approved)
 	headAndPreflight(s, t, "comments", fmt.Sprintf("/wp/v2/comments?post=%d", pid), "1")
 
-	editor := s.as(s.accountFor(t, "editor"))
+	const statusRule = "comments/list/status-editor: an editor (moderate_comments) lists a post's comments of status hold, spam and trash with status="
+	acc := s.accountFor(t, "editor")
+	from := fmt.Sprintf("/wp/v2/users/%d?context=edit", acc.id)
+	caps, _ := at(admin.get(t, from).JSON(), "capabilities")
+	moderates, _ := at(caps, "moderate_comments")
+	if moderates != true {
+		skipRule(t, statusRule, "the site's editor role lacks moderate_comments (site fact from "+from+")")
+	}
+	editor := s.as(acc)
 	for _, st := range []string{"hold", "spam", "trash"} {
 		id := idOf(s.create(t, nil, "/wp/v2/comments", map[string]any{"post": pid, "content": s.name("status " + st)}))
 		if st == "trash" {
@@ -187,8 +195,9 @@ func commentDepthRules(s *Suite, t T) {
 		} else {
 			admin.send(t, http.MethodPost, fmt.Sprintf("/wp/v2/comments/%d", id), map[string]any{"status": st})
 		}
-		wantIDs(t, editor.get(t, fmt.Sprintf("/wp/v2/comments?post=%d&status=%s", pid, st)), []int{id},
-			"comments/list/status-editor: an editor (moderate_comments) lists a post's comments of status hold, spam and trash with status=")
+		if moderates == true {
+			wantIDs(t, editor.get(t, fmt.Sprintf("/wp/v2/comments?post=%d&status=%s", pid, st)), []int{id}, statusRule)
+		}
 	}
 	wantIDs(t, anon.get(t, fmt.Sprintf("/wp/v2/comments?post=%d", pid)), []int{approved},
 		"comments/list/held-hidden: a visitor's list of a post's comments has the approved ones only (no held, spam or trashed comment)")
