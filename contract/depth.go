@@ -169,6 +169,13 @@ func commentDepthRules(s *Suite, t T) {
 		"comments/headers/vary-origin: a comments list asked with an Origin echoes it and sends Vary: Origin", "Vary %q, Access-Control-Allow-Origin %q",
 		v.Header.Get("Vary"), v.Header.Get("Access-Control-Allow-Origin"))
 
+	s.create(t, nil, "/wp/v2/comments", map[string]any{"post": idOf(page), "content": s.name("second on a page")})
+	last := anon.get(t, fmt.Sprintf("/wp/v2/comments?post=%d&per_page=1&page=2", idOf(page)))
+	rels := linkRels(last.Header.Get("Link"))
+	_, prev := rels["prev"]
+	_, next := rels["next"]
+	check(t, last, prev && !next, "comments/paging/last: the last page of comments links prev but not next (Link rel=\"prev\" only)", "Link %q", last.Header.Get("Link"))
+
 	commentSchemaContexts(s, t)
 	post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("statuses"), "status": "publish", "comment_status": "open"})
 	pid := idOf(post)

@@ -79,6 +79,8 @@ var depthDefects = []defect{
 	{"a CORS preflight of the search is not echoed", "search/cors/preflight", []string{"search"}, unechoedPreflight(`/wp/v2/search`)},
 	{"HEAD on the search answers 405", "search/head/totals", []string{"search"},
 		editAnswer(on("HEAD", `/wp/v2/search`), func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Code = http.StatusMethodNotAllowed })},
+	{"comments lists send no paging links", "comments/paging/last", []string{"comments"},
+		editAnswer(on("GET", `/wp/v2/comments`), func(_ *http.Request, rec *httptest.ResponseRecorder) { rec.Header().Del("Link") })},
 	{"an editor's status=hold lists the approved comments", "comments/list/status-editor", []string{"comments"},
 		forceQuery(and(on("GET", `/wp/v2/comments`), hasQuery("status", "hold")), nil, "status")},
 	{"visitors' comment lists show every status", "comments/list/held-hidden", []string{"comments"}, visitorsSeeAll},
