@@ -64,6 +64,7 @@ func init() {
 		t.Run("roles", func(t T) { pageRoleRules(s, t) })
 		t.Run("hierarchy", func(t T) { pageHierarchyRules(s, t) })
 		t.Run("visibility", func(t T) { pageVisibilityRules(s, t) })
+		t.Run("depth", func(t T) { pageDepthRules(s, t) })
 		t.Run("headers and errors", func(t T) {
 			page := s.create(t, nil, "/wp/v2/pages", map[string]any{"title": s.name("headers"), "status": "publish"})
 			itemHeaderRules(s, t, "pages", fmt.Sprintf("/wp/v2/pages/%d", idOf(page)), textAt(page, "link"), "rest_post_invalid_id",

@@ -32,6 +32,7 @@ func init() {
 		t.Run("found", func(t T) { searchFound(s, t) })
 		t.Run("relevance", func(t T) { searchRelevance(s, t) })
 		t.Run("scope", func(t T) { searchScope(s, t) })
+		t.Run("depth", func(t T) { searchDepthRules(s, t) })
 	})
 }
 
