@@ -131,6 +131,13 @@ func (g *Registry) RegisterTaxonomy(name string, objectTypes []string, args wpfu
 		t.Hierarchical, nil)
 	singular, _ := t.Labels.At(wpversion.V71).Get("singular_name")
 	t.Labels = append(t.Labels, KV("template_name", fmt.Sprint(singular)+" Archives").Since(wpversion.V66))
+	if _, ok := args.Get("default_term"); ok {
+		// register_taxonomy (5.5+) inserts the default term unless it exists and keeps
+		// its id in the option default_term_<taxonomy>; wp_insert_post gives it to an
+		// item of any of the taxonomy's types saved without a term of it, and
+		// map_meta_cap refuses delete_term on it.
+		t.DefaultOption, t.DefaultFor = DefaultTermOption+name, slices.Clone(objectTypes)
+	}
 	t.Rewrite, t.NoFront = rewriteOf(args, name)
 	if rw, ok := a.obj("rewrite"); ok {
 		t.RewriteHierarchical = argsOf(rw).bool("hierarchical", false)
@@ -163,6 +170,9 @@ func (g *Registry) addObjectType(tax, typ string) {
 		if t.Slug == tax && !slices.Contains(t.Types, typ) {
 			c := *t
 			c.Types = append(slices.Clone(t.Types), typ)
+			if c.DefaultOption != "" && c.DefaultTerm == 0 { // a site's default_term reaches the new type too
+				c.DefaultFor = append(slices.Clone(t.DefaultFor), typ)
+			}
 			g.Taxonomies[i] = &c
 		}
 	}

@@ -11,6 +11,10 @@ import (
 // nobody may delete and which posts fall back to.
 const DefaultCategory = 1
 
+// DefaultTermOption prefixes the option holding a site's taxonomy's default term id
+// (register_taxonomy's default_term): default_term_<taxonomy>.
+const DefaultTermOption = "default_term_"
+
 // Taxonomy is a registered taxonomy (WP_Taxonomy) as the REST API shows it. Its REST
 // name is $taxonomy->label, its labels' name.
 type Taxonomy struct {
