@@ -115,12 +115,18 @@ func checkTypesAndTaxonomies(c *client, r *fixtures.Register) {
 		if list, _ := c.do("GET", base(a)+"?_embed", false, 200).([]any); len(list) == 0 && a.Bool("public", false) {
 			c.t.Errorf("%s: no items", base(a))
 		}
+		if ty, _ := c.do("GET", "/wp/v2/types/"+a.String("name"), false, 200).(map[string]any); "/"+fmt.Sprint(ty["rest_namespace"])+"/"+fmt.Sprint(ty["rest_base"]) != base(a) {
+			c.t.Errorf("/wp/v2/types/%s: rest_namespace %v, rest_base %v, want %s", a.String("name"), ty["rest_namespace"], ty["rest_base"], base(a))
+		}
 	}
 	for _, a := range r.Taxonomies {
 		if !a.Bool("show_in_rest", false) {
 			continue
 		}
 		list, _ := c.do("GET", base(a)+"?per_page=100&hide_empty=false", true, 200).([]any)
+		if tx, _ := c.do("GET", "/wp/v2/taxonomies/"+a.String("name"), false, 200).(map[string]any); "/"+fmt.Sprint(tx["rest_namespace"])+"/"+fmt.Sprint(tx["rest_base"]) != base(a) {
+			c.t.Errorf("/wp/v2/taxonomies/%s: rest_namespace %v, rest_base %v, want %s", a.String("name"), tx["rest_namespace"], tx["rest_base"], base(a))
+		}
 		if len(list) == 0 {
 			c.t.Errorf("%s: no terms", base(a))
 		}
