@@ -156,6 +156,9 @@ func checkSiteParts(c *client, r *fixtures.Register) {
 		if a.Bool("public", false) && !a.Bool("internal", false) {
 			c.do("GET", "/wp/v2/statuses/"+a.String("name"), false, 200)
 		}
+		if list, _ := c.do("GET", "/wp/v2/posts?context=edit&status="+a.String("name"), true, 200).([]any); len(list) == 0 {
+			c.t.Errorf("no post in the status %s", a.String("name"))
+		}
 	}
 	for _, a := range r.Roles {
 		if list, _ := c.do("GET", "/wp/v2/users?context=edit&roles="+a.String("role"), true, 200).([]any); len(list) == 0 {
