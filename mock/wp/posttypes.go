@@ -45,6 +45,11 @@ type PostType struct {
 	Rewrite string
 	NoFront bool
 	Var     string
+	// DeleteWithUser is whether wp_delete_user without a reassign target deletes a
+	// site's own type's items of the user (post_types_to_delete): delete_with_user,
+	// or where it is not given, whether the type supports author. nil for core's
+	// types, whose items wp_delete_user's loop handles by type.
+	DeleteWithUser *bool
 }
 
 // RESTNamespace is the type's REST namespace.
