@@ -19,7 +19,9 @@ func argsSite(t *testing.T) (*testSite, map[string]int) {
 	 "post_types":[
 	  {"name":"gone","show_in_rest":true,"supports":["title"],"delete_with_user":true},
 	  {"name":"kept","show_in_rest":true,"supports":["title","author"],"delete_with_user":false},
-	  {"name":"plain","show_in_rest":true,"supports":["title"]}],
+	  {"name":"plain","show_in_rest":true,"supports":["title"]},
+	  {"name":"queryable","show_in_rest":true,"public":false,"publicly_queryable":true,"exclude_from_search":false},
+	  {"name":"listed","show_in_rest":true,"public":true,"publicly_queryable":false,"exclude_from_search":true}],
 	 "taxonomies":[{"name":"shelf","object_type":["kept","gone"],"show_in_rest":true,"sort":true,
 	  "show_tagcloud":false,"default_term":{"name":"Unsorted","slug":"unsorted","description":"Not shelved yet."}}]}}`)
 	decl, err := fixtures.Decode(b, "args.json")
@@ -79,5 +81,17 @@ func TestDefaultTerm(t *testing.T) {
 	r = s.do(t, http.MethodDelete, fmt.Sprintf("/wp/v2/shelf/%d?force=true", ids["unsorted"]), "admin", nil)
 	if r.status != 403 || r.errorCode() != "rest_cannot_delete" {
 		t.Errorf("deleting the default term: %d %s", r.status, r.body)
+	}
+}
+
+// The search's post subtypes are the public types (get_post_types( array( 'public' =>
+// true, 'show_in_rest' => true ) )), whatever publicly_queryable says; the query
+// names them, so exclude_from_search does not take one out.
+func TestSearchPublicTypes(t *testing.T) {
+	s, _ := argsSite(t)
+	for sub, want := range map[string]int{"queryable": 400, "listed": 200} {
+		if r := s.get(t, "/wp/v2/search?subtype="+sub, ""); r.status != want {
+			t.Errorf("search subtype %s: %d, want %d: %s", sub, r.status, want, r.body)
+		}
 	}
 }

@@ -50,6 +50,18 @@ type PostType struct {
 	// or where it is not given, whether the type supports author. nil for core's
 	// types, whose items wp_delete_user's loop handles by type.
 	DeleteWithUser *bool
+	// Public is a site's own type's public argument where it differs from Viewable
+	// (publicly_queryable given apart from it); nil for core's types, public exactly
+	// when viewable.
+	Public *bool
+}
+
+// IsPublic is the type's public flag (get_post_types( array( 'public' => true ) )).
+func (pt *PostType) IsPublic() bool {
+	if pt.Public != nil {
+		return *pt.Public
+	}
+	return pt.Viewable
 }
 
 // RESTNamespace is the type's REST namespace.

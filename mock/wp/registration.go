@@ -43,6 +43,9 @@ func (g *Registry) RegisterPostType(name string, args wpfunc.Object) error {
 		HasArchive: false, ShowUI: a.bool("show_ui", public), Viewable: a.bool("publicly_queryable", public),
 		RestBase: a.str("rest_base", name), Namespace: a.str("rest_namespace", "wp/v2")}
 	pt.ShowInNavMenus = a.bool("show_in_nav_menus", public)
+	if pt.Viewable != public {
+		pt.Public = &public
+	}
 	if v, ok := args.Get("has_archive"); ok {
 		switch x := v.(type) {
 		case bool:
