@@ -23,7 +23,8 @@ func argsSite(t *testing.T) (*testSite, map[string]int) {
 	  {"name":"queryable","show_in_rest":true,"public":false,"publicly_queryable":true,"exclude_from_search":false},
 	  {"name":"listed","show_in_rest":true,"public":true,"publicly_queryable":false,"exclude_from_search":true}],
 	 "taxonomies":[{"name":"shelf","object_type":["kept","gone"],"show_in_rest":true,"sort":true,
-	  "show_tagcloud":false,"default_term":{"name":"Unsorted","slug":"unsorted","description":"Not shelved yet."}}]}}`)
+	  "show_tagcloud":false,"default_term":{"name":"Unsorted","slug":"unsorted","description":"Not shelved yet."}},
+	  {"name":"lens","object_type":["attachment"],"show_in_rest":true}]}}`)
 	decl, err := fixtures.Decode(b, "args.json")
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +46,14 @@ func argsSite(t *testing.T) (*testSite, map[string]int) {
 			Date: ds.Posts[0].Date, Slug: typ + "-item", Title: typ})
 	}
 	ids["unsorted"] = term
+	// the example's attachment 9, attached to the published post 2, carries a lens
+	ds.Terms = append(ds.Terms, fixtures.Term{ID: term + 1, Taxonomy: "lens", Name: "Wide", Slug: "wide"})
+	for i := range ds.Posts {
+		if ds.Posts[i].ID == 9 {
+			ds.Posts[i].Terms = map[string][]int{"lens": {term + 1}}
+		}
+	}
+	ids["wide"] = term + 1
 	return newTestSiteWith(t, ds), ids
 }
 
@@ -93,5 +102,15 @@ func TestSearchPublicTypes(t *testing.T) {
 		if r := s.get(t, "/wp/v2/search?subtype="+sub, ""); r.status != want {
 			t.Errorf("search subtype %s: %d, want %d: %s", sub, r.status, want, r.body)
 		}
+	}
+}
+
+// A term of a taxonomy on attachments counts the attachments in inherit status whose
+// parent is published (_update_post_term_count's attachment branch).
+func TestAttachmentTermCount(t *testing.T) {
+	s, ids := argsSite(t)
+	r := s.get(t, fmt.Sprintf("/wp/v2/lens/%d", ids["wide"]), "")
+	if got := fmt.Sprint(r.json.(map[string]any)["count"]); got != "1" {
+		t.Errorf("count of a term on an attached image: %s, want 1 (%s)", got, r.body)
 	}
 }
