@@ -115,8 +115,12 @@ func checkTypesAndTaxonomies(c *client, r *fixtures.Register) {
 		if list, _ := c.do("GET", base(a)+"?_embed", false, 200).([]any); len(list) == 0 && a.Bool("public", false) {
 			c.t.Errorf("%s: no items", base(a))
 		}
-		if ty, _ := c.do("GET", "/wp/v2/types/"+a.String("name"), false, 200).(map[string]any); "/"+fmt.Sprint(ty["rest_namespace"])+"/"+fmt.Sprint(ty["rest_base"]) != base(a) {
+		ty, _ := c.do("GET", "/wp/v2/types/"+a.String("name"), false, 200).(map[string]any)
+		if "/"+fmt.Sprint(ty["rest_namespace"])+"/"+fmt.Sprint(ty["rest_base"]) != base(a) {
 			c.t.Errorf("/wp/v2/types/%s: rest_namespace %v, rest_base %v, want %s", a.String("name"), ty["rest_namespace"], ty["rest_base"], base(a))
+		}
+		if want, ok := a.Get("has_archive"); ok && ty["has_archive"] != want { // true, false or the archive's slug
+			c.t.Errorf("/wp/v2/types/%s: has_archive %v, want %v", a.String("name"), ty["has_archive"], want)
 		}
 	}
 	for _, a := range r.Taxonomies {
@@ -124,6 +128,10 @@ func checkTypesAndTaxonomies(c *client, r *fixtures.Register) {
 			continue
 		}
 		list, _ := c.do("GET", base(a)+"?per_page=100&hide_empty=false", true, 200).([]any)
+		edit, _ := c.do("GET", "/wp/v2/taxonomies/"+a.String("name")+"?context=edit", true, 200).(map[string]any)
+		if want := a.Bool("show_tagcloud", a.Bool("public", true)); edit["show_cloud"] != want {
+			c.t.Errorf("/wp/v2/taxonomies/%s: show_cloud %v, want %v", a.String("name"), edit["show_cloud"], want)
+		}
 		if tx, _ := c.do("GET", "/wp/v2/taxonomies/"+a.String("name"), false, 200).(map[string]any); "/"+fmt.Sprint(tx["rest_namespace"])+"/"+fmt.Sprint(tx["rest_base"]) != base(a) {
 			c.t.Errorf("/wp/v2/taxonomies/%s: rest_namespace %v, rest_base %v, want %s", a.String("name"), tx["rest_namespace"], tx["rest_base"], base(a))
 		}
