@@ -65,7 +65,7 @@ type searchField = rest.Field[searchResult]
 func (res *search) postSearchTypes() []string {
 	var out []string
 	for _, pt := range res.m.reg.PostTypes {
-		if pt.Viewable && pt.RestBase != "" && pt.Slug != "attachment" {
+		if pt.IsPublic() && pt.RestBase != "" && pt.Slug != "attachment" { // public, not publicly_queryable
 			out = append(out, pt.Slug)
 		}
 	}

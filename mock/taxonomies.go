@@ -106,7 +106,7 @@ func (res *taxonomies) declare() *rest.Item[taxEntry] {
 			rest.F(ro(rest.Str("rest_base").Desc("REST base route for the taxonomy."), all),
 				func(_ *rest.Request, e *taxEntry) any { return e.RestBase }),
 			rest.F(ro(rest.Str("rest_namespace").Desc("REST namespace route for the taxonomy."), all),
-				func(_ *rest.Request, e *taxEntry) any { return Namespace }),
+				func(_ *rest.Request, e *taxEntry) any { return e.RESTNamespace() }),
 			// The schema's property order differs from the output's.
 			rest.F(ro(rest.Obj("visibility").Desc("The visibility settings for the taxonomy.").Props(
 				rest.Bool("public").Desc("Whether a taxonomy is intended for use publicly either via the admin interface or by front-end users."),

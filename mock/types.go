@@ -139,7 +139,7 @@ func (res *types) declare() *rest.Item[typeEntry] {
 			rest.F(ro(rest.Str("rest_base").Desc("REST base route for the post type."), all),
 				func(_ *rest.Request, e *typeEntry) any { return e.RestBase }),
 			rest.F(ro(rest.Str("rest_namespace").Desc("REST route's namespace for the post type."), all),
-				func(_ *rest.Request, e *typeEntry) any { return Namespace }),
+				func(_ *rest.Request, e *typeEntry) any { return e.RESTNamespace() }),
 			// 6.6: the block template and its lock; the mock's types register neither.
 			rest.F(template.Since(rest.V66),
 				func(_ *rest.Request, e *typeEntry) any { return rest.EmptyArray }),

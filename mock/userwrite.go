@@ -397,7 +397,6 @@ func (res *users) deleteUser(target userTarget) rest.Handler {
 // good when already there), attachments and revisions are deleted.
 func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 	tx := txOf(r)
-	// every type the mock stores supports author (or is a revision), so all of them go
 	owned := slices.Clone(tx.PostsByAuthor(u.ID)) // by ascending id; the loop changes the index
 	for _, p := range owned {
 		if reassign != nil {
@@ -407,6 +406,7 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 		p = tx.Post(p.ID) // as it is now: an earlier delete may have moved it
 		switch {
 		case p == nil: // went with a post deleted before it
+		case keptWithoutUser(r, p.Type): // its author is gone, it stays
 		case p.Type == "revision":
 			tx.DeletePost(p.ID)
 		case (p.Type == "post" || p.Type == "page") && p.Status != "trash": // wp_delete_post trashes these two
@@ -416,6 +416,14 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 		}
 	}
 	tx.DeleteUser(u.ID)
+}
+
+// keptWithoutUser says whether wp_delete_user leaves the items of a site's own type
+// alone: not among post_types_to_delete (delete_with_user false, or not given and
+// no author support).
+func keptWithoutUser(r *rest.Request, typ string) bool {
+	pt := registry(r).PostType(typ)
+	return pt != nil && pt.DeleteWithUser != nil && !*pt.DeleteWithUser
 }
 
 // trashForUser is wp_trash_post as wp_delete_user's wp_delete_post calls it.

@@ -45,6 +45,23 @@ type PostType struct {
 	Rewrite string
 	NoFront bool
 	Var     string
+	// DeleteWithUser is whether wp_delete_user without a reassign target deletes a
+	// site's own type's items of the user (post_types_to_delete): delete_with_user,
+	// or where it is not given, whether the type supports author. nil for core's
+	// types, whose items wp_delete_user's loop handles by type.
+	DeleteWithUser *bool
+	// Public is a site's own type's public argument where it differs from Viewable
+	// (publicly_queryable given apart from it); nil for core's types, public exactly
+	// when viewable.
+	Public *bool
+}
+
+// IsPublic is the type's public flag (get_post_types( array( 'public' => true ) )).
+func (pt *PostType) IsPublic() bool {
+	if pt.Public != nil {
+		return *pt.Public
+	}
+	return pt.Viewable
 }
 
 // RESTNamespace is the type's REST namespace.

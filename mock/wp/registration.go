@@ -43,6 +43,9 @@ func (g *Registry) RegisterPostType(name string, args wpfunc.Object) error {
 		HasArchive: false, ShowUI: a.bool("show_ui", public), Viewable: a.bool("publicly_queryable", public),
 		RestBase: a.str("rest_base", name), Namespace: a.str("rest_namespace", "wp/v2")}
 	pt.ShowInNavMenus = a.bool("show_in_nav_menus", public)
+	if pt.Viewable != public {
+		pt.Public = &public
+	}
 	if v, ok := args.Get("has_archive"); ok {
 		switch x := v.(type) {
 		case bool:
@@ -67,6 +70,13 @@ func (g *Registry) RegisterPostType(name string, args wpfunc.Object) error {
 			pt.Attributes = append(pt.Attributes, f)
 		}
 	}
+	deletes := slices.Contains(features, "author")
+	if v, ok := args.Get("delete_with_user"); ok {
+		if b, isBool := v.(bool); isBool {
+			deletes = b
+		}
+	}
+	pt.DeleteWithUser = &deletes
 	pt.Caps = typeCaps(a)
 	pt.Labels = customLabels(a, name, pageLabels, postLabels, pt.Hierarchical,
 		func(singular string) Member { return singleItem(singular) })
@@ -131,6 +141,17 @@ func (g *Registry) RegisterTaxonomy(name string, objectTypes []string, args wpfu
 		t.Hierarchical, nil)
 	singular, _ := t.Labels.At(wpversion.V71).Get("singular_name")
 	t.Labels = append(t.Labels, KV("template_name", fmt.Sprint(singular)+" Archives").Since(wpversion.V66))
+	if v, ok := args.Get("default_term"); ok {
+		// register_taxonomy (5.5+) inserts the default term unless it exists and keeps
+		// its id in the option default_term_<taxonomy>; wp_insert_post gives it to an
+		// item of any of the taxonomy's types saved without a term of it, and
+		// map_meta_cap refuses delete_term on it.
+		t.DefaultOption, t.DefaultFor = DefaultTermOption+name, slices.Clone(objectTypes)
+		t.DefaultName, _ = v.(string)
+		if o, isObj := v.(wpfunc.Object); isObj {
+			t.DefaultName = argsOf(o).str("name", "")
+		}
+	}
 	t.Rewrite, t.NoFront = rewriteOf(args, name)
 	if rw, ok := a.obj("rewrite"); ok {
 		t.RewriteHierarchical = argsOf(rw).bool("hierarchical", false)
@@ -163,6 +184,9 @@ func (g *Registry) addObjectType(tax, typ string) {
 		if t.Slug == tax && !slices.Contains(t.Types, typ) {
 			c := *t
 			c.Types = append(slices.Clone(t.Types), typ)
+			if c.DefaultOption != "" && c.DefaultTerm == 0 { // a site's default_term reaches the new type too
+				c.DefaultFor = append(slices.Clone(t.DefaultFor), typ)
+			}
 			g.Taxonomies[i] = &c
 		}
 	}

@@ -11,6 +11,10 @@ import (
 // nobody may delete and which posts fall back to.
 const DefaultCategory = 1
 
+// DefaultTermOption prefixes the option holding a site's taxonomy's default term id
+// (register_taxonomy's default_term): default_term_<taxonomy>.
+const DefaultTermOption = "default_term_"
+
 // Taxonomy is a registered taxonomy (WP_Taxonomy) as the REST API shows it. Its REST
 // name is $taxonomy->label, its labels' name.
 type Taxonomy struct {
@@ -37,6 +41,10 @@ type Taxonomy struct {
 	// change it (default_category; the settings' default_category); DefaultTerm is its
 	// value on a new site.
 	DefaultOption string
+	// DefaultName is the name of a site's own taxonomy's default_term: register_taxonomy
+	// runs on every request and points default_term_<taxonomy> at the term of that
+	// name (term_exists), so a dataset without the option (a clone) finds it too.
+	DefaultName string
 	// Rewrite is the rewrite slug of the taxonomy's term links (/<Rewrite>/<slug>/);
 	// RewriteHierarchical puts the ancestors' slugs before the term's.
 	Rewrite             string
@@ -73,6 +81,13 @@ func (t *Taxonomy) QueryVar() string {
 // Default is the taxonomy's default term on the site: its option's value, or
 // DefaultTerm (0: none).
 func (t *Taxonomy) Default(tx *store.Tx) int {
+	if t.DefaultName != "" {
+		for _, term := range tx.Terms(t.Slug) {
+			if term.Name == t.DefaultName {
+				return term.ID
+			}
+		}
+	}
 	if t.DefaultOption != "" {
 		if _, set := tx.Option(t.DefaultOption); set {
 			return OptionInt(tx, t.DefaultOption)

@@ -21,7 +21,7 @@ import (
 func UpdateTermCounts(tx *store.Tx, before, after *store.Post) {
 	delta := map[int]int{}
 	add := func(p *store.Post, d int) {
-		if p == nil || p.Status != "publish" {
+		if p == nil || !countsForTerms(tx, p) {
 			return
 		}
 		for _, ts := range p.Terms {
@@ -41,13 +41,34 @@ func UpdateTermCounts(tx *store.Tx, before, after *store.Post) {
 	}
 }
 
+// countsForTerms says whether a post counts in its terms' counts
+// (_update_post_term_count): published, or an attachment in inherit status whose
+// parent is published (an unattached one does not count).
+func countsForTerms(tx *store.Tx, p *store.Post) bool {
+	if p.Status == "publish" {
+		return true
+	}
+	if p.Type != "attachment" || p.Status != "inherit" || p.Parent == 0 {
+		return false
+	}
+	parent := tx.Post(p.Parent)
+	return parent != nil && parent.Status == "publish"
+}
+
 // RecountTerms sets every term's count to its number of published posts (once, when a
 // dataset is loaded), as _update_post_term_count keeps it.
 func RecountTerms(tx *store.Tx) {
 	counts := map[int]int{}
 	for _, tax := range RegistryOf(tx).Taxonomies {
 		for _, typ := range tax.Types {
-			for _, p := range tx.PostsByStatus(typ, "publish") { // not by id: Warm builds that list later
+			list := tx.PostsByStatus(typ, "publish") // not by id: Warm builds that list later
+			if typ == "attachment" {
+				list = append(slices.Clone(list), tx.PostsByStatus(typ, "inherit")...)
+			}
+			for _, p := range list {
+				if !countsForTerms(tx, p) {
+					continue
+				}
 				for _, id := range p.TermIDs(tax.Slug) {
 					counts[id]++
 				}
