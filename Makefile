@@ -47,7 +47,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 RELEASE_FLAGS := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 DIST_COMMANDS  := wpmock wpcontract
 DIST_PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
-.PHONY: wpcontract dist npm-pack npm-local npm-install npm-smoke dashboard-test nextjs-test
+.PHONY: wpcontract dist npm-pack npm-local npm-install npm-smoke dashboard-test nextjs-test gensite
 
 build: ## build bin/wpmock (static, version stamped)
 	CGO_ENABLED=0 $(GO) build $(RELEASE_FLAGS) -o bin/wpmock ./cmd/wpmock
@@ -87,6 +87,9 @@ dashboard-test: ## the dashboard clicked through in headless Chromium (screensho
 
 nextjs-test: ## a real Next.js app under next start, Playwright at two workers in headless Chromium, each on its own wpmock site named by a cookie, and a revalidation webhook (CI runs it; installs chromium and its npm packages)
 	bash ci/nextjs/run.sh
+
+gensite: ## generated customized sites on each of $(WP_VERSIONS): seeds 1..5 and a new one (printed; GENSITE_SEED=n reproduces it), installed on real WordPress, checked, cloned and compared (GENSITE_CLONE=0: installed and checked only, as CI runs it)
+	WP_VERSIONS="$(WP_VERSIONS)" bash ci/gensite/run.sh
 
 test: ## run every Go test with the race detector (the contract suite against the in-process mock included)
 	$(GO) test -race -count=1 ./...

@@ -167,8 +167,11 @@ if [[ -n "$declarations" ]]; then
   echo "define('WPMOCK_DECLARATIONS', '$declarations');" >>"$wp_config_file"
 fi
 
+# opcache.revalidate_freq=0: the server checks a PHP file's time on every request, so a site
+# made again under a running server (WP_REUSE: a new config and must-use plugins at the same
+# paths) is served by its own files at once, not by the ones compiled less than 2 s before
 php_ini=(-d display_errors=0 -d log_errors=1 -d "error_log=$state/php-error.log"
-  -d upload_max_filesize=32M -d post_max_size=32M -d memory_limit=256M)
+  -d upload_max_filesize=32M -d post_max_size=32M -d memory_limit=256M -d opcache.revalidate_freq=0)
 
 # --- install the site --------------------------------------------------------
 install_out=$(WPMOCK_WP_ROOT=$wp_root WPMOCK_WP_CONFIG=$wp_config_name WPMOCK_HOST="127.0.0.1:$port" \
