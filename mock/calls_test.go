@@ -131,11 +131,13 @@ func TestRecordingAllocatesNothing(t *testing.T) {
 		for i := 0; i < 40; i++ { // past the sampled answers, and a power of two
 			h.ServeHTTP(httptest.NewRecorder(), req)
 		}
-		// the fewest of three measures: a collection emptying a sync.Pool during one
-		// measure adds allocations that are not the request's
-		least := testing.AllocsPerRun(20, func() { h.ServeHTTP(httptest.NewRecorder(), req) })
-		for range 2 {
-			least = min(least, testing.AllocsPerRun(20, func() { h.ServeHTTP(httptest.NewRecorder(), req) }))
+		// the fewest of many one-request measures: a collection emptying a sync.Pool, and
+		// under the race detector sync.Pool dropping a quarter of what is put back at
+		// random, add allocations to some requests that are not the request's own; an
+		// average of several requests would carry them, the fewest of single ones does not
+		least := testing.AllocsPerRun(1, func() { h.ServeHTTP(httptest.NewRecorder(), req) })
+		for range 59 {
+			least = min(least, testing.AllocsPerRun(1, func() { h.ServeHTTP(httptest.NewRecorder(), req) }))
 		}
 		return least
 	}
