@@ -194,8 +194,12 @@ type counting struct {
 }
 
 func (c *counting) RoundTrip(r *http.Request) (*http.Response, error) {
-	// one URL asked anonymously and as the user is two answers
+	// one URL asked anonymously and as the user is two answers, and so is one URL asked
+	// with OPTIONS (a route's schema) and GET
 	key := r.URL.String()
+	if r.Method != http.MethodGet {
+		key = r.Method + " " + key
+	}
 	if r.Header.Get("Authorization") != "" {
 		key += " (as the user)"
 	}
