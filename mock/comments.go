@@ -106,7 +106,7 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 		rest.F(rest.Str("link").Desc("URL to the comment.").Fmt("uri").Ctx(commentContexts...).RO(),
 			func(r *rest.Request, c *store.Comment) any { return res.link(r, c) }),
 		str(rest.Str("status").Desc("State of the comment.").Ctx(rest.ViewEdit...),
-			func(c *store.Comment) string { return commentStatusName(c.Approved) }).WithArg(sanitizedString(sanitizeKey)),
+			func(c *store.Comment) string { return commentStatusName(c.Approved) }).WithArg(sanitizedString(wpfunc.SanitizeKey)),
 		str(rest.Str("type").Desc("Type of the comment.").Ctx(commentContexts...).RO(),
 			func(c *store.Comment) string { return commentType(c) }),
 		rest.Nested(rest.Obj("author_avatar_urls").Desc("Avatar URLs for the comment author.").Ctx(commentContexts...).RO(),
@@ -187,21 +187,6 @@ func commentAvatarEmail(r *rest.Request, c *store.Comment) string {
 		}
 	}
 	return c.AuthorEmail
-}
-
-// sanitizeKey is sanitize_key: lower case, then only a-z, 0-9, "_" and "-".
-func sanitizeKey(s string) string {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' {
-			b = append(b, c)
-		}
-	}
-	return string(b)
 }
 
 // link is get_comment_link without comment paging (page_comments is off on a new
@@ -297,7 +282,7 @@ func (res *comments) collectionArgs() []*rest.Schema {
 // sanitizedKeyArg is a string argument with sanitize_key and rest_validate_request_arg.
 func sanitizedKeyArg(a *rest.Schema) *rest.Schema {
 	a.Early = true
-	sanitizedString(sanitizeKey)(a)
+	sanitizedString(wpfunc.SanitizeKey)(a)
 	a.SchemaFirst = true
 	return a
 }

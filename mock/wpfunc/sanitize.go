@@ -94,16 +94,20 @@ func StrToLower(s string) string {
 // content), then trimmed.
 func StripAllTags(s string) string { return Trim(StripTags(s)) }
 
-// SanitizeKey is sanitize_key: lower case, then anything but a-z, 0-9, "_" and "-"
-// removed.
+// SanitizeKey is sanitize_key: lower case (strtolower: ASCII letters only, so no
+// other letter becomes one of a-z), then anything but a-z, 0-9, "_" and "-" removed.
 func SanitizeKey(s string) string {
-	s = strings.ToLower(s)
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
-			return r
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
 		}
-		return -1
-	}, s)
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // ParseList is wp_parse_list of a string: split on commas and whitespace, empty
