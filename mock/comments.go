@@ -98,7 +98,7 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 					if c.Rendered != nil && c.Content == c.RenderedFrom {
 						return *c.Rendered // as the cloned site rendered it
 					}
-					return commentText(r, v, c.Content)
+					return wp.CommentText(r.Site, v, c.Content)
 				}),
 			rest.F(rest.Str("raw").Desc("Content for the comment, as it exists in the database.").Ctx(rest.Edit),
 				func(_ *rest.Request, c *store.Comment) any { return c.Content }),

@@ -186,8 +186,8 @@ func (res *comments) prepare(r *rest.Request, c *store.Comment) (changed bool, e
 
 // filterIn is wp_filter_comment: the pre_comment_* filters of the text fields.
 func (res *comments) filterIn(r *rest.Request, c *store.Comment, kses bool) {
-	c.Content = commentContentIn(r, res.m.version, c.Content, kses)
-	c.Author, c.AuthorEmail, c.AuthorURL = commentAuthorIn(c.Author), commentEmailIn(c.AuthorEmail), commentURLIn(c.AuthorURL)
+	c.Content = wp.CommentContentIn(r.Site, res.m.version, c.Content, kses)
+	c.Author, c.AuthorEmail, c.AuthorURL = wp.CommentAuthorIn(c.Author), wp.CommentEmailIn(c.AuthorEmail), wp.CommentURLIn(c.AuthorURL)
 }
 
 // checkLengths is create_item's (and update_item's) wp_check_comment_data_max_lengths:
@@ -240,7 +240,7 @@ func (res *comments) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err := checkLengths(c); err != nil {
 		return nil, err
 	}
-	approved, werr := wp.AllowComment(tx, actor(r), c, func(s string) string { return commentText(r, res.m.version, s) })
+	approved, werr := wp.AllowComment(tx, actor(r), c, func(s string) string { return wp.CommentText(r.Site, res.m.version, s) })
 	if werr != nil {
 		return nil, allowError(werr)
 	}

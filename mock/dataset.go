@@ -156,17 +156,17 @@ func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.
 	var out []*store.File
 	for _, p := range posts {
 		e := p.Extra()
-		if p.Type != "attachment" || !isImage(p) || !editorResizes(e.MimeType) || files[e.File] == nil {
+		if p.Type != "attachment" || !wp.IsImage(p) || !wp.EditorResizes(e.MimeType) || files[e.File] == nil {
 			continue
 		}
-		im, planned := imageSources(func(path string) *store.File { return files[path] }, p)
+		im, planned := wp.ImageSources(func(path string) *store.File { return files[path] }, p)
 		of := e.File
-		if im.original != "" {
-			of = im.dir + im.original
+		if im.Original != "" {
+			of = im.Dir + im.Original
 		}
 		for _, s := range planned {
-			if files[im.dir+s.file] == nil {
-				f := &store.File{Path: im.dir + s.file, MimeType: e.MimeType, Of: of}
+			if files[im.Dir+s.File] == nil {
+				f := &store.File{Path: im.Dir + s.File, MimeType: e.MimeType, Of: of}
 				files[f.Path] = f
 				out = append(out, f)
 			}

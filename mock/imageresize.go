@@ -8,6 +8,7 @@ import (
 	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // wp_create_image_subsizes: the image is decoded once, each size resampled from it and
@@ -38,7 +39,7 @@ type renditions struct {
 // editor cannot load it.
 func renderUpload(mime string, data []byte, scalePNG bool) *renditions {
 	w, h := imaging.Dimensions(mime, data)
-	if !editorResizes(mime) || w <= 0 || h <= 0 {
+	if !wp.EditorResizes(mime) || w <= 0 || h <= 0 {
 		return nil
 	}
 	src, err := imaging.Decode(mime, data)
@@ -47,18 +48,18 @@ func renderUpload(mime string, data []byte, scalePNG bool) *renditions {
 	}
 	out := &renditions{data: data, mime: mime, scalePNG: scalePNG, sizes: map[string][]byte{}}
 	hs := &imaging.Halvings{src}
-	if (mime != "image/png" || scalePNG) && (w > bigImageThreshold || h > bigImageThreshold) {
-		if b, ok := resizeDimensions(w, h, bigImageThreshold, bigImageThreshold, false); ok {
+	if (mime != "image/png" || scalePNG) && (w > wp.BigImageThreshold || h > wp.BigImageThreshold) {
+		if b, ok := wp.ResizeDimensions(w, h, wp.BigImageThreshold, wp.BigImageThreshold, false); ok {
 			if scaled, err := imaging.Encode(mime, imaging.Resample(hs, b)); err == nil {
 				out.scaled, out.scaledW, out.scaledH = scaled, b.DstW, b.DstH
 			}
 		}
 	}
-	sizes := plannedSubsizes("", w, h)
+	sizes := wp.PlannedSubsizes("", w, h)
 	encoded := make([][]byte, len(sizes))
 	var wg sync.WaitGroup
 	for i, s := range sizes {
-		img := imaging.Resample(hs, s.box)
+		img := imaging.Resample(hs, s.Box)
 		wg.Add(1)
 		go func() { // encoding is the slow part: the sizes side by side
 			defer wg.Done()
@@ -70,7 +71,7 @@ func renderUpload(mime string, data []byte, scalePNG bool) *renditions {
 	wg.Wait()
 	for i, s := range sizes {
 		if encoded[i] != nil {
-			out.sizes[s.name] = encoded[i]
+			out.sizes[s.Name] = encoded[i]
 		}
 	}
 	return out
@@ -98,12 +99,12 @@ func makeUploadImages(filePath, mime string, data []byte, w, h int, scalePNG boo
 	}
 	dir, base := path.Split(filePath)
 	if pre.scaled != nil {
-		out.file, out.width, out.height, out.size = dir+scaledName(base), pre.scaledW, pre.scaledH, len(pre.scaled)
+		out.file, out.width, out.height, out.size = dir+wp.ScaledName(base), pre.scaledW, pre.scaledH, len(pre.scaled)
 		out.files = append(out.files, &store.File{Path: out.file, MimeType: mime, Data: pre.scaled, Of: filePath})
 	}
-	for _, s := range plannedSubsizes(base, w, h) {
-		if enc := pre.sizes[s.name]; enc != nil {
-			out.files = append(out.files, &store.File{Path: dir + s.file, MimeType: mime, Data: enc, Of: filePath})
+	for _, s := range wp.PlannedSubsizes(base, w, h) {
+		if enc := pre.sizes[s.Name]; enc != nil {
+			out.files = append(out.files, &store.File{Path: dir + s.File, MimeType: mime, Data: enc, Of: filePath})
 		}
 	}
 	return out
@@ -130,7 +131,7 @@ func (m *Mock) prerender(r *rest.Request) (done func()) {
 		data = f.Data
 	}
 	mime := imaging.Mime(data)
-	if !editorResizes(mime) {
+	if !wp.EditorResizes(mime) {
 		return func() {}
 	}
 	if rd := renderUpload(mime, data, bigPNGScaled.In(m.version)); rd != nil {
@@ -155,15 +156,15 @@ func drawSubsize(f, src *store.File) []byte {
 		return nil
 	}
 	w, h := imaging.Dimensions(src.MimeType, src.Data)
-	for _, s := range plannedSubsizes(path.Base(src.Path), w, h) {
-		if s.file != path.Base(f.Path) {
+	for _, s := range wp.PlannedSubsizes(path.Base(src.Path), w, h) {
+		if s.File != path.Base(f.Path) {
 			continue
 		}
 		img, err := imaging.Decode(src.MimeType, src.Data)
 		if err != nil || img.Rect.Dx() != w || img.Rect.Dy() != h {
 			return nil
 		}
-		enc, err := imaging.Encode(f.MimeType, imaging.Resample(&imaging.Halvings{img}, s.box))
+		enc, err := imaging.Encode(f.MimeType, imaging.Resample(&imaging.Halvings{img}, s.Box))
 		if err != nil {
 			return nil
 		}

@@ -1,6 +1,8 @@
 package mock
 
 import (
+	"math"
+
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -25,4 +27,14 @@ func newListQuery(r *rest.Request) (q store.ListQuery, offset int) {
 		q.Exclude = intSet(r.Ints("exclude"))
 	}
 	return q, offset
+}
+
+// absint is WordPress's absint: abs(intval(v)). PHP's abs(PHP_INT_MIN) is a float no
+// row has as its id; math.MaxInt stands for it.
+func absint(v any) int {
+	n, ok := wpfunc.Absint(wpfunc.IntVal(v))
+	if !ok {
+		return math.MaxInt
+	}
+	return n
 }

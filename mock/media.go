@@ -96,7 +96,7 @@ func attachmentSchema(res *posts, fields []*postField) []*postField {
 			func(_ *rest.Request, p *store.Post) any { return p.Extra().AltText }).WithArg(altTextArg),
 		rest.F(rest.Str("media_type").Desc("Attachment type.").OneOfEnum("image", "file").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any {
-				if isImage(p) {
+				if wp.IsImage(p) {
 					return "image"
 				}
 				return "file"
@@ -166,110 +166,20 @@ func attachmentLinks(res *posts, r *rest.Request, p *store.Post, ls rest.Links) 
 // (https://api.w.org/attached-to).
 var attachedTo = rest.Span{Since: rest.V69}
 
-// mimeType is one entry of wp_get_mime_types: extensions ("jpg|jpeg|jpe") and a type.
-type mimeType struct{ exts, mime string }
-
-// mimeTypes is wp_get_mime_types: file extensions and their MIME type, in WordPress's
-// order (which gives the media_type enum its order). 6.5 adds AVIF, 6.7 the other
-// HEIF types, 6.8 the x-wav extension.
-var mimeTypes = []mimeType{
-	{"jpg|jpeg|jpe", "image/jpeg"}, {"gif", "image/gif"}, {"png", "image/png"},
-	{"bmp", "image/bmp"}, {"tiff|tif", "image/tiff"}, {"webp", "image/webp"},
-	{"avif", "image/avif"}, {"ico", "image/x-icon"},
-	{"heic", "image/heic"}, {"heif", "image/heif"},
-	{"heics", "image/heic-sequence"}, {"heifs", "image/heif-sequence"},
-	{"asf|asx", "video/x-ms-asf"}, {"wmv", "video/x-ms-wmv"}, {"wmx", "video/x-ms-wmx"}, {"wm", "video/x-ms-wm"},
-	{"avi", "video/avi"}, {"divx", "video/divx"}, {"flv", "video/x-flv"}, {"mov|qt", "video/quicktime"},
-	{"mpeg|mpg|mpe", "video/mpeg"}, {"mp4|m4v", "video/mp4"}, {"ogv", "video/ogg"}, {"webm", "video/webm"},
-	{"mkv", "video/x-matroska"}, {"3gp|3gpp", "video/3gpp"}, {"3g2|3gp2", "video/3gpp2"},
-	{"txt|asc|c|cc|h|srt", "text/plain"}, {"csv", "text/csv"}, {"tsv", "text/tab-separated-values"},
-	{"ics", "text/calendar"}, {"rtx", "text/richtext"}, {"css", "text/css"}, {"htm|html", "text/html"},
-	{"vtt", "text/vtt"}, {"dfxp", "application/ttaf+xml"},
-	{"mp3|m4a|m4b", "audio/mpeg"}, {"aac", "audio/aac"}, {"ra|ram", "audio/x-realaudio"}, {"wav", "audio/wav"}, {"wav|x-wav", "audio/wav"},
-	{"ogg|oga", "audio/ogg"}, {"flac", "audio/flac"}, {"mid|midi", "audio/midi"}, {"wma", "audio/x-ms-wma"},
-	{"wax", "audio/x-ms-wax"}, {"mka", "audio/x-matroska"},
-	{"rtf", "application/rtf"}, {"js", "application/javascript"}, {"pdf", "application/pdf"},
-	{"swf", "application/x-shockwave-flash"}, {"class", "application/java"}, {"tar", "application/x-tar"},
-	{"zip", "application/zip"}, {"gz|gzip", "application/x-gzip"}, {"rar", "application/rar"},
-	{"7z", "application/x-7z-compressed"}, {"exe", "application/x-msdownload"},
-	{"psd", "application/octet-stream"}, {"xcf", "application/octet-stream"},
-	{"doc", "application/msword"}, {"pot|pps|ppt", "application/vnd.ms-powerpoint"},
-	{"wri", "application/vnd.ms-write"}, {"xla|xls|xlt|xlw", "application/vnd.ms-excel"},
-	{"mdb", "application/vnd.ms-access"}, {"mpp", "application/vnd.ms-project"},
-	{"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
-	{"docm", "application/vnd.ms-word.document.macroEnabled.12"},
-	{"dotx", "application/vnd.openxmlformats-officedocument.wordprocessingml.template"},
-	{"dotm", "application/vnd.ms-word.template.macroEnabled.12"},
-	{"xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
-	{"xlsm", "application/vnd.ms-excel.sheet.macroEnabled.12"},
-	{"xlsb", "application/vnd.ms-excel.sheet.binary.macroEnabled.12"},
-	{"xltx", "application/vnd.openxmlformats-officedocument.spreadsheetml.template"},
-	{"xltm", "application/vnd.ms-excel.template.macroEnabled.12"},
-	{"xlam", "application/vnd.ms-excel.addin.macroEnabled.12"},
-	{"pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
-	{"pptm", "application/vnd.ms-powerpoint.presentation.macroEnabled.12"},
-	{"ppsx", "application/vnd.openxmlformats-officedocument.presentationml.slideshow"},
-	{"ppsm", "application/vnd.ms-powerpoint.slideshow.macroEnabled.12"},
-	{"potx", "application/vnd.openxmlformats-officedocument.presentationml.template"},
-	{"potm", "application/vnd.ms-powerpoint.template.macroEnabled.12"},
-	{"ppam", "application/vnd.ms-powerpoint.addin.macroEnabled.12"},
-	{"sldx", "application/vnd.openxmlformats-officedocument.presentationml.slide"},
-	{"sldm", "application/vnd.ms-powerpoint.slide.macroEnabled.12"},
-	{"onetoc|onetoc2|onetmp|onepkg", "application/onenote"}, {"oxps", "application/oxps"},
-	{"xps", "application/vnd.ms-xpsdocument"}, {"odt", "application/vnd.oasis.opendocument.text"},
-	{"odp", "application/vnd.oasis.opendocument.presentation"},
-	{"ods", "application/vnd.oasis.opendocument.spreadsheet"},
-	{"odg", "application/vnd.oasis.opendocument.graphics"}, {"odc", "application/vnd.oasis.opendocument.chart"},
-	{"odb", "application/vnd.oasis.opendocument.database"}, {"odf", "application/vnd.oasis.opendocument.formula"},
-	{"wp|wpd", "application/wordperfect"}, {"key", "application/vnd.apple.keynote"},
-	{"numbers", "application/vnd.apple.numbers"}, {"pages", "application/vnd.apple.pages"},
-}
-
-// mimeTypeSpans are the versions of the entries that not every version has.
-var mimeTypeSpans = map[string]rest.Span{
-	"avif": {Since: rest.V65}, "heif": {Since: rest.V67}, "heics": {Since: rest.V67}, "heifs": {Since: rest.V67},
-	"wav": {Until: rest.V68}, "wav|x-wav": {Since: rest.V68},
-}
-
-// mimeTypesIn is wp_get_mime_types of version v.
-func mimeTypesIn(v rest.Version) []mimeType {
-	out := make([]mimeType, 0, len(mimeTypes))
-	for _, t := range mimeTypes {
-		if mimeTypeSpans[t.exts].In(v) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // allowedMimeTypes is get_allowed_mime_types for the caller: never swf or exe; html and
 // js only for users with unfiltered_html. Keyed by extension list, as WordPress keys it.
 func allowedMimeTypes(r *rest.Request) map[string]string {
 	list := allowedTypes(r)
 	out := make(map[string]string, len(list))
 	for _, t := range list {
-		out[t.exts] = t.mime
+		out[t.Exts] = t.Mime
 	}
 	return out
 }
 
-// allowedTypes is get_allowed_mime_types in WordPress's order, which decides the match
-// of wp_check_filetype.
-func allowedTypes(r *rest.Request) []mimeType {
-	unfiltered := can(r, "unfiltered_html")
-	out := make([]mimeType, 0, len(mimeTypes))
-	for _, t := range mimeTypesIn(r.Server().Version) {
-		switch t.exts {
-		case "swf", "exe":
-			continue
-		case "htm|html", "js":
-			if !unfiltered {
-				continue
-			}
-		}
-		out = append(out, t)
-	}
-	return out
+// allowedTypes is get_allowed_mime_types for the caller, in WordPress's order.
+func allowedTypes(r *rest.Request) []wp.MimeType {
+	return wp.AllowedMimeTypes(r.Server().Version, can(r, "unfiltered_html"))
 }
 
 // attachmentMimeFilter is what the attachments controller's prepare_items_query makes of
@@ -323,12 +233,6 @@ func attachmentMimeFilter(r *rest.Request) map[string]bool {
 		set = map[string]bool{mimeType: true}
 	}
 	return set
-}
-
-// isImage is wp_attachment_is_image: an attached file whose MIME type is image/*.
-func isImage(p *store.Post) bool {
-	e := p.Extra()
-	return e.File != "" && strings.HasPrefix(e.MimeType, "image/")
 }
 
 // attachmentURL is wp_get_attachment_url: the uploads URL of the file, or the GUID of

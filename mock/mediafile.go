@@ -1,17 +1,13 @@
 package mock
 
 import (
-	"bytes"
 	_ "image/gif" // image.DecodeConfig for uploads
 	_ "image/jpeg"
 	_ "image/png"
-	"net/http"
 	"path"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/wpmock/wpmock/mock/imaging"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -30,20 +26,20 @@ import (
 // "sizes": {} the controller adds when there are none.
 func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 	e := p.Extra()
-	if isImage(p) {
-		im := attachmentImageFiles(txOf(r), p)
+	if wp.IsImage(p) {
+		im := wp.AttachmentImageFiles(txOf(r), p)
 		sizes := rest.Object{}
-		if len(im.sizes) > 0 {
+		if len(im.Sizes) > 0 {
 			url := attachmentURL(r, p)
-			sizes = make(rest.Object, 0, len(im.sizes)+1)
-			for _, s := range im.sizes {
-				entry := rest.Object{{Key: "file", Value: s.file}, {Key: "width", Value: s.width}, {Key: "height", Value: s.height}}
-				if s.f.Data != nil { // a seeded image's sizes are drawn when read: their size is not known
-					entry = append(entry, rest.Member{Key: "filesize", Value: len(s.f.Data)})
+			sizes = make(rest.Object, 0, len(im.Sizes)+1)
+			for _, s := range im.Sizes {
+				entry := rest.Object{{Key: "file", Value: s.File}, {Key: "width", Value: s.Width}, {Key: "height", Value: s.Height}}
+				if s.Stored.Data != nil { // a seeded image's sizes are drawn when read: their size is not known
+					entry = append(entry, rest.Member{Key: "filesize", Value: len(s.Stored.Data)})
 				}
-				entry = append(entry, rest.Member{Key: "mime_type", Value: s.mime},
-					rest.Member{Key: "source_url", Value: sizeURL(url, s.file)})
-				sizes = append(sizes, rest.Member{Key: s.name, Value: entry})
+				entry = append(entry, rest.Member{Key: "mime_type", Value: s.Mime},
+					rest.Member{Key: "source_url", Value: sizeURL(url, s.File)})
+				sizes = append(sizes, rest.Member{Key: s.Name, Value: entry})
 			}
 			sizes = append(sizes, rest.Member{Key: "full", Value: rest.Object{
 				{Key: "file", Value: path.Base(url)}, {Key: "width", Value: e.Width}, {Key: "height", Value: e.Height},
@@ -57,8 +53,8 @@ func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 			{Key: "sizes", Value: sizes},
 			{Key: "image_meta", Value: emptyImageMeta.At(v)},
 		}
-		if im.original != "" {
-			out = append(out, rest.Member{Key: "original_image", Value: im.original})
+		if im.Original != "" {
+			out = append(out, rest.Member{Key: "original_image", Value: im.Original})
 		}
 		return out
 	}
@@ -101,13 +97,13 @@ var missingImageSizes = rest.Changed[func(tx *store.Tx, p *store.Post) []string]
 
 func missingImageSubsizes(tx *store.Tx, p *store.Post) []string {
 	out := []string{}
-	if !isImage(p) {
+	if !wp.IsImage(p) {
 		return out
 	}
-	im := attachmentImageFiles(tx, p)
-	for _, s := range imageSizes {
-		if canResize(im.srcW, im.srcH, s.width, s.height, s.crop) && im.size(s.name) == nil {
-			out = append(out, s.name)
+	im := wp.AttachmentImageFiles(tx, p)
+	for _, s := range wp.ImageSizes {
+		if wp.CanResize(im.SrcW, im.SrcH, s.Width, s.Height, s.Crop) && im.Size(s.Name) == nil {
+			out = append(out, s.Name)
 		}
 	}
 	return out
@@ -123,16 +119,16 @@ func missingImageSubsizes(tx *store.Tx, p *store.Post) []string {
 func fileFields() []*postField {
 	imageOnly := func(get func(p *store.Post) any) func(*rest.Request, *store.Post) any {
 		return func(_ *rest.Request, p *store.Post) any {
-			if !isImage(p) {
+			if !wp.IsImage(p) {
 				return rest.Absent
 			}
 			return get(p)
 		}
 	}
 	quality := func(name string) *rest.Schema { return rest.Int(name).Min(1).Max(100) }
-	sizes := make([]*rest.Schema, len(imageSizes))
-	for i, s := range imageSizes {
-		sizes[i] = quality(s.name)
+	sizes := make([]*rest.Schema, len(wp.ImageSizes))
+	for i, s := range wp.ImageSizes {
+		sizes[i] = quality(s.Name)
 	}
 	return []*postField{
 		rest.F(rest.Str("filename").Desc("Original attachment file name.").Ctx(viewEdit...).RO().Since(rest.V70),
@@ -190,7 +186,7 @@ func renderDescription(r *rest.Request, p *store.Post) string {
 func attachmentParagraph(r *rest.Request, p *store.Post) string {
 	url := attachmentURL(r, p)
 	text := ""
-	if isImage(p) {
+	if wp.IsImage(p) {
 		text = attachmentImage(r, p, url)
 	}
 	if strings.TrimSpace(text) == "" {
@@ -202,9 +198,9 @@ func attachmentParagraph(r *rest.Request, p *store.Post) string {
 		if dot := strings.LastIndex(name, "."); dot > 0 {
 			name = name[:dot]
 		}
-		text = escAttr(name)
+		text = wp.EscAttr(name)
 	}
-	return `<p class="attachment"><a href='` + escURL(url) + `'>` + text + `</a></p>`
+	return `<p class="attachment"><a href='` + wp.EscURL(url) + `'>` + text + `</a></p>`
 }
 
 // attachmentImage is wp_get_attachment_image(id, 'medium') as the_content leaves it:
@@ -213,16 +209,16 @@ func attachmentParagraph(r *rest.Request, p *store.Post) string {
 // the srcset and sizes of the other files of the same shape when there are any. Where
 // the loading and decoding attributes sit is imgAttrs'.
 func attachmentImage(r *rest.Request, p *store.Post, fullURL string) string {
-	im := attachmentImageFiles(txOf(r), p)
+	im := wp.AttachmentImageFiles(txOf(r), p)
 	e := p.Extra()
 	src, w, h := fullURL, e.Width, e.Height
-	if m := im.size("medium"); m != nil {
-		src, w, h = sizeURL(fullURL, m.file), m.width, m.height
+	if m := im.Size("medium"); m != nil {
+		src, w, h = sizeURL(fullURL, m.File), m.Width, m.Height
 	}
-	w, h = constrainDimensions(w, h, 300, 300)
+	w, h = wp.ConstrainDimensions(w, h, 300, 300)
 	alt := strings.TrimSpace(wpfunc.StripTags(e.AltText))
 	var b strings.Builder
-	attr := func(name, value string) { b.WriteString(" " + name + `="` + escAttr(value) + `"`) }
+	attr := func(name, value string) { b.WriteString(" " + name + `="` + wp.EscAttr(value) + `"`) }
 	b.WriteString("<img")
 	layout := imgAttrs.At(r.Server().Version)
 	lazy := layout == imgAttrsTrailing || w != 0 && h != 0
@@ -267,31 +263,31 @@ var autoSizes = rest.Span{Since: rest.V67}
 // sub-sizes and the full image (not for a GIF, whose thumbnail would be a still
 // frame) of the same aspect ratio, at most 2048 pixels wide unless one is src, keyed
 // by width (src first); none unless src is among them and there are two.
-func imageSrcset(r *rest.Request, p *store.Post, im *imageFiles, src string, w, h int) string {
+func imageSrcset(r *rest.Request, p *store.Post, im *wp.ImageFiles, src string, w, h int) string {
 	e := p.Extra()
-	if len(im.sizes) == 0 || len(e.File) < 4 || w < 1 {
+	if len(im.Sizes) == 0 || len(e.File) < 4 || w < 1 {
 		return ""
 	}
 	type candidate struct {
 		file          string
 		width, height int
 	}
-	cands := make([]candidate, 0, len(im.sizes)+1)
-	for _, s := range im.sizes {
-		cands = append(cands, candidate{s.file, s.width, s.height})
+	cands := make([]candidate, 0, len(im.Sizes)+1)
+	for _, s := range im.Sizes {
+		cands = append(cands, candidate{s.File, s.Width, s.Height})
 	}
-	if t := im.size("thumbnail"); t == nil || t.mime != "image/gif" {
+	if t := im.Size("thumbnail"); t == nil || t.Mime != "image/gif" {
 		cands = append(cands, candidate{path.Base(e.File), e.Width, e.Height})
 	} else if strings.Contains(src, e.File) {
 		return ""
 	}
-	baseURL := r.Site + uploadsPrefix + im.dir
+	baseURL := r.Site + uploadsPrefix + im.Dir
 	var widths []int // keys in order
 	urls := map[int]string{}
 	matched := false
 	for _, c := range cands {
 		isSrc := false
-		if !matched && strings.Contains(src, im.dir+c.file) {
+		if !matched && strings.Contains(src, im.Dir+c.file) {
 			matched, isSrc = true, true
 		}
 		if c.width > 2048 && !isSrc { // max_srcset_image_width
@@ -330,13 +326,13 @@ func imageSrcset(r *rest.Request, p *store.Post, im *imageFiles, src string, w, 
 func imageMatchesRatio(sw, sh, tw, th int) bool {
 	var cw, ch, ew, eh int
 	if sw > tw {
-		cw, ch = constrainDimensions(sw, sh, tw, 0)
+		cw, ch = wp.ConstrainDimensions(sw, sh, tw, 0)
 		ew, eh = tw, th
 	} else {
-		cw, ch = constrainDimensions(tw, th, sw, 0)
+		cw, ch = wp.ConstrainDimensions(tw, th, sw, 0)
 		ew, eh = sw, sh
 	}
-	return absInt(cw-ew) <= 1 && absInt(ch-eh) <= 1
+	return wp.AbsInt(cw-ew) <= 1 && wp.AbsInt(ch-eh) <= 1
 }
 
 // imgAttrsLayout is where an attachment image's loading and decoding attributes sit.
@@ -367,180 +363,4 @@ func renderCaption(r *rest.Request, p *store.Post) string {
 		return renderExcerpt(p.Excerpt, "")
 	}
 	return renderExcerpt("", renderDescription(r, p))
-}
-
-// escAttr is esc_attr: HTML special characters encoded, entities already in the text
-// left as they are.
-func escAttr(s string) string {
-	if !strings.ContainsAny(s, `&<>"'`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '&':
-			if isEntityAt(s[i:]) {
-				b.WriteByte('&')
-			} else {
-				b.WriteString("&amp;")
-			}
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '"':
-			b.WriteString("&quot;")
-		case '\'':
-			b.WriteString("&#039;")
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-// isEntityAt reports whether s starts with a character reference (&amp; &#38; &#x26;).
-func isEntityAt(s string) bool {
-	end := strings.IndexByte(s, ';')
-	if end < 2 || end > 32 {
-		return false
-	}
-	name := s[1:end]
-	if name[0] == '#' {
-		digits := name[1:]
-		if len(digits) > 0 && (digits[0] == 'x' || digits[0] == 'X') {
-			_, err := strconv.ParseUint(digits[1:], 16, 32)
-			return len(digits) > 1 && err == nil
-		}
-		_, err := strconv.ParseUint(digits, 10, 32)
-		return err == nil
-	}
-	for _, c := range name {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-// escURL is what esc_url changes in an upload URL: ampersands and single quotes.
-func escURL(u string) string {
-	return strings.NewReplacer("&", "&#038;", "'", "&#039;").Replace(u)
-}
-
-// The checks WordPress runs on an uploaded file's type (wp_check_filetype_and_ext) and
-// the image size wp_generate_attachment_metadata reads from it.
-
-// checkFiletype is wp_check_filetype: the first type whose extensions end the name
-// (case-insensitively), with the extension as written; "" when none does.
-func checkFiletype(types []mimeType, name string) (ext, typ string) {
-	lower := strings.ToLower(name)
-	for _, t := range types {
-		for _, e := range strings.Split(t.exts, "|") {
-			if strings.HasSuffix(lower, "."+e) {
-				return name[len(name)-len(e):], t.mime
-			}
-		}
-	}
-	return "", ""
-}
-
-// imageExts is the getimagesize_mimes_to_exts list: the extension an image is renamed
-// to when its content is another image type than its name says.
-var imageExts = map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/gif": "gif",
-	"image/bmp": "bmp", "image/tiff": "tif", "image/webp": "webp"}
-
-// uploadType is wp_check_filetype_and_ext for the caller: the extension and type the
-// upload is accepted as ("" when refused) and its name, with the extension corrected
-// when the content is another kind of image (PNG bytes named x.jpg become x.png).
-// Images are checked with exif_imagetype, other files with fileinfo, which accepts a
-// mismatch only for binary (application/octet-stream, zip) application, audio and
-// video files, same-kind audio/video, and text read as text/plain, csv or rtf.
-func uploadType(r *rest.Request, name string, data []byte) (ext, typ, fixed string) {
-	types := allowedTypes(r)
-	ext, typ = checkFiletype(types, name)
-	fixed = name
-	real := ""
-	if strings.HasPrefix(typ, "image/") {
-		real = imaging.Mime(data)
-		if real != "" && real != typ {
-			if e := imageExts[real]; e != "" {
-				if dot := strings.LastIndexByte(name, '.'); dot >= 0 {
-					fixed = name[:dot+1] + e
-				}
-				ext, typ = checkFiletype(types, fixed)
-			} else {
-				real = ""
-			}
-		}
-	}
-	major := func(t string) string { m, _, _ := strings.Cut(t, "/"); return m }
-	if typ != "" && real == "" {
-		real = sniffMime(data)
-		ok := true
-		switch {
-		case real == "application/octet-stream" || real == "application/zip":
-			ok = major(typ) == "application" || major(typ) == "video" || major(typ) == "audio"
-		case major(real) == "video" || major(real) == "audio":
-			ok = major(real) == major(typ)
-		case real == "text/plain":
-			ok = typ == "text/plain" || typ == "text/csv" || typ == "application/csv" ||
-				typ == "text/richtext" || typ == "text/tsv" || typ == "text/vtt"
-		case real == "text/rtf":
-			ok = typ == "text/rtf" || typ == "text/plain" || typ == "application/rtf"
-		default:
-			ok = typ == real
-		}
-		if !ok {
-			return "", "", fixed
-		}
-	}
-	return ext, typ, fixed
-}
-
-// sniffMime stands in for fileinfo (libmagic): the common formats by their magic
-// numbers, text as text/plain (or html, php, xml), anything else as octet-stream.
-func sniffMime(b []byte) string {
-	if m := imaging.Mime(b); m != "" {
-		return m
-	}
-	magic := []struct{ prefix, mime string }{
-		{"%PDF-", "application/pdf"}, {"PK\x03\x04", "application/zip"}, {"\x1f\x8b", "application/gzip"},
-		{"Rar!", "application/x-rar"}, {"7z\xbc\xaf\x27\x1c", "application/x-7z-compressed"},
-		{"MZ", "application/x-dosexec"}, {"{\\rtf", "text/rtf"}, {"ID3", "audio/mpeg"},
-		{"OggS", "audio/ogg"}, {"fLaC", "audio/flac"}, {"\x1a\x45\xdf\xa3", "video/webm"},
-	}
-	for _, m := range magic {
-		if bytes.HasPrefix(b, []byte(m.prefix)) {
-			return m.mime
-		}
-	}
-	switch {
-	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WAVE":
-		return "audio/x-wav"
-	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:11]) == "AVI":
-		return "video/x-msvideo"
-	case len(b) >= 12 && string(b[4:8]) == "ftyp":
-		switch string(b[8:12]) {
-		case "M4A ", "M4B ":
-			return "audio/x-m4a"
-		case "qt  ":
-			return "video/quicktime"
-		}
-		return "video/mp4"
-	case len(b) >= 2 && b[0] == 0xff && b[1]&0xe0 == 0xe0:
-		return "audio/mpeg" // an MPEG audio frame
-	case bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b):
-		return "application/octet-stream"
-	}
-	text := bytes.ToLower(bytes.TrimSpace(b))
-	switch {
-	case bytes.HasPrefix(text, []byte("<?php")):
-		return "text/x-php"
-	case bytes.HasPrefix(text, []byte("<?xml")):
-		return "text/xml"
-	case strings.HasPrefix(http.DetectContentType(b), "text/html"):
-		return "text/html"
-	}
-	return "text/plain"
 }

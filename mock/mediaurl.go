@@ -68,7 +68,7 @@ func validHTTPURL(r *rest.Request, s string) bool {
 	if _, numeric := wpfunc.Numeric(s); numeric {
 		return false
 	}
-	if m := urlScheme.FindStringSubmatch(s); m != nil {
+	if m := wp.URLScheme.FindStringSubmatch(s); m != nil {
 		if scheme := strings.ToLower(m[1]); scheme != "http" && scheme != "https" {
 			return false // wp_kses_bad_protocol removes it, so the URL changed
 		}
@@ -125,7 +125,7 @@ func (res *posts) createAttachmentFromURL(r *rest.Request) (*rest.Response, *res
 	if name == "" {
 		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidURL, msgURLNoFilename)
 	}
-	if _, typ := checkFiletype(allowedTypes(r), name); !strings.HasPrefix(typ, "image/") {
+	if _, typ := wp.CheckFiletype(allowedTypes(r), name); !strings.HasPrefix(typ, "image/") {
 		return nil, rest.Errorf(http.StatusBadRequest, codeInvalidURL, msgURLNotImage)
 	}
 	data, err := res.m.download(r, u)
@@ -137,13 +137,13 @@ func (res *posts) createAttachmentFromURL(r *rest.Request) (*rest.Response, *res
 	if len(data) == 0 {
 		return nil, sideloadErr(msgFileEmpty)
 	}
-	ext, typ, fixed := uploadType(r, name, data)
+	ext, typ, fixed := wp.CheckFiletypeAndExt(allowedTypes(r), name, data)
 	if ext == "" || typ == "" {
 		return nil, sideloadErr(msgFileType)
 	}
 	tx := txOf(r)
 	dir := uploadDir.At(res.m.version)(r)
-	file := uniqueFileName(r, dir, fixed)
+	file := wp.UniqueFileName(txOf(r), r.Server().Version, allowedTypes(r), dir, fixed)
 	if err := up.moveError(file, dir); err != nil {
 		return nil, sideloadErr(err.Message)
 	}

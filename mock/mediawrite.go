@@ -4,7 +4,6 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -176,139 +175,6 @@ func filenameFromDisposition(header string) string {
 	return name
 }
 
-// fileSpecialChars are the characters sanitize_file_name removes.
-var fileSpecialChars = strings.NewReplacer("?", "", "[", "", "]", "", "/", "", `\`, "", "=", "", "<", "", ">", "",
-	":", "", ";", "", ",", "", "'", "", `"`, "", "&", "", "$", "", "#", "", "*", "", "(", "", ")", "", "|", "",
-	"~", "", "`", "", "!", "", "{", "", "}", "", "%", "", "+", "", "’", "", "«", "", "»", "", "”", "", "“", "",
-	"\x00", "")
-
-var (
-	fileDashes   = regexp.MustCompile(`[\r\n\t -]+`)
-	midExtension = regexp.MustCompile(`^[a-zA-Z]{2,5}\d?$`)
-	subSizeName  = regexp.MustCompile(`-(?:\d+x\d+|scaled|rotated)$`)
-)
-
-// sanitizeFileName is sanitize_file_name: accents removed (ünïcöde.png, its
-// decomposed form and its ISO-8859-1 bytes all become unicode.png), a name that is
-// still not UTF-8 reduced by sanitize_title_with_dashes, special characters dropped,
-// blanks to dashes, and an inner extension that is no allowed type marked with "_"
-// (x.php.png becomes x.php_.png).
-func sanitizeFileName(r *rest.Request, name string) string {
-	name = wpfunc.RemoveAccents(name)
-	if !wpfunc.SeemsUTF8(name) {
-		base, ext := splitExt(name)
-		name = wpfunc.SanitizeTitleWithDashes(base, false) + "." + ext
-	}
-	name = strings.ReplaceAll(name, "\u00a0", " ")
-	name = fileSpecialChars.Replace(name)
-	name = strings.NewReplacer("%20", "-", "+", "-").Replace(name)
-	name = strings.Trim(fileDashes.ReplaceAllString(name, "-"), ".-_")
-	if !strings.Contains(name, ".") {
-		if ext, _ := checkFiletype(mimeTypesIn(r.Server().Version), "test."+name); ext == name {
-			name = "unnamed-file." + ext
-		}
-	}
-	parts := strings.Split(name, ".")
-	if len(parts) <= 2 {
-		return name
-	}
-	out := parts[0]
-	for _, part := range parts[1 : len(parts)-1] {
-		out += "." + part
-		if midExtension.MatchString(part) {
-			if ext, _ := checkFiletype(allowedTypes(r), "."+part); !strings.EqualFold(ext, part) {
-				out += "_"
-			}
-		}
-	}
-	return out + "." + parts[len(parts)-1]
-}
-
-// splitExt is PHP's pathinfo FILENAME and EXTENSION (without the dot).
-func splitExt(name string) (base, ext string) {
-	if dot := strings.LastIndexByte(name, '.'); dot >= 0 {
-		return name[:dot], name[dot+1:]
-	}
-	return name, ""
-}
-
-// uniqueFileName is wp_unique_filename in dir (YYYY/MM): the sanitised name, with -1,
-// -2, ... before the extension while a file of that name exists (names that look like
-// image sub-sizes always get one), the extension lower-cased, and then the next
-// number while a file of the directory looks like a sub-size of the name
-// (_wp_check_existing_file_names: uploading Photo.jpg next to photo-150x150.jpg).
-func uniqueFileName(r *rest.Request, dir, name string) string {
-	name = sanitizeFileName(r, name)
-	base, ext := splitExt(name)
-	if ext != "" {
-		ext = "." + ext
-	}
-	exists := func(n string) bool { return txOf(r).File(dir+"/"+n) != nil }
-	number := ""
-	if base != "" && subSizeName.MatchString(base) {
-		number = "1"
-		name = strings.ReplaceAll(name, base+ext, base+"-1"+ext)
-	}
-	lcExt, lcName := strings.ToLower(ext), ""
-	if ext != lcExt {
-		lcName = strings.TrimSuffix(name, ext) + lcExt
-	}
-	for exists(name) || (lcName != "" && exists(lcName)) {
-		next := "1"
-		if number != "" {
-			n, _ := strconv.Atoi(number)
-			next = strconv.Itoa(n + 1)
-		}
-		if lcName != "" {
-			lcName = wpfunc.StrReplace(lcName, []string{"-" + number + lcExt, number + lcExt}, "-"+next+lcExt)
-		}
-		if number+ext == "" {
-			name += "-" + next
-		} else {
-			name = wpfunc.StrReplace(name, []string{"-" + number + ext, number + ext}, "-"+next+ext)
-		}
-		number = next
-	}
-	if lcName != "" {
-		name = lcName
-	}
-	if base != "" && ext != "" {
-		files := txOf(r).FileNames(dir)
-		for i := 0; i <= len(files) && subsizeOfName(name, files); i++ {
-			next := "1"
-			if number != "" {
-				n, _ := strconv.Atoi(number)
-				next = strconv.Itoa(n + 1)
-			}
-			name = wpfunc.StrReplace(name, []string{"-" + number + lcExt, number + lcExt}, "-"+next+lcExt)
-			number = next
-		}
-	}
-	return name
-}
-
-// subsizeOfName is _wp_check_existing_file_names: whether one of files is named like
-// a sub-size, a scaled or a rotated copy of name (case-insensitively).
-func subsizeOfName(name string, files []string) bool {
-	base, ext := splitExt(name)
-	if base == "" {
-		return false
-	}
-	if ext != "" {
-		ext = "." + ext
-	}
-	re, err := regexp.Compile(`(?i)^` + regexp.QuoteMeta(base) + `-(?:\d+x\d+|scaled|rotated)` + regexp.QuoteMeta(ext) + `$`)
-	if err != nil {
-		return false
-	}
-	for _, f := range files {
-		if re.MatchString(f) {
-			return true
-		}
-	}
-	return false
-}
-
 // altTextArg is alt_text's arg_options: sanitize_text_field after the string check.
 func altTextArg(a *rest.Schema) {
 	a.Sanitize = func(_ *rest.Request, v any, param string) (any, *rest.Error) {
@@ -387,13 +253,13 @@ func (res *posts) createAttachment(r *rest.Request) (*rest.Response, *rest.Error
 	if err != nil {
 		return nil, err
 	}
-	ext, typ, name := uploadType(r, up.name, up.data)
+	ext, typ, name := wp.CheckFiletypeAndExt(allowedTypes(r), up.name, up.data)
 	if ext == "" || typ == "" { // no one has unfiltered_upload
 		return nil, up.fail(msgFileType)
 	}
 	tx := txOf(r)
 	dir := uploadDir.At(res.m.version)(r)
-	file := uniqueFileName(r, dir, name)
+	file := wp.UniqueFileName(txOf(r), r.Server().Version, allowedTypes(r), dir, name)
 	if err := up.moveError(file, dir); err != nil {
 		return nil, err
 	}
@@ -488,7 +354,7 @@ var uploadTitle = rest.Changed[func(up *upload, path string) string]{
 }
 
 func storedFileTitle(_ *upload, path string) string {
-	title, _ := splitExt(path[strings.LastIndexByte(path, '/')+1:])
+	title, _ := wp.SplitExt(path[strings.LastIndexByte(path, '/')+1:])
 	return title
 }
 
@@ -523,7 +389,7 @@ func setPostThumbnail(tx *store.Tx, p *store.Post, id int) bool {
 	switch {
 	case id == 0 || thumb == nil:
 		return false
-	case thumb.Type == "attachment" && isImage(thumb):
+	case thumb.Type == "attachment" && wp.IsImage(thumb):
 		changed := p.FeaturedMedia != id
 		p.FeaturedMedia = id
 		return changed

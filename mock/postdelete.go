@@ -70,12 +70,12 @@ func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
 			}
 		}
 		if f := p.Extra().File; f != "" { // wp_delete_attachment_files: the sub-sizes, the original, the file
-			im := attachmentImageFiles(tx, p)
-			for _, s := range im.sizes {
-				tx.DeleteFile(im.dir + s.file)
+			im := wp.AttachmentImageFiles(tx, p)
+			for _, s := range im.Sizes {
+				tx.DeleteFile(im.Dir + s.File)
 			}
-			if im.original != "" {
-				tx.DeleteFile(im.dir + im.original)
+			if im.Original != "" {
+				tx.DeleteFile(im.Dir + im.Original)
 			}
 			tx.DeleteFile(f)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // What the file system refuses of an upload's names: a name longer than NAME_MAX
@@ -27,7 +28,7 @@ var lastExt = regexp.MustCompile(`\.[^.]*$`)
 // characters and ".tmp", sanitised (wp_unique_filename), and it must fit in a name.
 func tempFileError(r *rest.Request, name string) *rest.Error {
 	stem := lastExt.ReplaceAllString(name[strings.LastIndexByte(name, '/')+1:], "")
-	if stem == "" || len(sanitizeFileName(r, stem+"-aaaaaa.tmp")) <= nameMax {
+	if stem == "" || len(wp.SanitizeFileName(r.Server().Version, allowedTypes(r), stem+"-aaaaaa.tmp")) <= nameMax {
 		return nil // an empty stem falls back to the directory's name or uniqid()
 	}
 	return rest.Errorf(http.StatusInternalServerError, codeUploadFileError, "Could not open file handle.")

@@ -298,7 +298,7 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 	}
 	url := u.URL
 	if r.Has("url") {
-		url = userURL(r.String("url"))
+		url = wp.UserURL(r.String("url"))
 	}
 	if utf8.RuneCountInString(url) > 100 {
 		return insertError(codeURLTooLong, msgURLTooLong)
@@ -307,7 +307,7 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 	if emptyStr(nickname) {
 		nickname = login
 	}
-	first, last := textFilter(emptied(given("first_name", u.FirstName))), textFilter(emptied(given("last_name", u.LastName)))
+	first, last := wp.TextFilter(emptied(given("first_name", u.FirstName))), wp.TextFilter(emptied(given("last_name", u.LastName)))
 	display := given("name", u.Name)
 	if emptyStr(display) {
 		switch {
@@ -324,7 +324,7 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 		}
 	}
 	u.Login, u.Slug, u.Email, u.URL = login, nicename, email, url
-	u.Nickname, u.FirstName, u.LastName, u.Name = textFilter(nickname), first, last, textFilter(display)
+	u.Nickname, u.FirstName, u.LastName, u.Name = wp.TextFilter(nickname), first, last, wp.TextFilter(display)
 	u.Description = wpfunc.Kses(emptied(given("description", u.Description)))
 	u.Locale = given("locale", u.Locale)
 	if r.Has("password") {

@@ -1,4 +1,4 @@
-package mock
+package wp
 
 import (
 	"net/url"
@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/wpfunc"
+	"github.com/wpmock/wpmock/mock/wpversion"
 )
 
 // A comment's text on its way in (wp_filter_comment's pre_comment_* filters) and out
@@ -19,24 +19,24 @@ import (
 // links with a target), force_balance_tags beyond closing void elements, and the
 // parts of wpautop the mock's autop leaves out (block elements inside a paragraph).
 
-// commentContentIn is pre_comment_content: wp_filter_kses ($allowedtags) unless kses
+// CommentContentIn is pre_comment_content: wp_filter_kses ($allowedtags) unless kses
 // is off, then wp_rel_ugc.
-func commentContentIn(r *rest.Request, v rest.Version, s string, kses bool) string {
+func CommentContentIn(site string, v wpversion.Version, s string, kses bool) string {
 	if kses {
 		s = wpfunc.Kses(s)
 	}
-	return relUGC(r, v, s)
+	return relUGC(site, v, s)
 }
 
-// commentAuthorIn is pre_comment_author_name: sanitize_text_field, wp_filter_kses and
+// CommentAuthorIn is pre_comment_author_name: sanitize_text_field, wp_filter_kses and
 // _wp_specialchars, as the users' names get them.
-func commentAuthorIn(s string) string { return textFilter(s) }
+func CommentAuthorIn(s string) string { return TextFilter(s) }
 
-// commentEmailIn is pre_comment_author_email: trim, sanitize_email, wp_filter_kses.
-func commentEmailIn(s string) string { return wpfunc.NormalizeEntities(sanitizeEmail(wpfunc.Trim(s))) }
+// CommentEmailIn is pre_comment_author_email: trim, sanitize_email, wp_filter_kses.
+func CommentEmailIn(s string) string { return wpfunc.NormalizeEntities(sanitizeEmail(wpfunc.Trim(s))) }
 
-// commentURLIn is pre_comment_author_url: what pre_user_url does.
-func commentURLIn(s string) string { return userURL(s) }
+// CommentURLIn is pre_comment_author_url: what pre_user_url does.
+func CommentURLIn(s string) string { return UserURL(s) }
 
 var (
 	emailLocalBad  = regexp.MustCompile(`[^a-zA-Z0-9!#$%&'*+/=?^_` + "`" + `{|}~.-]`)
@@ -77,11 +77,11 @@ func sanitizeEmail(s string) string {
 // internalNoFollow is the versions whose wp_rel_callback and make_clickable leave
 // "nofollow" off links to the site itself (wp_is_internal_link, 6.2); 6.1's
 // wp_rel_ugc leaves such links alone and its make_clickable marks every URL.
-var internalNoFollow = rest.Span{Since: rest.V62}
+var internalNoFollow = wpversion.Span{Since: wpversion.V62}
 
 // clickableExtension is the versions whose make_clickable keeps a file extension
 // after a URL's closing parenthesis (ticket 62037, 6.7).
-var clickableExtension = rest.Span{Since: rest.V67}
+var clickableExtension = wpversion.Span{Since: wpversion.V67}
 
 var (
 	anchorOpen = regexp.MustCompile(`(?i)<a (.+?)>`)
@@ -89,8 +89,8 @@ var (
 )
 
 // siteHost is the host (no port) of the site's home URL, lower case.
-func siteHost(r *rest.Request) string {
-	u, err := url.Parse(r.Site)
+func siteHost(site string) string {
+	u, err := url.Parse(site)
 	if err != nil {
 		return ""
 	}
@@ -98,12 +98,12 @@ func siteHost(r *rest.Request) string {
 }
 
 // isInternalLink is wp_is_internal_link: an allowed scheme and the site's host.
-func isInternalLink(r *rest.Request, link string) bool {
+func isInternalLink(site string, link string) bool {
 	u, err := url.Parse(strings.ToLower(link))
 	if err != nil || !slices.Contains(wpfunc.KsesProtocols, u.Scheme) {
 		return false
 	}
-	return u.Hostname() == siteHost(r)
+	return u.Hostname() == siteHost(site)
 }
 
 // tagAttr is one attribute as wp_kses_hair gives it: its name, its unquoted value,
@@ -145,7 +145,7 @@ func hairAttrs(list string) []tagAttr {
 // relUGC is wp_rel_ugc: every <a> gets rel="nofollow ugc", merged into a rel it has
 // (the tag then rebuilt from its attributes); a link to the site itself is left
 // alone in 6.1, and gets "ugc" alone from 6.2.
-func relUGC(r *rest.Request, v rest.Version, s string) string {
+func relUGC(site string, v wpversion.Version, s string) string {
 	if !strings.Contains(strings.ToLower(s), "<a ") {
 		return s
 	}
@@ -161,11 +161,11 @@ func relUGC(r *rest.Request, v rest.Version, s string) string {
 		}
 		if href != "" {
 			if internalNoFollow.In(v) {
-				if isInternalLink(r, href) {
+				if isInternalLink(site, href) {
 					rel = "ugc"
 				}
 			} else if u, err := url.Parse(href); err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) &&
-				strings.ToLower(u.Hostname()) == siteHost(r) {
+				strings.ToLower(u.Hostname()) == siteHost(site) {
 				return tag
 			}
 		}
@@ -190,7 +190,7 @@ func relUGC(r *rest.Request, v rest.Version, s string) string {
 				case o.vless:
 					b.WriteString(o.name + " ")
 				default:
-					b.WriteString(o.name + `="` + escAttr(o.value) + `" `)
+					b.WriteString(o.name + `="` + EscAttr(o.value) + `" `)
 				}
 			}
 			text = strings.TrimSpace(b.String())
@@ -199,21 +199,21 @@ func relUGC(r *rest.Request, v rest.Version, s string) string {
 		if rel == "" {
 			return "<a " + text + ">"
 		}
-		return "<a " + text + ` rel="` + escAttr(rel) + `">`
+		return "<a " + text + ` rel="` + EscAttr(rel) + `">`
 	})
 }
 
-// commentText is comment_text with its default filters, in their order:
+// CommentText is comment_text with its default filters, in their order:
 // make_clickable (9), wptexturize and convert_chars (10), convert_smilies (20),
 // force_balance_tags (25; here only closing void elements), wpautop (30),
 // capital_P_dangit (31).
-func commentText(r *rest.Request, v rest.Version, content string) string {
+func CommentText(site string, v wpversion.Version, content string) string {
 	if content == "" {
 		return ""
 	}
-	s := makeClickable(r, v, content)
+	s := makeClickable(site, v, content)
 	s = convertChars(wpfunc.Texturize(s))
-	s = convertSmilies(r, s)
+	s = convertSmilies(site, s)
 	s = closeVoidTags(s)
 	return capitalPDangit(wpfunc.Autop(s))
 }
@@ -318,7 +318,7 @@ var smileyIgnore = regexp.MustCompile(`(?i)^<(code|pre|style|script|textarea)[\s
 // convertSmilies is convert_smilies: a smiley between spaces (or the ends of a text
 // run) outside tags, and outside code, pre, style, script and textarea, becomes its
 // emoji, or the smilies image for :mrgreen:.
-func convertSmilies(r *rest.Request, s string) string {
+func convertSmilies(site string, s string) string {
 	if !strings.ContainsAny(s, ":;8") {
 		return s
 	}
@@ -331,7 +331,7 @@ func convertSmilies(r *rest.Request, s string) string {
 			text = s[:i]
 		}
 		if ignore == "" {
-			text = smileText(r, text)
+			text = smileText(site, text)
 		}
 		b.WriteString(text)
 		if i < 0 {
@@ -354,13 +354,13 @@ func convertSmilies(r *rest.Request, s string) string {
 	return b.String()
 }
 
-func smileText(r *rest.Request, s string) string {
+func smileText(site string, s string) string {
 	var b strings.Builder
 	start := true // at the start of the run, or after a space
 	for i := 0; i < len(s); {
 		if start {
 			if sm, ok := smileyAt(s[i:]); ok {
-				b.WriteString(translateSmiley(r, sm))
+				b.WriteString(translateSmiley(site, sm))
 				i += len(sm[0])
 				start = false
 				continue
@@ -393,11 +393,11 @@ func smileyAt(s string) ([2]string, bool) {
 }
 
 // translateSmiley is translate_smiley: the emoji, or an img for an image file.
-func translateSmiley(r *rest.Request, sm [2]string) string {
+func translateSmiley(site string, sm [2]string) string {
 	if !strings.HasSuffix(sm[1], ".png") {
 		return sm[1]
 	}
-	return `<img src="` + escURL(r.Site+"/wp-includes/images/smilies/"+sm[1]) + `" alt="` + escAttr(sm[0]) +
+	return `<img src="` + EscURL(site+"/wp-includes/images/smilies/"+sm[1]) + `" alt="` + EscAttr(sm[0]) +
 		`" class="wp-smiley" style="height: 1em; max-height: 1em;" />`
 }
 
@@ -413,7 +413,7 @@ var (
 // makeClickable is make_clickable in comment_text: URLs with a scheme, www. and ftp.
 // hosts, and email addresses in text outside tags (and outside code, pre, script and
 // style) become links; then a link that ended up inside a link is unwrapped.
-func makeClickable(r *rest.Request, v rest.Version, s string) string {
+func makeClickable(site string, v wpversion.Version, s string) string {
 	if !strings.ContainsAny(s, ":.@") {
 		return s
 	}
@@ -436,7 +436,7 @@ func makeClickable(r *rest.Request, v rest.Version, s string) string {
 			return
 		}
 		ret := " " + piece + " "
-		ret = clickURLs(r, v, ret)
+		ret = clickURLs(site, v, ret)
 		ret = clickableWeb.ReplaceAllStringFunc(ret, func(m string) string {
 			sm := clickableWeb.FindStringSubmatch(m)
 			dest, suffix := "http://"+sm[2], ""
@@ -447,7 +447,7 @@ func makeClickable(r *rest.Request, v rest.Version, s string) string {
 			if dest == "" {
 				return m
 			}
-			return sm[1] + `<a href="` + dest + `"` + clickableRel(r, v, dest) + ">" + dest + "</a>" + suffix
+			return sm[1] + `<a href="` + dest + `"` + clickableRel(site, v, dest) + ">" + dest + "</a>" + suffix
 		})
 		ret = clickableEmail.ReplaceAllString(ret, `$1<a href="mailto:$2@$3">$2@$3</a>`)
 		b.WriteString(ret[1 : len(ret)-1])
@@ -468,7 +468,7 @@ func makeClickable(r *rest.Request, v rest.Version, s string) string {
 // clickableRel is the rel attribute make_clickable gives a URL in comment_text:
 // "nofollow ugc" in 6.1; from 6.2 (_make_clickable_rel_attr) nofollow only for an
 // http(s) URL that is not the site's, then ugc.
-func clickableRel(r *rest.Request, v rest.Version, u string) string {
+func clickableRel(site string, v wpversion.Version, u string) string {
 	if !internalNoFollow.In(v) {
 		return ` rel="nofollow ugc"`
 	}
@@ -476,7 +476,7 @@ func clickableRel(r *rest.Request, v rest.Version, u string) string {
 	if i := strings.IndexByte(u, ':'); i > 0 {
 		scheme = strings.ToLower(u[:i])
 	}
-	if (scheme == "http" || scheme == "https") && !isInternalLink(r, u) {
+	if (scheme == "http" || scheme == "https") && !isInternalLink(site, u) {
 		return ` rel="nofollow ugc"`
 	}
 	return ` rel="ugc"`
@@ -498,13 +498,13 @@ func isSpaceByte(c byte) bool { return strings.IndexByte(" \t\n\v\f\r", c) >= 0 
 // word characters and "://", at most 2000 characters before the next space, URL
 // characters with punctuation only between them, and a closing parenthesis kept
 // aside; _make_url_clickable_cb then balances the parentheses.
-func clickURLs(r *rest.Request, v rest.Version, s string) string {
+func clickURLs(site string, v wpversion.Version, s string) string {
 	var b strings.Builder
 	i := 0
 	for i < len(s) {
 		c := s[i]
 		if i+1 < len(s) && (isSpaceByte(c) || strings.IndexByte("(<.,;:!?", c) >= 0) {
-			if end, out, ok := clickURLAt(r, v, s, i+1); ok {
+			if end, out, ok := clickURLAt(site, v, s, i+1); ok {
 				b.WriteByte(c)
 				b.WriteString(out)
 				i = end
@@ -517,7 +517,7 @@ func clickURLs(r *rest.Request, v rest.Version, s string) string {
 	return b.String()
 }
 
-func clickURLAt(r *rest.Request, v rest.Version, s string, j int) (int, string, bool) {
+func clickURLAt(site string, v wpversion.Version, s string, j int) (int, string, bool) {
 	k := j
 	for k < len(s) && k-j < 20 && isWordByte(s[k]) {
 		k++
@@ -571,7 +571,7 @@ func clickURLAt(r *rest.Request, v rest.Version, s string, j int) (int, string, 
 	if esc == "" {
 		return 0, "", false
 	}
-	return end, `<a href="` + esc + `"` + clickableRel(r, v, esc) + ">" + esc + "</a>" + suffix, true
+	return end, `<a href="` + esc + `"` + clickableRel(site, v, esc) + ">" + esc + "</a>" + suffix, true
 }
 
 // escURLDisplay is esc_url in the display context: esc_url_raw's cleaning, then

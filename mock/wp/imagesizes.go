@@ -1,4 +1,4 @@
-package mock
+package wp
 
 import (
 	"math"
@@ -21,17 +21,17 @@ import (
 // metadata WordPress made before 6.0 has none. An attachment has a size when its file
 // is in the store.
 
-// imageSize is a registered image sub-size (add_image_size).
-type imageSize struct {
-	name          string
-	width, height int
-	crop          bool
+// ImageSize is a registered image sub-size (add_image_size).
+type ImageSize struct {
+	Name          string
+	Width, Height int
+	Crop          bool
 }
 
-// imageSizes are the sizes WordPress 6.1 registers by default (the media options and
+// ImageSizes are the sizes WordPress 6.1 registers by default (the media options and
 // the 1536x1536 / 2048x2048 sizes of _wp_add_additional_image_sizes), in
 // wp_get_registered_image_subsizes order; the default theme adds none.
-var imageSizes = []imageSize{
+var ImageSizes = []ImageSize{
 	{"thumbnail", 150, 150, true},
 	{"medium", 300, 300, false},
 	{"medium_large", 768, 0, false},
@@ -45,14 +45,14 @@ var imageSizes = []imageSize{
 // the most useful exist soonest, then the others as registered.
 var subsizeOrder = []int{1, 3, 0, 2, 4, 5}
 
-// bigImageThreshold is big_image_size_threshold: an uploaded image wider or taller (a
+// BigImageThreshold is big_image_size_threshold: an uploaded image wider or taller (a
 // JPEG, GIF or WebP; from 6.8 a PNG too) is scaled to fit it, and the scaled copy
 // becomes the attached file.
-const bigImageThreshold = 2560
+const BigImageThreshold = 2560
 
-// editorResizes is what WordPress's GD editor loads and saves, the types that get
+// EditorResizes is what WordPress's GD editor loads and saves, the types that get
 // sub-sizes (wp_image_editor_supports): JPEG, PNG, GIF and WebP.
-func editorResizes(mime string) bool {
+func EditorResizes(mime string) bool {
 	switch mime {
 	case "image/jpeg", "image/png", "image/gif", "image/webp":
 		return true
@@ -60,11 +60,11 @@ func editorResizes(mime string) bool {
 	return false
 }
 
-// resizeDimensions is image_resize_dimensions: how an origW x origH image is resized to
+// ResizeDimensions is image_resize_dimensions: how an origW x origH image is resized to
 // the destW x destH box (0: no limit), cropped from the centre when crop is set. false
 // when the image is not larger than the box, or the new size is (within a pixel) the
 // original.
-func resizeDimensions(origW, origH, destW, destH int, crop bool) (imaging.Box, bool) {
+func ResizeDimensions(origW, origH, destW, destH int, crop bool) (imaging.Box, bool) {
 	if origW <= 0 || origH <= 0 || destW <= 0 && destH <= 0 {
 		return imaging.Box{}, false
 	}
@@ -87,40 +87,40 @@ func resizeDimensions(origW, origH, destW, destH int, crop bool) (imaging.Box, b
 		ratio := float64(origW) / float64(origH)
 		newW, newH := min(destW, origW), min(destH, origH)
 		if newW == 0 {
-			newW = int(phpRound(float64(newH) * ratio))
+			newW = int(PHPRound(float64(newH) * ratio))
 		}
 		if newH == 0 {
-			newH = int(phpRound(float64(newW) / ratio))
+			newH = int(PHPRound(float64(newW) / ratio))
 		}
 		sizeRatio := math.Max(float64(newW)/float64(origW), float64(newH)/float64(origH))
-		cropW, cropH := phpRound(float64(newW)/sizeRatio), phpRound(float64(newH)/sizeRatio)
+		cropW, cropH := PHPRound(float64(newW)/sizeRatio), PHPRound(float64(newH)/sizeRatio)
 		b = imaging.Box{SrcX: int(math.Floor((float64(origW) - cropW) / 2)), SrcY: int(math.Floor((float64(origH) - cropH) / 2)),
 			SrcW: int(cropW), SrcH: int(cropH), DstW: newW, DstH: newH}
 	} else {
-		b.DstW, b.DstH = constrainDimensions(origW, origH, destW, destH)
+		b.DstW, b.DstH = ConstrainDimensions(origW, origH, destW, destH)
 	}
-	if absInt(b.DstW-origW) <= 1 && absInt(b.DstH-origH) <= 1 { // wp_fuzzy_number_match
+	if AbsInt(b.DstW-origW) <= 1 && AbsInt(b.DstH-origH) <= 1 { // wp_fuzzy_number_match
 		return imaging.Box{}, false
 	}
 	return b, true
 }
 
-// canResize reports whether image_resize_dimensions gives a result.
-func canResize(origW, origH, destW, destH int, crop bool) bool {
-	_, ok := resizeDimensions(origW, origH, destW, destH, crop)
+// CanResize reports whether image_resize_dimensions gives a result.
+func CanResize(origW, origH, destW, destH int, crop bool) bool {
+	_, ok := ResizeDimensions(origW, origH, destW, destH, crop)
 	return ok
 }
 
-func absInt(i int) int {
+func AbsInt(i int) int {
 	if i < 0 {
 		return -i
 	}
 	return i
 }
 
-// constrainDimensions is wp_constrain_dimensions: the size scaled to fit the box (0 for
+// ConstrainDimensions is wp_constrain_dimensions: the size scaled to fit the box (0 for
 // no limit), never below one pixel, rounded up to the box edge when one short.
-func constrainDimensions(w, h, maxW, maxH int) (int, int) {
+func ConstrainDimensions(w, h, maxW, maxH int) (int, int) {
 	if maxW == 0 && maxH == 0 {
 		return w, h
 	}
@@ -134,11 +134,11 @@ func constrainDimensions(w, h, maxW, maxH int) (int, int) {
 	}
 	smaller, larger := math.Min(widthRatio, heightRatio), math.Max(widthRatio, heightRatio)
 	ratio := larger
-	if int(phpRound(float64(w)*larger)) > maxW || int(phpRound(float64(h)*larger)) > maxH {
+	if int(PHPRound(float64(w)*larger)) > maxW || int(PHPRound(float64(h)*larger)) > maxH {
 		ratio = smaller // the larger ratio would overflow the box
 	}
-	newW := max(1, int(phpRound(float64(w)*ratio)))
-	newH := max(1, int(phpRound(float64(h)*ratio)))
+	newW := max(1, int(PHPRound(float64(w)*ratio)))
+	newH := max(1, int(PHPRound(float64(h)*ratio)))
 	if didWidth && newW == maxW-1 {
 		newW = maxW
 	}
@@ -148,10 +148,10 @@ func constrainDimensions(w, h, maxW, maxH int) (int, int) {
 	return newW, newH
 }
 
-// phpRound is PHP's round() to an integer as PHP 8.2 does it (_php_math_round): the
+// PHPRound is PHP's round() to an integer as PHP 8.2 does it (_php_math_round): the
 // value is first rounded to 15 significant digits, then half away from zero, so a
 // product such as 0.285 * 1000 (284.99999999999997) rounds up as its decimal would.
-func phpRound(v float64) float64 {
+func PHPRound(v float64) float64 {
 	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
 		return v
 	}
@@ -170,25 +170,25 @@ func phpRound(v float64) float64 {
 	return halfUp(v)
 }
 
-// subSize is an entry of an image's metadata "sizes".
-type subSize struct {
-	name          string
-	file          string // base name, in the attached file's directory
-	width, height int
-	box           imaging.Box
+// SubSize is an entry of an image's metadata "sizes".
+type SubSize struct {
+	Name          string
+	File          string // base name, in the attached file's directory
+	Width, Height int
+	Box           imaging.Box
 }
 
-// plannedSubsizes are the sub-sizes _wp_make_subsizes makes of a w x h image named
+// PlannedSubsizes are the sub-sizes _wp_make_subsizes makes of a w x h image named
 // base (its file name), in the order it makes them: each registered size the image is
 // larger than, named name-WxH.ext with the extension lower-cased
 // (WP_Image_Editor::generate_filename).
-func plannedSubsizes(base string, w, h int) []subSize {
-	name, ext := splitExt(base)
+func PlannedSubsizes(base string, w, h int) []SubSize {
+	name, ext := SplitExt(base)
 	ext = strings.ToLower(ext)
-	out := make([]subSize, 0, len(imageSizes))
+	out := make([]SubSize, 0, len(ImageSizes))
 	for _, i := range subsizeOrder {
-		s := imageSizes[i]
-		b, ok := resizeDimensions(w, h, s.width, s.height, s.crop)
+		s := ImageSizes[i]
+		b, ok := ResizeDimensions(w, h, s.Width, s.Height, s.Crop)
 		if !ok {
 			continue
 		}
@@ -196,83 +196,89 @@ func plannedSubsizes(base string, w, h int) []subSize {
 		if ext != "" {
 			file += "." + ext
 		}
-		out = append(out, subSize{name: s.name, file: file, width: b.DstW, height: b.DstH, box: b})
+		out = append(out, SubSize{Name: s.Name, File: file, Width: b.DstW, Height: b.DstH, Box: b})
 	}
 	return out
 }
 
-// scaledName is the name wp_create_image_subsizes saves a big image's scaled copy
+// ScaledName is the name wp_create_image_subsizes saves a big image's scaled copy
 // under: name-scaled.ext.
-func scaledName(base string) string {
-	name, ext := splitExt(base)
+func ScaledName(base string) string {
+	name, ext := SplitExt(base)
 	return name + "-scaled." + strings.ToLower(ext)
 }
 
-// attachmentImage is what an image attachment's metadata says of its files.
-type imageFiles struct {
-	dir      string // the directory of the attached file, "" or ending in "/"
-	original string // the original's base name when the attached file is its scaled copy
-	srcW     int    // the size of the image the sub-sizes are made from (the original)
-	srcH     int
-	sizes    []madeSize // the sub-sizes made, in metadata order
+// ImageFiles is what an image attachment's metadata says of its files.
+type ImageFiles struct {
+	Dir      string // the directory of the attached file, "" or ending in "/"
+	Original string // the original's base name when the attached file is its scaled copy
+	SrcW     int    // the size of the image the sub-sizes are made from (the original)
+	SrcH     int
+	Sizes    []MadeSize // the sub-sizes made, in metadata order
 }
 
-// madeSize is a sub-size that exists, with its file.
-type madeSize struct {
-	subSize
-	mime string
-	f    *store.File
+// MadeSize is a sub-size that exists, with its file.
+type MadeSize struct {
+	SubSize
+	Mime   string
+	Stored *store.File
 }
 
-// size returns the sub-size called name, or nil.
-func (im *imageFiles) size(name string) *madeSize {
-	for i := range im.sizes {
-		if im.sizes[i].name == name {
-			return &im.sizes[i]
+// Size returns the sub-size called name, or nil.
+func (im *ImageFiles) Size(name string) *MadeSize {
+	for i := range im.Sizes {
+		if im.Sizes[i].Name == name {
+			return &im.Sizes[i]
 		}
 	}
 	return nil
 }
 
-// attachmentImageFiles reads an image attachment's files from the store: a file named
+// AttachmentImageFiles reads an image attachment's files from the store: a file named
 // name-scaled.ext whose name.ext is in the store is the scaled copy of that original
 // (the sub-sizes are made from, and named after, the original), and the sub-sizes are
 // those of the registered sizes whose file exists.
-func attachmentImageFiles(tx *store.Tx, p *store.Post) imageFiles {
-	im, planned := imageSources(tx.File, p)
+func AttachmentImageFiles(tx *store.Tx, p *store.Post) ImageFiles {
+	im, planned := ImageSources(tx.File, p)
 	for _, s := range planned {
-		if f := tx.File(im.dir + s.file); f != nil {
+		if f := tx.File(im.Dir + s.File); f != nil {
 			mime := f.MimeType
 			if mime == "" {
 				mime = p.Extra().MimeType
 			}
-			im.sizes = append(im.sizes, madeSize{subSize: s, mime: mime, f: f})
+			im.Sizes = append(im.Sizes, MadeSize{SubSize: s, Mime: mime, Stored: f})
 		}
 	}
 	return im
 }
 
-// imageSources is what an image attachment's sub-sizes are made from (file finds a
+// ImageSources is what an image attachment's sub-sizes are made from (file finds a
 // stored file by path), and the sub-sizes WordPress would make of it.
-func imageSources(file func(string) *store.File, p *store.Post) (imageFiles, []subSize) {
+func ImageSources(file func(string) *store.File, p *store.Post) (ImageFiles, []SubSize) {
 	e := p.Extra()
-	im := imageFiles{srcW: e.Width, srcH: e.Height}
-	if !isImage(p) {
+	im := ImageFiles{SrcW: e.Width, SrcH: e.Height}
+	if !IsImage(p) {
 		return im, nil
 	}
 	dir, base := path.Split(e.File)
-	im.dir = dir
+	im.Dir = dir
 	src := base
-	if name, ext := splitExt(base); strings.HasSuffix(name, "-scaled") && ext != "" {
+	if name, ext := SplitExt(base); strings.HasSuffix(name, "-scaled") && ext != "" {
 		orig := strings.TrimSuffix(name, "-scaled") + "." + ext
 		if f := file(dir + orig); f != nil {
 			if w, h := imaging.Dimensions(f.MimeType, f.Data); w > 0 && h > 0 {
-				im.original, src, im.srcW, im.srcH = orig, orig, w, h
+				im.Original, src, im.SrcW, im.SrcH = orig, orig, w, h
 			}
 		}
 	}
-	if !editorResizes(e.MimeType) {
+	if !EditorResizes(e.MimeType) {
 		return im, nil
 	}
-	return im, plannedSubsizes(src, im.srcW, im.srcH)
+	return im, PlannedSubsizes(src, im.SrcW, im.SrcH)
+}
+
+// IsImage is wp_attachment_is_image: an attached file whose MIME type is image/*.
+func IsImage(p *store.Post) bool {
+	e := p.Extra()
+	return e.File != "" && strings.HasPrefix(e.MimeType, "image/")
 }
