@@ -10,6 +10,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"slices"
 )
@@ -267,7 +268,7 @@ func (res *appPasswords) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	name := wpfunc.SanitizeTextField(r.String("name"))
-	if emptyStr(name) {
+	if wp.EmptyStr(name) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeAppPasswordEmptyName, msgAppPasswordEmptyName)
 	}
 	for _, ap := range u.AppPasswords {
@@ -292,7 +293,7 @@ func (res *appPasswords) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if name := wpfunc.SanitizeTextField(r.String("name")); !emptyStr(name) {
+	if name := wpfunc.SanitizeTextField(r.String("name")); !wp.EmptyStr(name) {
 		u = txOf(r).ChangeUser(u.ID, func(x *store.User) { x.AppPasswords[i].Name = name })
 	}
 	r.SetParam("context", rest.Edit)

@@ -19,7 +19,7 @@ const (
 	codePostInvalidType   = "rest_post_invalid_type" // an archive item of no registered type
 	codeTitleRequired     = "rest_title_required"    // a custom item without a title
 	codeURLRequired       = "rest_url_required"      // a custom item without a URL
-	codeInvalidMenuID     = "invalid_menu_id"        // menus names no menu
+	codeInvalidMenuID     = wp.CodeInvalidMenuID     // menus names no menu
 	msgMenuItemTrash      = "Menu items do not support trashing. Set 'force=true' to delete."
 	msgTermInvalidIDItems = "Invalid term ID."
 )
@@ -238,6 +238,6 @@ func (res *posts) deleteMenuItem(r *rest.Request) (*rest.Response, *rest.Error) 
 		return nil, rest.Errorf(http.StatusNotImplemented, codeTrashNotSupported, msgMenuItemTrash)
 	}
 	previous := withoutLinks(res.item.Render(r, p))
-	res.m.deletePost(txOf(r), p)
+	wp.DeletePost(txOf(r), p)
 	return rest.OK(rest.Object{{Key: "deleted", Value: true}, {Key: "previous", Value: previous}}), nil
 }

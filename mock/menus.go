@@ -49,7 +49,7 @@ var menuHooks = &termHooks{
 	trashMessage: msgMenuTrash,
 	deleteTerm: func(res *terms, r *rest.Request, t *store.Term) {
 		tx := txOf(r)
-		wp.DeleteNavMenu(tx, t, func(p *store.Post) { res.m.deletePost(tx, p) })
+		wp.DeleteNavMenu(tx, t, func(p *store.Post) { wp.DeletePost(tx, p) })
 	},
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
@@ -293,7 +294,7 @@ func (p postMetaRows) rows(key string) []string {
 	return out
 }
 
-func (p postMetaRows) update(key, value string) { setMeta(p.tx, p.id, key, &value) }
+func (p postMetaRows) update(key, value string) { wp.SetPostMeta(p.tx, p.id, key, &value) }
 
 func (p postMetaRows) remove(key string, values []string) {
 	for _, row := range p.tx.PostMeta(p.id) {

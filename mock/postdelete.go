@@ -2,10 +2,8 @@ package mock
 
 import (
 	"net/http"
-	"slices"
 
 	"github.com/wpmock/wpmock/mock/rest"
-	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
@@ -23,7 +21,7 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	if r.Bool("force") {
 		previous := w.item.RenderIn(r, p, rest.Edit)
 		previous = withoutLinks(previous)
-		w.m.deletePost(tx, p)
+		wp.DeletePost(tx, p)
 		return rest.OK(rest.Object{{"deleted", true}, {"previous", previous}}), nil
 	}
 	if !w.hooks.trash {
@@ -37,50 +35,6 @@ func (w *postWriter) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	w.m.saveRevision(r, p)
 	wp.UpdateTermCounts(tx, &before, p)
 	return rest.OK(w.item.RenderIn(r, p, rest.Edit)), nil
-}
-
-// deletePost is wp_delete_post(force): the post, its meta and revisions go; its
-// attachments, and the children of a page, move up to its parent; posts that
-// featured it lose it.
-func (m *Mock) deletePost(tx *store.Tx, p *store.Post) {
-	wp.UpdateTermCounts(tx, p, nil)
-	if p.Type != "nav_menu_item" { // _wp_delete_post_menu_item: the menu items linking the post go too
-		for _, it := range wp.MenuItemsOf(tx, "post_type", p.ID) {
-			m.deletePost(tx, it)
-		}
-	}
-	for _, rv := range wp.RevisionsOf(tx, p.ID) {
-		tx.DeletePost(rv.ID)
-	}
-	hierarchical := m.reg.TypeOf(p.Type).Hierarchical
-	for _, kid := range slices.Clone(tx.Children(p.ID)) {
-		if kid.Type == "attachment" || hierarchical && kid.Type == p.Type {
-			tx.ChangePost(kid.ID, func(kid *store.Post) { kid.Parent = p.Parent })
-		}
-	}
-	if p.Type == "attachment" {
-		for _, pt := range m.reg.PostTypes {
-			if !pt.Has("thumbnail") {
-				continue
-			}
-			for _, q := range tx.PostsByID(pt.Slug) {
-				if q.FeaturedMedia == p.ID {
-					tx.ChangePost(q.ID, func(q *store.Post) { q.FeaturedMedia = 0 })
-				}
-			}
-		}
-		if f := p.Extra().File; f != "" { // wp_delete_attachment_files: the sub-sizes, the original, the file
-			im := wp.AttachmentImageFiles(tx, p)
-			for _, s := range im.Sizes {
-				tx.DeleteFile(im.Dir + s.File)
-			}
-			if im.Original != "" {
-				tx.DeleteFile(im.Dir + im.Original)
-			}
-			tx.DeleteFile(f)
-		}
-	}
-	tx.DeletePost(p.ID)
 }
 
 // itemArgs are the id and force/context arguments of an item route's endpoints.

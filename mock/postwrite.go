@@ -423,7 +423,7 @@ func (w *postWriter) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	tx.InsertPost(p)
-	w.m.autoAddPage(tx, "new", p)
+	wp.AutoAddPageToMenus(tx, w.m.version, "new", p)
 	guid := strings.TrimPrefix(w.m.permalink(r, p), r.Site) // wp_insert_post: get_permalink, once
 	tx.ChangePost(p.ID, func(p *store.Post) {
 		e := p.Extra()
@@ -475,7 +475,7 @@ func (w *postWriter) updateStored(r *rest.Request, stored *store.Post) (*store.P
 		}
 	}
 	tx.ChangePost(before.ID, func(p *store.Post) { *p = next })
-	w.m.autoAddPage(tx, before.Status, &next)
+	wp.AutoAddPageToMenus(tx, w.m.version, before.Status, &next)
 	stored, err := w.applyAfterInsert(r, before.ID, false)
 	// on an error (a meta key's) update_item returns before wp_after_insert_post,
 	// which (6.4) saves the revision; before, post_updated had saved it already
@@ -527,25 +527,6 @@ func (m *Mock) updateMetaField(r *rest.Request, tx *store.Tx, postID int, typ st
 	return failed
 }
 
-// setMeta is update_metadata for a single key (every row of the key takes the value,
-// or a row is added), or delete_metadata when v is nil.
-func setMeta(tx *store.Tx, postID int, key string, v *string) {
-	found := false
-	for _, row := range tx.PostMeta(postID) {
-		if row.Key != key {
-			continue
-		}
-		if v == nil {
-			tx.DeleteMeta(row.ID)
-			continue
-		}
-		tx.ChangeMeta(row.ID, func(m *store.Meta) { m.Value = *v })
-		found = true
-	}
-	if v != nil && !found {
-		tx.InsertMeta(&store.Meta{PostID: postID, Key: key, Value: *v})
-	}
-}
 
 // withStatus is WP_Error::add_data( array( 'status' => $status ) ) on an error that
 // has data already (a validation error's param): that data moves to additional_data.

@@ -20,7 +20,7 @@ func hasBlocks(content string) bool { return strings.Contains(content, "<!-- wp:
 // renders caches rendered content and excerpts: the filters cost far more than the
 // rest of an item, and clients fetch the same posts again and again. An entry is keyed
 // by post id and used only while its source text is unchanged, so edits need no
-// invalidation; the cache is emptied when it reaches its bound.
+// invalidation; the cache is wp.Emptied when it reaches its bound.
 type renders struct {
 	mu sync.Mutex
 	m  map[int]rendered

@@ -3,9 +3,10 @@ package mock
 import (
 	"cmp"
 	"fmt"
-	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"strconv"
+
+	"github.com/wpmock/wpmock/mock/wpfunc"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -21,11 +22,11 @@ import (
 // through unchanged, which the REST server answers with 500 and "data": null.
 const (
 	// codeTermExists: a create whose name is taken (wp_insert_term); 400, data.term_id.
-	codeTermExists = "term_exists"
+	codeTermExists = wp.CodeTermExists
 	// msgTermExists: the taken name is in a flat taxonomy (tags).
-	msgTermExists = "A term with the name provided already exists in this taxonomy."
+	msgTermExists = wp.MsgTermExists
 	// msgTermExistsParent: the taken name is a sibling's (categories).
-	msgTermExistsParent = "A term with the name provided already exists with this parent."
+	msgTermExistsParent = wp.MsgTermExistsParent
 	// codeEmptyTermName: the name is empty once sanitised (no status: 500).
 	codeEmptyTermName, msgEmptyTermName = "empty_term_name", "A name is required for this term."
 	// codeDuplicateTermSlug: an update to a slug another term of the taxonomy has (no
@@ -203,46 +204,15 @@ func (res *terms) writeMetaAndFields(r *rest.Request, t *store.Term) (*store.Ter
 	return tx.Term(t.ID), nil
 }
 
-// checkNameTaken is wp_insert_term's duplicate check: a term of the same parent whose
-// name matches (MySQL finds it case- and accent-insensitively, then strtolower must
-// agree, which in PHP 8.2 is ASCII only) makes the create fail unless a slug nobody in
-// the taxonomy has was given. Categories compare with the siblings once more, case
-// sensitively. The error carries the id as data, replaced by the controller's
-// {status, term_id}, so additional_data keeps it twice (WP_Error::add_data).
+// checkNameTaken is wp_insert_term's duplicate check (wp.TermNameTaken). The error
+// carries the id as data, replaced by the controller's {status, term_id}, so
+// additional_data keeps it twice (WP_Error::add_data).
 func (res *terms) checkNameTaken(tx *store.Tx, t *store.Term, slug string, provided bool) *rest.Error {
-	var match, slugMatch *store.Term
-	for _, o := range tx.Terms(res.taxonomy) {
-		if match == nil && o.Parent == t.Parent && wpfunc.StrToLower(o.Name) == wpfunc.StrToLower(t.Name) {
-			match = o
-		}
-		if slugMatch == nil && o.Slug == slug {
-			slugMatch = o
-		}
-	}
-	if match == nil || provided && match.Slug != slug && slugMatch == nil {
+	existing, werr := wp.TermNameTaken(tx, res.taxonomy, res.hierarchical(), t, slug, provided)
+	if werr == nil {
 		return nil
 	}
-	existing, msg := match, msgTermExists
-	if res.hierarchical() {
-		existing, msg = nil, msgTermExistsParent
-		siblingName, siblingSlug := false, false
-		for _, o := range tx.Terms(res.taxonomy) {
-			if o.Parent == t.Parent {
-				siblingName = siblingName || o.Name == t.Name
-				siblingSlug = siblingSlug || o.Slug == slug
-			}
-		}
-		switch {
-		case (!provided || match.Slug == slug) && siblingName:
-			existing = match
-		case slugMatch != nil && siblingSlug:
-			existing = slugMatch
-		}
-		if existing == nil {
-			return nil
-		}
-	}
-	err := (&rest.Error{Code: codeTermExists, Message: msg, Status: http.StatusBadRequest}).With("term_id", existing.ID)
+	err := (&rest.Error{Code: werr.Code, Message: werr.Message, Status: werr.Status}).With("term_id", existing.ID)
 	err.AdditionalData = []any{existing.ID, existing.ID}
 	return err
 }
@@ -303,7 +273,7 @@ func (res *terms) prepareUpdate(r *rest.Request, t *store.Term) (store.Term, *re
 	if generated {
 		slug = wpfunc.SanitizeTitle(next.Name)
 	}
-	next.Parent = res.parentWithoutLoop(tx, t.ID, requestedParent)
+	next.Parent = wp.TermParentWithoutLoop(tx, t.ID, requestedParent)
 	for _, o := range tx.Terms(res.taxonomy) {
 		if o.Slug != slug || o.ID == t.ID {
 			continue
@@ -320,24 +290,6 @@ func (res *terms) prepareUpdate(r *rest.Request, t *store.Term) (store.Term, *re
 	}
 	next.Slug = slug
 	return next, nil
-}
-
-// parentWithoutLoop is wp_check_term_hierarchy_for_loops: a term cannot be its own
-// ancestor, so such a parent becomes 0.
-func (res *terms) parentWithoutLoop(tx *store.Tx, id, parent int) int {
-	seen := map[int]bool{}
-	for p := parent; p != 0 && !seen[p]; {
-		if p == id {
-			return 0
-		}
-		seen[p] = true
-		pt := tx.Term(p)
-		if pt == nil {
-			break
-		}
-		p = pt.Parent
-	}
-	return parent
 }
 
 // delete is delete_item: only with force=true, and the answer is the term as it was,
@@ -357,7 +309,7 @@ func (res *terms) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	} else {
 		tx := txOf(r)
 		for _, it := range wp.MenuItemsOf(tx, "taxonomy", t.ID) { // _wp_delete_tax_menu_item
-			res.m.deletePost(tx, it)
+			wp.DeletePost(tx, it)
 		}
 		wp.DeleteTerm(tx, t)
 	}

@@ -86,7 +86,7 @@ func textField(s string) (string, *rest.Error) { return wpfunc.SanitizeTextField
 // checkUsername is check_username: validate_username holds when sanitize_user(strict)
 // leaves the name unchanged and non-empty.
 func checkUsername(s string) (string, *rest.Error) {
-	valid := !emptyStr(s) && strings.TrimSpace(s) == s && !strings.Contains(s, "  ")
+	valid := !wp.EmptyStr(s) && strings.TrimSpace(s) == s && !strings.Contains(s, "  ")
 	for _, c := range s {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune(" _.-@", c)) {
 			valid = false
@@ -100,7 +100,7 @@ func checkUsername(s string) (string, *rest.Error) {
 
 // checkUserPassword is check_user_password ("0" is empty to PHP too).
 func checkUserPassword(s string) (string, *rest.Error) {
-	if emptyStr(s) {
+	if wp.EmptyStr(s) {
 		return "", rest.Errorf(http.StatusBadRequest, codeUserInvalidPassword, msgEmptyPassword)
 	}
 	if strings.Contains(s, `\`) {
@@ -231,14 +231,14 @@ func (res *users) updateUser(target userTarget) rest.Handler {
 			return nil, err
 		}
 		if r.Has("email") {
-			if owner := findUser(tx, byEmail(r.String("email"))); owner != nil && owner.ID != stored.ID {
+			if owner := wp.FindUser(tx, wp.ByEmail(r.String("email"))); owner != nil && owner.ID != stored.ID {
 				return nil, rest.Errorf(http.StatusBadRequest, codeUserInvalidEmail, msgUserInvalidEmail)
 			}
 		}
-		if login := r.String("username"); !emptyStr(login) && login != stored.Login {
+		if login := r.String("username"); !wp.EmptyStr(login) && login != stored.Login {
 			return nil, rest.Errorf(http.StatusBadRequest, codeUserInvalidArgument, msgUsernameNotEditable)
 		}
-		if slug := r.String("slug"); !emptyStr(slug) && slug != stored.Slug && findUser(tx, bySlug(slug)) != nil {
+		if slug := r.String("slug"); !wp.EmptyStr(slug) && slug != stored.Slug && wp.FindUser(tx, wp.BySlug(slug)) != nil {
 			return nil, rest.Errorf(http.StatusBadRequest, codeUserInvalidSlug, msgUserInvalidSlug)
 		}
 		if roles := r.Strings("roles"); len(roles) > 0 {
@@ -277,22 +277,22 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 		if utf8.RuneCountInString(login) > 60 {
 			return insertError(codeLoginTooLong, msgLoginTooLong)
 		}
-		if findUser(tx, func(x *store.User) bool { return strings.EqualFold(x.Login, login) }) != nil {
+		if wp.FindUser(tx, func(x *store.User) bool { return strings.EqualFold(x.Login, login) }) != nil {
 			return insertError(codeExistingLogin, msgExistingLogin)
 		}
 	}
 	nicename := given("slug", u.Slug)
-	if emptyStr(nicename) {
-		nicename = firstRunes(login, 50)
+	if wp.EmptyStr(nicename) {
+		nicename = wp.FirstRunes(login, 50)
 	}
 	nicename = wpfunc.SanitizeTitle(nicename)
 	if utf8.RuneCountInString(nicename) > 50 {
 		return insertError(codeNicenameTooLong, msgNicenameTooLong)
 	}
-	nicename = uniqueNicename(tx, nicename, login)
+	nicename = wp.UniqueNicename(tx, nicename, login)
 	email := strings.TrimSpace(given("email", u.Email))
 	if create || !strings.EqualFold(email, u.Email) {
-		if owner := findUser(tx, byEmail(email)); owner != nil && owner.ID != u.ID {
+		if owner := wp.FindUser(tx, wp.ByEmail(email)); owner != nil && owner.ID != u.ID {
 			return insertError(codeExistingEmail, msgExistingEmail)
 		}
 	}
@@ -304,20 +304,20 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 		return insertError(codeURLTooLong, msgURLTooLong)
 	}
 	nickname := given("nickname", u.Nickname)
-	if emptyStr(nickname) {
+	if wp.EmptyStr(nickname) {
 		nickname = login
 	}
-	first, last := wp.TextFilter(emptied(given("first_name", u.FirstName))), wp.TextFilter(emptied(given("last_name", u.LastName)))
+	first, last := wp.TextFilter(wp.Emptied(given("first_name", u.FirstName))), wp.TextFilter(wp.Emptied(given("last_name", u.LastName)))
 	display := given("name", u.Name)
-	if emptyStr(display) {
+	if wp.EmptyStr(display) {
 		switch {
 		case !create:
 			display = login
-		case !emptyStr(first) && !emptyStr(last):
+		case !wp.EmptyStr(first) && !wp.EmptyStr(last):
 			display = first + " " + last
-		case !emptyStr(first):
+		case !wp.EmptyStr(first):
 			display = first
-		case !emptyStr(last):
+		case !wp.EmptyStr(last):
 			display = last
 		default:
 			display = login
@@ -325,7 +325,7 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 	}
 	u.Login, u.Slug, u.Email, u.URL = login, nicename, email, url
 	u.Nickname, u.FirstName, u.LastName, u.Name = wp.TextFilter(nickname), first, last, wp.TextFilter(display)
-	u.Description = wpfunc.Kses(emptied(given("description", u.Description)))
+	u.Description = wpfunc.Kses(wp.Emptied(given("description", u.Description)))
 	u.Locale = given("locale", u.Locale)
 	if r.Has("password") {
 		u.PassHash = fixtures.HashPassword(r.String("password"))
@@ -343,26 +343,6 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 		u.Roles = []string{"subscriber"}
 	}
 	return nil
-}
-
-// uniqueNicename is wp_insert_user's user_nicename suffixing: -2, -3, ... on a base cut
-// so that the whole stays within 50 characters; the user's own row does not count.
-func uniqueNicename(tx *store.Tx, nicename, login string) string {
-	taken := func(s string) bool {
-		return findUser(tx, func(x *store.User) bool {
-			return strings.EqualFold(x.Slug, s) && !strings.EqualFold(x.Login, login)
-		}) != nil
-	}
-	if !taken(nicename) {
-		return nicename
-	}
-	for n := 2; ; n++ {
-		suffix := strconv.Itoa(n)
-		alt := firstRunes(nicename, 49-len(suffix)) + "-" + suffix
-		if !taken(alt) {
-			return alt
-		}
-	}
 }
 
 // deleteUser is delete_item.
@@ -412,7 +392,7 @@ func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
 		case (p.Type == "post" || p.Type == "page") && p.Status != "trash": // wp_delete_post trashes these two
 			m.trashForUser(r, p)
 		default:
-			m.deletePost(tx, p)
+			wp.DeletePost(tx, p)
 		}
 	}
 	tx.DeleteUser(u.ID)
@@ -433,49 +413,6 @@ func (m *Mock) trashForUser(r *rest.Request, p *store.Post) {
 	p = wp.TrashPost(tx, p.ID)
 	m.saveRevision(r, p)
 	wp.UpdateTermCounts(tx, &before, p)
-}
-
-// findUser returns the first user (by id) that match accepts, or nil.
-func findUser(tx *store.Tx, match func(u *store.User) bool) *store.User {
-	for _, u := range tx.Users() {
-		if match(u) {
-			return u
-		}
-	}
-	return nil
-}
-
-// byEmail is email_exists: trimmed, compared as MySQL's collation does.
-func byEmail(email string) func(u *store.User) bool {
-	email = strings.TrimSpace(email)
-	return func(u *store.User) bool { return strings.EqualFold(u.Email, email) }
-}
-
-// bySlug is get_user_by('slug').
-func bySlug(slug string) func(u *store.User) bool {
-	slug = wpfunc.SanitizeTitle(slug)
-	return func(u *store.User) bool { return strings.EqualFold(u.Slug, slug) }
-}
-
-// emptyStr is PHP's empty() for a string.
-func emptyStr(s string) bool { return s == "" || s == "0" }
-
-// emptied is wp_insert_user's "empty( $x ) ? ” : $x".
-func emptied(s string) string {
-	if emptyStr(s) {
-		return ""
-	}
-	return s
-}
-
-func firstRunes(s string, n int) string {
-	for i := range s {
-		if n == 0 {
-			return s[:i]
-		}
-		n--
-	}
-	return s
 }
 
 // writeMetaAndFields is what create_item and update_item do once the user is saved:

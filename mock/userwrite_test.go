@@ -197,7 +197,7 @@ func TestUserUpdateValues(t *testing.T) {
 	// users may edit themselves, and change the case of their email
 	s.send(t, http.MethodPost, "/wp/v2/users/me", "subscriber", map[string]any{"email": "SUBSCRIBER@example.com", "username": "subscriber", "first_name": "Sam"}).
 		wantFields(t, map[string]any{"email": "SUBSCRIBER@example.com", "first_name": "Sam", "name": "Sam Subscriber"})
-	// an emptied name falls back to the login, as do nickname and slug
+	// an wp.Emptied name falls back to the login, as do nickname and slug
 	s.send(t, http.MethodPost, "/wp/v2/users/5", "admin", map[string]any{"name": "", "nickname": "", "slug": "", "url": ""}).
 		wantFields(t, map[string]any{"name": "subscriber", "nickname": "subscriber", "slug": "subscriber", "url": ""})
 	// roles: [] takes every role away, and needs no promote_users
