@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wpmock/wpmock/fixtures/calls"
-	"github.com/wpmock/wpmock/fixtures/jsonshape"
+	"github.com/wpmock/wpmock/calls"
+	"github.com/wpmock/wpmock/jsonshape"
 )
 
 // The calls group (wpcontract -calls calls.json) is consumer-driven: it replays the

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wpmock/wpmock/fixtures/jsonshape"
+	"github.com/wpmock/wpmock/jsonshape"
 )
 
 // counting is the T of a group: every check made through it is recorded under its

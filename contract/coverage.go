@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/wpmock/wpmock/fixtures/jsonshape"
+	"github.com/wpmock/wpmock/jsonshape"
 )
 
 // Coverage: which of the route methods the site's index (GET /wp-json/) exposes the

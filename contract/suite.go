@@ -34,7 +34,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures/calls"
+	"github.com/wpmock/wpmock/calls"
 )
 
 // Config says which implementation to check and how.

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wpmock/wpmock/calls"
 	"github.com/wpmock/wpmock/fixtures"
-	"github.com/wpmock/wpmock/fixtures/calls"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )

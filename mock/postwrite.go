@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -526,7 +526,6 @@ func (m *Mock) updateMetaField(r *rest.Request, tx *store.Tx, postID int, typ st
 	}
 	return failed
 }
-
 
 // withStatus is WP_Error::add_data( array( 'status' => $status ) ) on an error that
 // has data already (a validation error's param): that data moves to additional_data.

@@ -10,7 +10,7 @@ import (
 )
 
 // TestPiecesAnswerAsPlainText: a generated site, whose content is kept as pieces
-// (fixtures/prose), answers byte for byte as the same site loaded from its dataset
+// (mock/prose), answers byte for byte as the same site loaded from its dataset
 // file, whose content is plain strings: in every context, in lists, embeds, searches
 // (words across pieces too) and revisions. And every slash is escaped, as
 // wp_json_encode writes it.

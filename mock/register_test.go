@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/fixtures"
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 	"github.com/wpmock/wpmock/mock/store"
 )
 

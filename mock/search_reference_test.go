@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -79,7 +79,7 @@ func TestSearchMatchesReference(t *testing.T) {
 	var queries []query
 	for _, term := range []string{"the", "THE", "thé", "the art", "-the", "\"e t\"", "ing", "tion", "k", "kelvin",
 		"i̇stanbul", "istanbul", "nation", "zz", "wise", "the -art", "théâtre", "thing art", "art \"of the\"",
-		// across the pieces a generated post's content is made of (fixtures/prose): the
+		// across the pieces a generated post's content is made of (mock/prose): the
 		// end of one sentence and the start of the next, and block markup
 		"\". th\"", "\"</p>\n\n<!-- wp:heading -->\n<h2>\"", "-->\n\n<!--", "\"</strong> \"", "</em></p>"} {
 		for _, login := range []string{"", "admin"} {

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
-	"github.com/wpmock/wpmock/fixtures/jsonshape"
+	"github.com/wpmock/wpmock/jsonshape"
 )
 
 // Shared test helpers: a seeded site behind httptest, requests as each seeded user,

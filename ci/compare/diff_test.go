@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/wpmock/wpmock/fixtures/jsonshape"
+	"github.com/wpmock/wpmock/jsonshape"
 )
 
 // A difference is one way the mock's answer (got) differs from WordPress's (want).

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/wpmock/wpmock/fixtures/calls"
+	"github.com/wpmock/wpmock/calls"
 )
 
 // TestRecordFlag: -record writes the calls clients made when wpmock shuts down, and

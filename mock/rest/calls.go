@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/wpmock/wpmock/fixtures/calls"
-	"github.com/wpmock/wpmock/fixtures/jsonshape"
+	"github.com/wpmock/wpmock/calls"
+	"github.com/wpmock/wpmock/jsonshape"
 )
 
 // Calls records the distinct calls clients make (wpmock -record): for each method,

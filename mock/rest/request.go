@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wpmock/wpmock/fixtures/jsonshape"
+	"github.com/wpmock/wpmock/jsonshape"
 )
 
 // Params is one source of request parameters (query, form body, JSON body, URL), with

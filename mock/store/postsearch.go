@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 )
 
 // The search of the post lists, the SQL WP_Query::parse_search and parse_search_order

@@ -5,10 +5,10 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 )
 
-// A generated post's content is a run of pieces of one table (fixtures/prose): a few
+// A generated post's content is a run of pieces of one table (mock/prose): a few
 // thousand sentences, headings and list items that every post draws from. A search
 // looks at each piece once per query, and then at each post's piece numbers only, not
 // at its bytes. A match may also run across pieces: the term's first k bytes end one

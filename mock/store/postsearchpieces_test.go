@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 )
 
 // TestPieceMatchIsContains: a term's match over a text made of pieces is what

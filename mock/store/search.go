@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/wpmock/wpmock/fixtures/prose"
 	"github.com/wpmock/wpmock/mock/internal/parallel"
+	"github.com/wpmock/wpmock/mock/prose"
 )
 
 // A post search (WP_Query's LIKE '%term%' over title, excerpt and content, case-

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 )
 
 // TestGramsAreToLowerContains: a column's bit for each of SearchGrams is what

@@ -19,7 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures/prose"
+	"github.com/wpmock/wpmock/mock/prose"
 )
 
 // Post is a row of wp_posts: a post, an attachment or a revision.
@@ -39,7 +39,7 @@ type Post struct {
 	Title    string
 	Excerpt  string
 	Password string
-	Content  prose.Text // compact when generated (fixtures/prose)
+	Content  prose.Text // compact when generated (mock/prose)
 	Author   int
 	// Date is the local (site timezone) publication date; DateGMT is zero for a
 	// "floating" draft date, as WordPress stores 0000-00-00 00:00:00.
