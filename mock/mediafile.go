@@ -5,13 +5,11 @@ import (
 	_ "image/jpeg"
 	_ "image/png"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
-	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // The file side of an attachment as WordPress 6.1 shows it: the attachment markup the
@@ -38,7 +36,7 @@ func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 					entry = append(entry, rest.Member{Key: "filesize", Value: len(s.Stored.Data)})
 				}
 				entry = append(entry, rest.Member{Key: "mime_type", Value: s.Mime},
-					rest.Member{Key: "source_url", Value: sizeURL(url, s.File)})
+					rest.Member{Key: "source_url", Value: wp.SizeURL(url, s.File)})
 				sizes = append(sizes, rest.Member{Key: s.Name, Value: entry})
 			}
 			sizes = append(sizes, rest.Member{Key: "full", Value: rest.Object{
@@ -62,12 +60,6 @@ func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 		return rest.Object{}
 	}
 	return rest.Object{{Key: "filesize", Value: e.FileSize}, {Key: "sizes", Value: rest.Object{}}}
-}
-
-// sizeURL is the URL image_downsize gives a sub-size: the attached file's URL with its
-// base name replaced by the size's file (str_replace, so everywhere it occurs).
-func sizeURL(url, file string) string {
-	return strings.ReplaceAll(url, path.Base(url), file)
 }
 
 // emptyImageMeta is wp_read_image_metadata for an image without EXIF, IPTC or XMP data
@@ -187,7 +179,7 @@ func attachmentParagraph(r *rest.Request, p *store.Post) string {
 	url := attachmentURL(r, p)
 	text := ""
 	if wp.IsImage(p) {
-		text = attachmentImage(r, p, url)
+		text = wp.AttachmentImage(txOf(r), r.Server().Version, r.Site+uploadsPrefix, p, url)
 	}
 	if strings.TrimSpace(text) == "" {
 		text = p.Title
@@ -202,155 +194,6 @@ func attachmentParagraph(r *rest.Request, p *store.Post) string {
 	}
 	return `<p class="attachment"><a href='` + wp.EscURL(url) + `'>` + text + `</a></p>`
 }
-
-// attachmentImage is wp_get_attachment_image(id, 'medium') as the_content leaves it:
-// the medium file, or without one the full image, its size constrained to the medium
-// box (image_constrain_size_for_editor), lazy-loaded and decoded asynchronously, with
-// the srcset and sizes of the other files of the same shape when there are any. Where
-// the loading and decoding attributes sit is imgAttrs'.
-func attachmentImage(r *rest.Request, p *store.Post, fullURL string) string {
-	im := wp.AttachmentImageFiles(txOf(r), p)
-	e := p.Extra()
-	src, w, h := fullURL, e.Width, e.Height
-	if m := im.Size("medium"); m != nil {
-		src, w, h = sizeURL(fullURL, m.File), m.Width, m.Height
-	}
-	w, h = wp.ConstrainDimensions(w, h, 300, 300)
-	alt := strings.TrimSpace(wpfunc.StripTags(e.AltText))
-	var b strings.Builder
-	attr := func(name, value string) { b.WriteString(" " + name + `="` + wp.EscAttr(value) + `"`) }
-	b.WriteString("<img")
-	layout := imgAttrs.At(r.Server().Version)
-	lazy := layout == imgAttrsTrailing || w != 0 && h != 0
-	if layout != imgAttrsTrailing && lazy {
-		attr("loading", "lazy")
-	}
-	if layout == imgAttrsLeading {
-		attr("decoding", "async")
-	}
-	if w != 0 {
-		attr("width", strconv.Itoa(w))
-	}
-	if h != 0 {
-		attr("height", strconv.Itoa(h))
-	}
-	attr("src", src)
-	attr("class", "attachment-medium size-medium")
-	attr("alt", alt)
-	if layout != imgAttrsLeading {
-		attr("decoding", "async")
-	}
-	if layout == imgAttrsTrailing {
-		attr("loading", "lazy")
-	}
-	if srcset := imageSrcset(r, p, &im, src, w, h); srcset != "" && w > 0 {
-		sizes := "(max-width: " + strconv.Itoa(w) + "px) 100vw, " + strconv.Itoa(w) + "px"
-		if autoSizes.In(r.Server().Version) && lazy {
-			sizes = "auto, " + sizes
-		}
-		attr("srcset", srcset)
-		attr("sizes", sizes)
-	}
-	b.WriteString(" />")
-	return b.String()
-}
-
-// autoSizes is the versions that put "auto" first in the sizes of a lazy-loaded image
-// (wp_img_tag_add_auto_sizes).
-var autoSizes = rest.Span{Since: rest.V67}
-
-// imageSrcset is wp_calculate_image_srcset for an image shown w x h from src: the
-// sub-sizes and the full image (not for a GIF, whose thumbnail would be a still
-// frame) of the same aspect ratio, at most 2048 pixels wide unless one is src, keyed
-// by width (src first); none unless src is among them and there are two.
-func imageSrcset(r *rest.Request, p *store.Post, im *wp.ImageFiles, src string, w, h int) string {
-	e := p.Extra()
-	if len(im.Sizes) == 0 || len(e.File) < 4 || w < 1 {
-		return ""
-	}
-	type candidate struct {
-		file          string
-		width, height int
-	}
-	cands := make([]candidate, 0, len(im.Sizes)+1)
-	for _, s := range im.Sizes {
-		cands = append(cands, candidate{s.File, s.Width, s.Height})
-	}
-	if t := im.Size("thumbnail"); t == nil || t.Mime != "image/gif" {
-		cands = append(cands, candidate{path.Base(e.File), e.Width, e.Height})
-	} else if strings.Contains(src, e.File) {
-		return ""
-	}
-	baseURL := r.Site + uploadsPrefix + im.Dir
-	var widths []int // keys in order
-	urls := map[int]string{}
-	matched := false
-	for _, c := range cands {
-		isSrc := false
-		if !matched && strings.Contains(src, im.Dir+c.file) {
-			matched, isSrc = true, true
-		}
-		if c.width > 2048 && !isSrc { // max_srcset_image_width
-			continue
-		}
-		if !imageMatchesRatio(w, h, c.width, c.height) {
-			continue
-		}
-		_, seen := urls[c.width]
-		urls[c.width] = baseURL + c.file
-		switch {
-		case isSrc: // array( width => source ) + sources
-			front := []int{c.width}
-			for _, k := range widths {
-				if k != c.width {
-					front = append(front, k)
-				}
-			}
-			widths = front
-		case !seen:
-			widths = append(widths, c.width)
-		}
-	}
-	if !matched || len(widths) < 2 {
-		return ""
-	}
-	parts := make([]string, len(widths))
-	for i, k := range widths {
-		parts[i] = strings.ReplaceAll(urls[k], " ", "%20") + " " + strconv.Itoa(k) + "w"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// imageMatchesRatio is wp_image_matches_ratio: the larger size scaled to the smaller's
-// width is (within a pixel) the smaller size.
-func imageMatchesRatio(sw, sh, tw, th int) bool {
-	var cw, ch, ew, eh int
-	if sw > tw {
-		cw, ch = wp.ConstrainDimensions(sw, sh, tw, 0)
-		ew, eh = tw, th
-	} else {
-		cw, ch = wp.ConstrainDimensions(tw, th, sw, 0)
-		ew, eh = sw, sh
-	}
-	return wp.AbsInt(cw-ew) <= 1 && wp.AbsInt(ch-eh) <= 1
-}
-
-// imgAttrsLayout is where an attachment image's loading and decoding attributes sit.
-type imgAttrsLayout int
-
-const (
-	// imgAttrsTrailing: wp_get_attachment_image adds decoding and loading after alt (6.1).
-	imgAttrsTrailing imgAttrsLayout = iota
-	// imgAttrsLoadingFirst: inside the_content wp_get_attachment_image leaves loading
-	// to wp_filter_content_tags, which puts it right after "<img" (6.3).
-	imgAttrsLoadingFirst
-	// imgAttrsLeading: decoding goes the same way (6.4): loading, then decoding, first.
-	imgAttrsLeading
-)
-
-// imgAttrs is the layout of each version.
-var imgAttrs = rest.Changed[imgAttrsLayout]{Base: imgAttrsTrailing,
-	Steps: []rest.Step[imgAttrsLayout]{{Since: rest.V63, Value: imgAttrsLoadingFirst}, {Since: rest.V64, Value: imgAttrsLeading}}}
 
 // renderCaption is the caption's get_the_excerpt + the_excerpt. An empty caption is
 // made, as wp_trim_excerpt does, from the rendered description, attachment paragraph
