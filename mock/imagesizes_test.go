@@ -15,6 +15,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/imaging"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // testImage draws a w x h picture and encodes it as mime.
@@ -269,8 +270,9 @@ func TestUploadNextToSubsizes(t *testing.T) {
 	}
 }
 
-// TestPrerenderedDropped: the renditions made before the lock are used by the upload
-// and dropped after it, and after a refused one.
+// TestPrerenderedDropped: the renditions made before the lock are dropped after the
+// upload, and after a refused one (wp's TestRenditionsAreTheUploadsFiles: they are the
+// files the upload gets).
 func TestPrerenderedDropped(t *testing.T) {
 	s := newTestSite(t)
 	jpg := testImage(t, "image/jpeg", 400, 300)
@@ -284,18 +286,6 @@ func TestPrerenderedDropped(t *testing.T) {
 	prerendered.Range(func(any, any) bool { n++; return true })
 	if n != 0 {
 		t.Errorf("%d renditions left", n)
-	}
-	rd := renderUpload("image/jpeg", jpg, false)
-	m := makeUploadImages("2025/06/pre.jpg", "image/jpeg", jpg, 400, 300, false, rd)
-	var names []string
-	for _, f := range m.files {
-		names = append(names, f.Path)
-		if !bytes.Equal(f.Data, rd.sizes[map[string]string{"2025/06/pre-300x225.jpg": "medium", "2025/06/pre-150x150.jpg": "thumbnail"}[f.Path]]) {
-			t.Errorf("%s: not the rendition's bytes", f.Path)
-		}
-	}
-	if strings.Join(names, " ") != "2025/06/pre-300x225.jpg 2025/06/pre-150x150.jpg" {
-		t.Errorf("files %v", names)
 	}
 }
 
@@ -311,7 +301,7 @@ func TestHugeClaimedSize(t *testing.T) {
 	if _, err := imaging.Decode("image/png", data); err == nil {
 		t.Fatal("decoded a 65536x65536 claim")
 	}
-	if rd := renderUpload("image/png", data, false); rd != nil {
+	if rd := wp.RenderUpload("image/png", data, false); rd != nil {
 		t.Fatal("renditions of a 65536x65536 claim")
 	}
 }

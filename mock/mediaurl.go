@@ -186,7 +186,7 @@ func (m *Mock) download(r *rest.Request, u *url.URL) ([]byte, *rest.Error) {
 	if home != nil && strings.EqualFold(home.Hostname(), u.Hostname()) && port(home) == port(u) {
 		tx := txOf(r)
 		if f := tx.File(strings.TrimPrefix(u.Path, uploadsPrefix)); strings.HasPrefix(u.Path, uploadsPrefix) && f != nil {
-			if data := m.drawn.bytesOf(f, tx.File(f.Of)); data != nil {
+			if data := m.drawn.BytesOf(f, tx.File(f.Of)); data != nil {
 				return data, nil
 			}
 		}

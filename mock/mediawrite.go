@@ -310,11 +310,11 @@ func attachUploadImages(r *rest.Request, p *store.Post, data []byte) {
 	}
 	tx := txOf(r)
 	e := p.Extra()
-	made := makeUploadImages(e.File, e.MimeType, data, e.Width, e.Height, bigPNGScaled.In(r.Server().Version), prerenderedFor(r))
-	for _, f := range made.files {
+	made := wp.MakeUploadImages(e.File, e.MimeType, data, e.Width, e.Height, bigPNGScaled.In(r.Server().Version), prerenderedFor(r))
+	for _, f := range made.Files {
 		tx.PutFile(f)
 	}
-	e.File, e.Width, e.Height, e.FileSize = made.file, made.width, made.height, made.size
+	e.File, e.Width, e.Height, e.FileSize = made.File, made.Width, made.Height, made.Size
 	p.SetExtra(e)
 }
 

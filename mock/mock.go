@@ -103,10 +103,10 @@ type Options struct {
 
 // Mock is a mock WordPress site.
 type Mock struct {
-	faults  faults     // latency and injected failures, see faults.go
-	renders renders    // rendered content and excerpts, see render.go
-	replay  replay     // a cloned site's recorded answers, see replay.go
-	drawn   drawnSizes // seeded images' sub-sizes drawn when read, see imageresize.go
+	faults  faults        // latency and injected failures, see faults.go
+	renders renders       // rendered content and excerpts, see render.go
+	replay  replay        // a cloned site's recorded answers, see replay.go
+	drawn   wp.DrawnSizes // seeded images' sub-sizes drawn when read, see imageresize.go
 	opts    Options
 	store   *store.Store
 	server  *rest.Server

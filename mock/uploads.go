@@ -26,7 +26,7 @@ func (m *Mock) serveUpload(w http.ResponseWriter, r *http.Request) {
 	})
 	var data []byte
 	if f != nil {
-		data = m.drawn.bytesOf(f, src) // a seeded image's sub-size is drawn now, outside the lock
+		data = m.drawn.BytesOf(f, src) // a seeded image's sub-size is drawn now, outside the lock
 	}
 	if f == nil || data == nil && f.Of != "" {
 		http.NotFound(w, r)

@@ -45,37 +45,7 @@ func UpdateNavMenuItem(tx *store.Tx, v wpversion.Version, stored *store.Post, a 
 			a.Position = items[len(items)-1].MenuOrder() + 1
 		}
 	}
-	originalParent := 0
-	if stored != nil {
-		originalParent = stored.Parent
-	}
-	if a.Type == "custom" {
-		a.URL = wpfunc.Trim(a.URL)
-	} else {
-		a.URL = ""
-		originalTitle := ""
-		switch a.Type {
-		case "taxonomy":
-			if t := tx.Term(a.ObjectID); t != nil && t.Taxonomy == a.Object {
-				originalParent, originalTitle = t.Parent, t.Name
-			}
-		case "post_type":
-			if o := tx.Post(a.ObjectID); o != nil {
-				originalParent, originalTitle = o.Parent, o.Title
-			}
-		case "post_type_archive":
-			if pt := RegistryOf(tx).PostType(a.Object); pt != nil {
-				v, _ := pt.Labels.At(v).Get("archives")
-				originalTitle, _ = v.(string)
-			}
-		}
-		if a.Title == originalTitle {
-			a.Title = ""
-		}
-		if a.Title == "" && a.Description == "" { // "a hack to get wp to create a post object"
-			a.Description = " "
-		}
-	}
+	originalParent := menuItemObject(tx, v, stored, &a)
 	localNow, now := Now(tx)
 	fill := func(p *store.Post) {
 		p.Title, p.Content, p.Excerpt = a.Title, prose.Plain(a.Description), a.AttrTitle
@@ -110,30 +80,7 @@ func UpdateNavMenuItem(tx *store.Tx, v wpversion.Version, stored *store.Post, a 
 			p.Modified, p.ModifiedGMT = localNow, now
 		})
 	}
-	if a.Type == "custom" {
-		a.ObjectID, a.Object = p.ID, "custom"
-	}
-	if a.Parent == p.ID && v >= wpversion.V62 { // 6.2 resets an item made its own parent
-		a.Parent = 0
-	}
-	classes := strings.Split(a.Classes, " ")
-	for i, c := range classes {
-		classes[i] = wpfunc.SanitizeHTMLClass(c, "")
-	}
-	xfn := strings.Split(a.XFN, " ")
-	for i, x := range xfn {
-		xfn[i] = wpfunc.SanitizeHTMLClass(x, "")
-	}
-	values := map[string]string{
-		MenuItemType: wpfunc.SanitizeKey(a.Type), MenuItemParent: strconv.Itoa(a.Parent),
-		MenuItemObjectID: strconv.Itoa(a.ObjectID), MenuItemObject: wpfunc.SanitizeKey(a.Object),
-		MenuItemTarget: wpfunc.SanitizeKey(a.Target), MenuItemClasses: SerializeList(classes),
-		MenuItemXFN: strings.Join(xfn, " "), MenuItemURL: wpfunc.SanitizeURL(a.URL),
-	}
-	for _, key := range MenuItemMetaKeys {
-		v := values[key]
-		SetPostMeta(tx, p.ID, key, &v)
-	}
+	writeMenuItemMeta(tx, v, p.ID, a)
 	after := tx.Post(p.ID)
 	UpdateTermCounts(tx, stored, after)
 	return after, nil
@@ -157,5 +104,73 @@ func AutoAddPageToMenus(tx *store.Tx, v wpversion.Version, oldStatus string, p *
 		if !linked {
 			_, _ = UpdateNavMenuItem(tx, v, nil, NavMenuItemArgs{Menu: menu.ID, ObjectID: p.ID, Object: "page", Type: "post_type", Status: "publish"})
 		}
+	}
+}
+
+// menuItemObject is what wp_update_nav_menu_item reads of the item's object: a custom
+// item's URL trimmed, another's dropped; the object's parent (else the stored item's)
+// as the post's parent; the item's own title kept only where it differs from the
+// object's. It returns the parent.
+func menuItemObject(tx *store.Tx, v wpversion.Version, stored *store.Post, a *NavMenuItemArgs) int {
+	originalParent := 0
+	if stored != nil {
+		originalParent = stored.Parent
+	}
+	if a.Type == "custom" {
+		a.URL = wpfunc.Trim(a.URL)
+	} else {
+		a.URL = ""
+		originalTitle := ""
+		switch a.Type {
+		case "taxonomy":
+			if t := tx.Term(a.ObjectID); t != nil && t.Taxonomy == a.Object {
+				originalParent, originalTitle = t.Parent, t.Name
+			}
+		case "post_type":
+			if o := tx.Post(a.ObjectID); o != nil {
+				originalParent, originalTitle = o.Parent, o.Title
+			}
+		case "post_type_archive":
+			if pt := RegistryOf(tx).PostType(a.Object); pt != nil {
+				label, _ := pt.Labels.At(v).Get("archives")
+				originalTitle, _ = label.(string)
+			}
+		}
+		if a.Title == originalTitle {
+			a.Title = ""
+		}
+		if a.Title == "" && a.Description == "" { // "a hack to get wp to create a post object"
+			a.Description = " "
+		}
+	}
+	return originalParent
+}
+
+// writeMenuItemMeta writes the item's meta (the menu-item-* values) in
+// wp_update_nav_menu_item's order, its classes and XFN sanitized.
+func writeMenuItemMeta(tx *store.Tx, v wpversion.Version, id int, a NavMenuItemArgs) {
+	if a.Type == "custom" {
+		a.ObjectID, a.Object = id, "custom"
+	}
+	if a.Parent == id && v >= wpversion.V62 { // 6.2 resets an item made its own parent
+		a.Parent = 0
+	}
+	classes := strings.Split(a.Classes, " ")
+	for i, c := range classes {
+		classes[i] = wpfunc.SanitizeHTMLClass(c, "")
+	}
+	xfn := strings.Split(a.XFN, " ")
+	for i, x := range xfn {
+		xfn[i] = wpfunc.SanitizeHTMLClass(x, "")
+	}
+	values := map[string]string{
+		MenuItemType: wpfunc.SanitizeKey(a.Type), MenuItemParent: strconv.Itoa(a.Parent),
+		MenuItemObjectID: strconv.Itoa(a.ObjectID), MenuItemObject: wpfunc.SanitizeKey(a.Object),
+		MenuItemTarget: wpfunc.SanitizeKey(a.Target), MenuItemClasses: SerializeList(classes),
+		MenuItemXFN: strings.Join(xfn, " "), MenuItemURL: wpfunc.SanitizeURL(a.URL),
+	}
+	for _, key := range MenuItemMetaKeys {
+		value := values[key]
+		SetPostMeta(tx, id, key, &value)
 	}
 }
