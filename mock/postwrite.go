@@ -185,7 +185,6 @@ func statusFor(r *rest.Request, pt *wp.PostType, status string) (string, *rest.E
 // prepare_item_for_database and wp_insert_post do, without touching the store.
 func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.Error {
 	tx := txOf(r)
-	localNow, now := wp.Now(tx)
 	setTextFields(r, p)
 	if w.hooks.prepareForDatabase != nil {
 		w.hooks.prepareForDatabase(r, p)
@@ -216,19 +215,8 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		}
 		p.Author = a
 	}
-	if r.Sent("password") {
-		p.Password = r.String("password")
-		if p.Password != "" {
-			if registry(r).TypeOf(w.typ).Sticky && r.Bool("sticky") {
-				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A post can not be sticky and have a password.")
-			}
-			if !create && p.Sticky {
-				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A sticky post can not be password protected.")
-			}
-		}
-	}
-	if registry(r).TypeOf(w.typ).Sticky && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
-		return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A password protected post can not be set to sticky.")
+	if err := w.preparePassword(r, p, create); err != nil {
+		return err
 	}
 	pt := registry(r).TypeOf(w.typ)
 	if pt.Hierarchical && r.Has("parent") {
@@ -266,32 +254,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 	if editDate && (p.Date.Year() < 1 || p.Date.Year() > 9999) {
 		return rest.Errorf(http.StatusBadRequest, codeInvalidDate, "Invalid date.")
 	}
-	// wp_insert_post's dates: a draft that was never given a date floats and takes "now"
-	floating := p.Status == "draft" || p.Status == "pending" || p.Status == "auto-draft"
-	if !editDate && (create || (p.DateGMT.IsZero() && floating) || (p.DateGMT.IsZero() && oldStatus != p.Status)) {
-		if create || p.Date.IsZero() || p.DateGMT.IsZero() {
-			p.Date = localNow
-		}
-		p.DateGMT = now
-	}
-	if p.Date.IsZero() {
-		p.Date = localNow
-	}
-	if floating && !editDate {
-		p.DateGMT = time.Time{}
-	} else if p.DateGMT.IsZero() {
-		p.DateGMT = wp.GMT(tx, p.Date)
-	}
-	if p.Status == "publish" && p.DateGMT.After(now.Add(time.Minute)) {
-		p.Status = "future"
-	} else if p.Status == "future" && !p.DateGMT.After(now) {
-		p.Status = "publish"
-	}
-	if create && editDate {
-		p.Modified, p.ModifiedGMT = p.Date, dateGMT(tx, p)
-	} else {
-		p.Modified, p.ModifiedGMT = localNow, now
-	}
+	floating := wp.InsertPostDates(tx, p, create, editDate, oldStatus)
 	if p.Status == "private" {
 		p.Password = ""
 	}
@@ -307,6 +270,26 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		slug = w.uniqueSlug(tx, slug, p.ID, p.Parent)
 	}
 	p.Slug = slug
+	return nil
+}
+
+// preparePassword applies the password sent, refusing the sticky post with a password
+// that prepare_item_for_database and update_item refuse.
+func (w *postWriter) preparePassword(r *rest.Request, p *store.Post, create bool) *rest.Error {
+	if r.Sent("password") {
+		p.Password = r.String("password")
+		if p.Password != "" {
+			if registry(r).TypeOf(w.typ).Sticky && r.Bool("sticky") {
+				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A post can not be sticky and have a password.")
+			}
+			if !create && p.Sticky {
+				return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A sticky post can not be password protected.")
+			}
+		}
+	}
+	if registry(r).TypeOf(w.typ).Sticky && r.Bool("sticky") && !create && p.Password != "" && !r.Sent("password") {
+		return rest.Errorf(http.StatusBadRequest, codeInvalidField, "A password protected post can not be set to sticky.")
+	}
 	return nil
 }
 

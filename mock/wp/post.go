@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpversion"
@@ -171,4 +172,43 @@ func InsertStatus(typ, status string) string {
 		return "inherit"
 	}
 	return status
+}
+
+// InsertPostDates is wp_insert_post's dates once the request's are applied (editDate:
+// a date was given): a draft that was never given a date floats and takes "now", its
+// GMT date left empty; a published post dated ahead is scheduled ("future"), a
+// scheduled one whose date has passed is published; the modified dates are now (the
+// given date on a create). It returns whether the post floats.
+func InsertPostDates(tx *store.Tx, p *store.Post, create, editDate bool, oldStatus string) (floating bool) {
+	localNow, now := Now(tx)
+	// wp_insert_post's dates: a draft that was never given a date floats and takes "now"
+	floating = p.Status == "draft" || p.Status == "pending" || p.Status == "auto-draft"
+	if !editDate && (create || (p.DateGMT.IsZero() && floating) || (p.DateGMT.IsZero() && oldStatus != p.Status)) {
+		if create || p.Date.IsZero() || p.DateGMT.IsZero() {
+			p.Date = localNow
+		}
+		p.DateGMT = now
+	}
+	if p.Date.IsZero() {
+		p.Date = localNow
+	}
+	if floating && !editDate {
+		p.DateGMT = time.Time{}
+	} else if p.DateGMT.IsZero() {
+		p.DateGMT = GMT(tx, p.Date)
+	}
+	if p.Status == "publish" && p.DateGMT.After(now.Add(time.Minute)) {
+		p.Status = "future"
+	} else if p.Status == "future" && !p.DateGMT.After(now) {
+		p.Status = "publish"
+	}
+	if create && editDate {
+		p.Modified, p.ModifiedGMT = p.Date, p.DateGMT
+		if p.ModifiedGMT.IsZero() { // get_gmt_from_date of a floating draft
+			p.ModifiedGMT = GMT(tx, p.Date)
+		}
+	} else {
+		p.Modified, p.ModifiedGMT = localNow, now
+	}
+	return floating
 }
