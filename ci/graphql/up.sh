@@ -19,6 +19,9 @@ die() {
 }
 
 plugin=$(bash "$here/plugin.sh") || die "no WPGraphQL tree (see above)"
+# The captured site's declarations: the theme's menu locations (a block theme has none, and
+# WPGraphQL shows anonymous users only menus at a location).
+export WP_DECLARATIONS=${WP_DECLARATIONS-$here/site.json}
 bash "$wp/up.sh" || die "WordPress did not come up (see above)"
 state=$(cd "$state" && pwd)
 wp_root=$(bash "$wp/tree.sh" "$version")

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Capture WPGraphQL's answers on one WordPress version ($WP_VERSION; WP_PORT, WP_STATE_DIR as
+# for ci/wordpress/up.sh): a fresh site with WPGraphQL (up.sh), the content of seed.go, the
+# corpus (operations/) run and its answers written to captures/$WP_VERSION/, then the site
+# cloned (`wpmock clone`, as admin) into captures/$WP_VERSION/site.json, the dataset the mock
+# serves for the comparison, and about.json: the versions and admin's application password
+# (the clone keeps its hash: the same password logs in on the mock). The site is brought
+# down at the end unless GRAPHQL_KEEP=1.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+wp=$root/ci/wordpress
+# shellcheck source=../wordpress/versions.sh
+. "$wp/versions.sh"
+state=${WP_STATE_DIR:-$(wp_default_state "$version")}
+out=$here/captures/$version
+go=${GO:-go}
+
+bash "$here/up.sh"
+# shellcheck disable=SC1091
+. "$state/env"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"; [[ "${GRAPHQL_KEEP:-}" == 1 ]] || bash "$wp/down.sh"' EXIT
+
+cd "$root"
+$go build -o "$tmp/graphql" ./ci/graphql
+$go build -o "$tmp/wpmock" ./cmd/wpmock
+"$tmp/graphql" seed -url "$WP_BASE_URL"
+rm -rf "$out"
+"$tmp/graphql" capture -url "$WP_BASE_URL" -version "$version"
+"$tmp/wpmock" clone -user admin -password "$WPCONTRACT_PASSWORD" -o "$tmp/clone.json" "$WP_BASE_URL" >"$tmp/clone.log" 2>&1 ||
+  { cat "$tmp/clone.log" >&2; exit 1; }
+"$tmp/graphql" dataset "$tmp/clone.json" "$out/site.json"
+wpgraphql=$(sed -n 's/^ \* Version: *//p' "$state/wp-content/plugins/wp-graphql/wp-graphql.php")
+cat >"$out/about.json" <<JSON
+{
+ "wordpress": "$WP_VERSION_FULL",
+ "wpgraphql": "$wpgraphql",
+ "permalinks": "$WP_PERMALINKS",
+ "timezone": "$WP_TIMEZONE",
+ "adminPassword": "$WPCONTRACT_PASSWORD"
+}
+JSON
+echo "captured $(find "$out" -name '*.json' ! -name site.json ! -name about.json | wc -l) answers of WPGraphQL $wpgraphql on WordPress $WP_VERSION_FULL into $out"

@@ -1,0 +1,87 @@
+// Command graphql captures WPGraphQL's answers to a corpus of operations from a real
+// WordPress and compares any site's /graphql with them (ci/graphql/README.md):
+//
+//	go run ./ci/graphql seed    -url http://127.0.0.1:8643            # give a fresh site the content
+//	go run ./ci/graphql capture -url http://127.0.0.1:8643 -version 7.1
+//	go run ./ci/graphql compare -url http://127.0.0.1:8080 -version 7.1
+//	go run ./ci/graphql dataset CLONE.json ci/graphql/captures/7.1/site.json
+//
+// The admin's application password comes from -password or WPCONTRACT_PASSWORD (the
+// env file of ci/wordpress/up.sh).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	cmd := os.Args[1]
+	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
+	base := fs.String("url", os.Getenv("WP_BASE_URL"), "the site's base URL (its /graphql and /wp-json)")
+	password := fs.String("password", os.Getenv("WPCONTRACT_PASSWORD"), "admin's application password")
+	version := fs.String("version", os.Getenv("WP_VERSION"), "the WordPress version: the captures' folder")
+	here := fs.String("dir", "ci/graphql", "the folder of operations/ and captures/")
+	_ = fs.Parse(os.Args[2:])
+	if cmd == "dataset" { // dataset CLONE SITE.JSON
+		if fs.NArg() != 2 {
+			usage()
+		}
+		fail(slimClone(fs.Arg(0), fs.Arg(1)))
+		return
+	}
+	if *base == "" {
+		fail(fmt.Errorf("-url is required"))
+	}
+	s := newSite(*base)
+	s.passwords["admin"] = *password
+	if cmd == "seed" {
+		fail(seed(s))
+		return
+	}
+	ops, err := loadCorpus(filepath.Join(*here, "operations"))
+	if err != nil {
+		fail(err)
+	}
+	dir := filepath.Join(*here, "captures", *version)
+	switch cmd {
+	case "capture":
+		if *version == "" {
+			fail(fmt.Errorf("-version is required"))
+		}
+		fail(captureAll(s, ops, dir))
+	case "compare":
+		if *version == "" {
+			fail(fmt.Errorf("-version is required"))
+		}
+		rs, err := compareAll(s, ops, dir)
+		if err != nil {
+			fail(err)
+		}
+		if report(*version, rs) != len(rs) {
+			os.Exit(1)
+		}
+	default:
+		usage()
+	}
+}
+
+func fail(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "graphql:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	names := []string{"seed", "capture", "compare", "dataset"}
+	sort.Strings(names)
+	fmt.Fprintf(os.Stderr, "usage: go run ./ci/graphql %v [-url URL] [-password PW] [-version V] [-dir ci/graphql]\n", names)
+	os.Exit(2)
+}
