@@ -173,18 +173,24 @@ func send(s *site, r *resolver, op operation) (*answer, error) {
 	}
 	if strings.EqualFold(sp.Method, "GET") {
 		q := url.Values{}
-		q.Set("query", query)
+		if query != "" {
+			q.Set("query", query)
+		}
 		if vars != "" {
 			q.Set("variables", vars)
 		}
 		if sp.OperationName != "" {
 			q.Set("operationName", sp.OperationName)
 		}
-		sepr := "?"
-		if strings.Contains(path, "?") {
-			sepr = "&"
+		u := s.base + path
+		if len(q) > 0 {
+			sepr := "?"
+			if strings.Contains(path, "?") {
+				sepr = "&"
+			}
+			u += sepr + q.Encode()
 		}
-		return s.do("GET", s.base+path+sepr+q.Encode(), sp.As, nil, nil)
+		return s.do("GET", u, sp.As, nil, nil)
 	}
 	body, err := requestBody(r, op, query, vars)
 	if err != nil {

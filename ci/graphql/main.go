@@ -41,6 +41,8 @@ func main() {
 	}
 	s := newSite(*base)
 	s.passwords["admin"] = *password
+	// "as": "nobody" sends credentials WordPress does not know: its answer to a wrong password
+	s.passwords["nobody"] = "wron gpas swor dwro ngpa sswo"
 	if cmd == "seed" {
 		fail(seed(s))
 		return
