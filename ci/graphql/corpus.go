@@ -88,13 +88,16 @@ func loadCorpus(dir string) ([]operation, error) {
 // {{gid:post:posts?slug=hello-world}} WPGraphQL's global id of it (base64 of "post:ID",
 // the prefix as WPGraphQL's loaders name them: post, term, user, comment, nav_menu_item).
 // A placeholder that is a whole JSON string of the variables becomes a number for id.
-// {{base}} is the site's base URL (http://127.0.0.1:8643).
-var placeholderRE = regexp.MustCompile(`\{\{(id|gid:[a-z_]+):([^}]+)\}\}`)
+// {{uri:posts?slug=hello-world}} is the item's link without the site's address (its URI
+// under the site's permalink structure, which differs per version). {{base}} is the
+// site's base URL (http://127.0.0.1:8643).
+var placeholderRE = regexp.MustCompile(`\{\{(id|uri|gid:[a-z_]+):([^}]+)\}\}`)
 
 // resolver resolves placeholders on one site, each once.
 type resolver struct {
-	s    *site
-	seen map[string]int
+	s     *site
+	seen  map[string]int
+	links map[string]string
 }
 
 func (r *resolver) lookup(route string) (int, error) {
@@ -114,6 +117,12 @@ func (r *resolver) lookup(route string) (int, error) {
 		return 0, fmt.Errorf("placeholder %s: nothing found on %s", route, r.s.base)
 	}
 	r.seen[route] = id(list[0])
+	if r.links == nil {
+		r.links = map[string]string{}
+	}
+	m, _ := list[0].(map[string]any)
+	link, _ := m["link"].(string)
+	r.links[route] = strings.TrimPrefix(link, r.s.base)
 	return r.seen[route], nil
 }
 
@@ -122,8 +131,14 @@ func (r *resolver) value(kind, route string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if kind == "id" {
+	switch kind {
+	case "id":
 		return strconv.Itoa(n), nil
+	case "uri":
+		if r.links[route] == "" {
+			return "", fmt.Errorf("placeholder %s: no link on %s", route, r.s.base)
+		}
+		return r.links[route], nil
 	}
 	return base64.StdEncoding.EncodeToString([]byte(strings.TrimPrefix(kind, "gid:") + ":" + strconv.Itoa(n))), nil
 }

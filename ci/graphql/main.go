@@ -11,6 +11,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -25,7 +26,7 @@ func main() {
 	cmd := os.Args[1]
 	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
 	base := fs.String("url", os.Getenv("WP_BASE_URL"), "the site's base URL (its /graphql and /wp-json)")
-	password := fs.String("password", os.Getenv("WPCONTRACT_PASSWORD"), "admin's application password")
+	password := fs.String("password", "", "admin's application password (default: compare: the captures' about.json, else WPCONTRACT_PASSWORD)")
 	version := fs.String("version", os.Getenv("WP_VERSION"), "the WordPress version: the captures' folder")
 	here := fs.String("dir", "ci/graphql", "the folder of operations/ and captures/")
 	_ = fs.Parse(os.Args[2:])
@@ -40,7 +41,7 @@ func main() {
 		fail(fmt.Errorf("-url is required"))
 	}
 	s := newSite(*base)
-	s.passwords["admin"] = *password
+	s.passwords["admin"] = adminPassword(*password, cmd, filepath.Join(*here, "captures", *version, "about.json"))
 	// "as": "nobody" sends credentials WordPress does not know: its answer to a wrong password
 	s.passwords["nobody"] = "wron gpas swor dwro ngpa sswo"
 	if cmd == "seed" {
@@ -72,6 +73,24 @@ func main() {
 	default:
 		usage()
 	}
+}
+
+// adminPassword is the one given, else for a comparison the one of the captured site
+// (its clone, which the mock serves, keeps it), else WPCONTRACT_PASSWORD (ci/wordpress's
+// env file).
+func adminPassword(given, cmd, about string) string {
+	if given != "" {
+		return given
+	}
+	if cmd == "compare" {
+		var a struct {
+			AdminPassword string `json:"adminPassword"`
+		}
+		if b, err := os.ReadFile(about); err == nil && json.Unmarshal(b, &a) == nil && a.AdminPassword != "" {
+			return a.AdminPassword
+		}
+	}
+	return os.Getenv("WPCONTRACT_PASSWORD")
 }
 
 func fail(err error) {
