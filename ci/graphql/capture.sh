@@ -31,7 +31,7 @@ rm -rf "$out"
 "$tmp/graphql" capture -url "$WP_BASE_URL" -version "$version"
 "$tmp/wpmock" clone -user admin -password "$WPCONTRACT_PASSWORD" -o "$tmp/clone.json" "$WP_BASE_URL" >"$tmp/clone.log" 2>&1 ||
   { cat "$tmp/clone.log" >&2; exit 1; }
-"$tmp/graphql" dataset "$tmp/clone.json" "$out/site.json"
+"$tmp/graphql" dataset "$tmp/clone.json" "${WP_DECLARATIONS:-$here/site.json}" "$out/site.json"
 wpgraphql=$(sed -n 's/^ \* Version: *//p' "$state/wp-content/plugins/wp-graphql/wp-graphql.php")
 cat >"$out/about.json" <<JSON
 {

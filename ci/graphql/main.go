@@ -4,7 +4,7 @@
 //	go run ./ci/graphql seed    -url http://127.0.0.1:8643            # give a fresh site the content
 //	go run ./ci/graphql capture -url http://127.0.0.1:8643 -version 7.1
 //	go run ./ci/graphql compare -url http://127.0.0.1:8080 -version 7.1
-//	go run ./ci/graphql dataset CLONE.json ci/graphql/captures/7.1/site.json
+//	go run ./ci/graphql dataset CLONE.json ci/graphql/site.json ci/graphql/captures/7.1/site.json
 //
 // The admin's application password comes from -password or WPCONTRACT_PASSWORD (the
 // env file of ci/wordpress/up.sh).
@@ -30,11 +30,11 @@ func main() {
 	version := fs.String("version", os.Getenv("WP_VERSION"), "the WordPress version: the captures' folder")
 	here := fs.String("dir", "ci/graphql", "the folder of operations/ and captures/")
 	_ = fs.Parse(os.Args[2:])
-	if cmd == "dataset" { // dataset CLONE SITE.JSON
-		if fs.NArg() != 2 {
+	if cmd == "dataset" { // dataset CLONE DECLARATIONS SITE.JSON
+		if fs.NArg() != 3 {
 			usage()
 		}
-		fail(slimClone(fs.Arg(0), fs.Arg(1)))
+		fail(slimClone(fs.Arg(0), fs.Arg(1), fs.Arg(2)))
 		return
 	}
 	if *base == "" {

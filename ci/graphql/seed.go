@@ -19,7 +19,9 @@ import (
 // front page and posts page, private, protected and draft content for the anonymous-user
 // answers, comments with a reply and one held, and menus (one at each location of
 // site.json, one at none: WPGraphQL shows anonymous users only menus at a location).
-// The site is then cloned (`capture` runs `wpmock clone`) and the copy committed beside
+// site.json also declares a post type and a taxonomy shown in GraphQL (show_in_graphql,
+// graphql_single_name, graphql_plural_name: book, genre) and one that is not (note); seedOwnTypes
+// gives them items. The site is then cloned (`capture` runs `wpmock clone`) and the copy committed beside
 // the captures: the mock serves exactly the content the answers were captured on.
 
 var seedUsers = []struct{ login, name, role string }{
@@ -39,7 +41,7 @@ func seed(s *site) error {
 	} else if l, _ := list.([]any); len(l) > 0 {
 		return fmt.Errorf("%s is seeded already: start it afresh with ci/graphql/up.sh", s.base)
 	}
-	steps := []func(*site, seeded) error{seedPeople, seedTerms, seedMedia, seedPosts, seedPages, seedComments, seedMenus, seedSettings}
+	steps := []func(*site, seeded) error{seedPeople, seedTerms, seedMedia, seedPosts, seedPages, seedComments, seedMenus, seedSettings, seedOwnTypes}
 	for _, step := range steps {
 		if err := step(s, ids); err != nil {
 			return err
@@ -267,4 +269,32 @@ func decodeJSON(b []byte) (any, error) {
 	var v any
 	err := json.Unmarshal(b, &v)
 	return v, err
+}
+
+// seedOwnTypes gives site.json's own types items: genres (a parent and a child), two books
+// (one a draft) and a note, whose type is not shown in GraphQL.
+func seedOwnTypes(s *site, ids seeded) error {
+	if err := create(s, ids, "genre:fiction", "/wp/v2/genres", map[string]any{"name": "Fiction", "description": "Made up."}); err != nil {
+		return err
+	}
+	if err := create(s, ids, "genre:scifi", "/wp/v2/genres", map[string]any{"name": "Science fiction", "slug": "sci-fi", "parent": ids["genre:fiction"]}); err != nil {
+		return err
+	}
+	books := []struct {
+		name string
+		body map[string]any
+	}{
+		{"go", map[string]any{"title": "The Go Book", "status": "publish", "author": ids["user:author"], "date_gmt": "2024-04-01T10:00:00",
+			"genres": []int{ids["genre:scifi"]}, "featured_media": ids["media"], "excerpt": "A book about Go.",
+			"content": "<!-- wp:paragraph -->\n<p>Chapter one.</p>\n<!-- /wp:paragraph -->"}},
+		{"later", map[string]any{"title": "A book in the making", "status": "draft", "genres": []int{ids["genre:fiction"]},
+			"content": "<p>Not yet.</p>"}},
+	}
+	for _, b := range books {
+		if err := create(s, ids, "book:"+b.name, "/wp/v2/books", b.body); err != nil {
+			return err
+		}
+	}
+	return create(s, ids, "note:first", "/wp/v2/notes", map[string]any{"title": "A note", "status": "publish", "date_gmt": "2024-04-02T10:00:00",
+		"content": "<p>Not in GraphQL.</p>"})
 }
