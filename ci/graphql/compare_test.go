@@ -27,6 +27,9 @@ func TestFirstDifference(t *testing.T) {
 		{`{"x":[{"n":1},{"n":2}]}`, `{"x":[{"n":1},{"n":3}]}`, `$.x[1].n: 2 vs 3`},
 		{`{"x":null}`, `{"x":{}}`, `$.x: null vs an object {}`},
 		{`{"x":1.0}`, `{"x":1}`, `$.x: 1.0 vs 1`},
+		{`{"x":"<p>a & b</p>"}`, `{"x":"<p>a &amp; b</p>"}`, `$.x: "<p>a & b</p>" vs "<p>a &amp; b</p>"`},
+		{`{"x":"` + strings.Repeat("a", 100) + `1` + strings.Repeat("z", 60) + `"}`, `{"x":"` + strings.Repeat("a", 100) + `2` + strings.Repeat("z", 60) + `"}`,
+			`$.x: at character 100: …"` + strings.Repeat("a", 30) + `1` + strings.Repeat("z", 39) + `"… vs …"` + strings.Repeat("a", 30) + `2` + strings.Repeat("z", 39) + `"…`},
 	}
 	for _, c := range cases {
 		if got := firstDifference("", mustParse(t, c.a), mustParse(t, c.b)); got != c.want {

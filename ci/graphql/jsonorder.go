@@ -147,11 +147,41 @@ func firstDifference(path string, a, b *node) string {
 			return fmt.Sprintf("%s: %d items vs %d", orRoot(path), len(a.vals), len(b.vals))
 		}
 	default:
+		if a.scalar != b.scalar && a.kind == 's' {
+			return fmt.Sprintf("%s: %s", orRoot(path), stringDifference(a.scalar, b.scalar))
+		}
 		if a.scalar != b.scalar {
 			return fmt.Sprintf("%s: %s vs %s", orRoot(path), describe(a), describe(b))
 		}
 	}
 	return ""
+}
+
+// stringDifference shows two strings around the first character where they differ, so
+// that a difference deep in a long content or message is seen.
+func stringDifference(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	if len(a) <= 80 && len(b) <= 80 {
+		return quote(a) + " vs " + quote(b)
+	}
+	from := max(0, i-30)
+	cut := func(s string) string {
+		end := min(len(s), i+40)
+		return "…" + quote(s[from:end]) + "…"
+	}
+	return fmt.Sprintf("at character %d: %s vs %s", i, cut(a), cut(b))
+}
+
+// quote is a JSON string as written, without encoding/json's escaping of <, > and &.
+func quote(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func orRoot(path string) string {
@@ -168,8 +198,7 @@ func describe(n *node) string {
 	case 'a':
 		return fmt.Sprintf("an array of %d", len(n.vals))
 	case 's':
-		b, _ := json.Marshal(n.scalar)
-		return clip(b, 80)
+		return clip([]byte(quote(n.scalar)), 80)
 	case 'z':
 		return "null"
 	}
