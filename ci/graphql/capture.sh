@@ -29,6 +29,30 @@ $go build -o "$tmp/wpmock" ./cmd/wpmock
 "$tmp/graphql" seed -url "$WP_BASE_URL"
 rm -rf "$out"
 "$tmp/graphql" capture -url "$WP_BASE_URL" -version "$version"
+# WPGraphQL's settings changed (operations/settings), then back to its defaults before the
+# clone: the dataset is the site as the main captures saw it.
+settings=(query_depth_enabled=on query_depth_max=5 public_introspection_enabled=on batch_queries_enabled=off)
+wp_settings() {
+  WPMOCK_WP_ROOT=$(bash "$wp/tree.sh" "$version") WPMOCK_WP_CONFIG=wpmock-${WP_BASE_URL##*:} \
+    WPMOCK_HOST=${WP_BASE_URL#http://} timeout 60 php -d display_errors=0 "$here/graphql-settings.php" "$@"
+}
+wp_settings "${settings[@]}"
+"$tmp/graphql" capture -url "$WP_BASE_URL" -version "$version" -set settings
+wp_settings reset
+{
+  echo '{'
+  echo ' "note": "WPGraphQL settings (the option graphql_general_settings) these answers were captured with",'
+  echo ' "graphql_general_settings": {'
+  n=${#settings[@]}
+  for ((i = 0; i < n; i++)); do
+    kv=${settings[i]}
+    sep=,
+    ((i == n - 1)) && sep=
+    echo "  \"${kv%%=*}\": \"${kv#*=}\"$sep"
+  done
+  echo ' }'
+  echo '}'
+} >"$out/settings/about.json"
 "$tmp/wpmock" clone -user admin -password "$WPCONTRACT_PASSWORD" -o "$tmp/clone.json" "$WP_BASE_URL" >"$tmp/clone.log" 2>&1 ||
   { cat "$tmp/clone.log" >&2; exit 1; }
 "$tmp/graphql" dataset "$tmp/clone.json" "${WP_DECLARATIONS:-$here/site.json}" "$out/site.json"
@@ -42,4 +66,4 @@ cat >"$out/about.json" <<JSON
  "adminPassword": "$WPCONTRACT_PASSWORD"
 }
 JSON
-echo "captured $(find "$out" -name '*.json' ! -name site.json ! -name about.json | wc -l) answers of WPGraphQL $wpgraphql on WordPress $WP_VERSION_FULL into $out"
+echo "captured $(find "$out" -maxdepth 1 -name '*.json' ! -name site.json ! -name about.json | wc -l) answers (and $(find "$out/settings" -name '*.json' ! -name about.json | wc -l) with settings changed) of WPGraphQL $wpgraphql on WordPress $WP_VERSION_FULL into $out"

@@ -38,7 +38,7 @@ for v in $versions; do
     mock_pid=$!
     for ((i = 0; ; i++)); do
       curl -s -o /dev/null --max-time 2 "$url/wp-json/" && break
-      ((i < 100)) || { echo "the mock did not start:"; cat "$tmp/mock-$v.log"; exit 1; } >&2
+      kill -0 "$mock_pid" 2>/dev/null && ((i < 100)) || { echo "the mock did not start:"; cat "$tmp/mock-$v.log"; exit 1; } >&2
       sleep 0.1
     done
   fi

@@ -29,6 +29,7 @@ func main() {
 	password := fs.String("password", "", "admin's application password (default: compare: the captures' about.json, else WPCONTRACT_PASSWORD)")
 	version := fs.String("version", os.Getenv("WP_VERSION"), "the WordPress version: the captures' folder")
 	here := fs.String("dir", "ci/graphql", "the folder of operations/ and captures/")
+	set := fs.String("set", "", "a corpus of its own: operations/SET, captured in captures/<version>/SET (settings: WPGraphQL's settings changed)")
 	_ = fs.Parse(os.Args[2:])
 	if cmd == "dataset" { // dataset CLONE DECLARATIONS SITE.JSON
 		if fs.NArg() != 3 {
@@ -48,11 +49,11 @@ func main() {
 		fail(seed(s))
 		return
 	}
-	ops, err := loadCorpus(filepath.Join(*here, "operations"))
+	ops, err := loadCorpus(filepath.Join(*here, "operations", *set))
 	if err != nil {
 		fail(err)
 	}
-	dir := filepath.Join(*here, "captures", *version)
+	dir := filepath.Join(*here, "captures", *version, *set)
 	switch cmd {
 	case "capture":
 		if *version == "" {
@@ -103,6 +104,6 @@ func fail(err error) {
 func usage() {
 	names := []string{"seed", "capture", "compare", "dataset"}
 	sort.Strings(names)
-	fmt.Fprintf(os.Stderr, "usage: go run ./ci/graphql %v [-url URL] [-password PW] [-version V] [-dir ci/graphql]\n", names)
+	fmt.Fprintf(os.Stderr, "usage: go run ./ci/graphql %v [-url URL] [-password PW] [-version V] [-set SET] [-dir ci/graphql]\n", names)
 	os.Exit(2)
 }
