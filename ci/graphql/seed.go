@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"net/url"
 )
 
 // The content the captures are made on. A fresh reference WordPress (ci/graphql/up.sh)
@@ -217,30 +216,33 @@ func seedMenus(s *site, ids seeded) error {
 			return err
 		}
 	}
-	item := func(name, menu string, order int, parent string, fields map[string]any) error {
-		fields["menus"] = ids["menu:"+menu]
-		fields["menu_order"] = order
-		fields["status"] = "publish"
-		if parent != "" {
-			fields["parent"] = ids["item:"+parent]
-		}
-		return create(s, ids, "item:"+name, "/wp/v2/menu-items", fields)
-	}
 	page := func(p string) map[string]any {
 		return map[string]any{"type": "post_type", "object": "page", "object_id": ids["page:"+p]}
 	}
-	steps := []error{
-		item("home", "Main", 1, "", page("home")),
-		item("about", "Main", 2, "", page("about")),
-		item("team", "Main", 3, "about", page("team")),
-		item("releases", "Main", 4, "", map[string]any{"type": "taxonomy", "object": "category", "object_id": ids["cat:releases"], "title": "All releases"}),
-		item("release", "Main", 5, "", map[string]any{"type": "post_type", "object": "post", "object_id": ids["post:release"]}),
-		item("source", "Main", 6, "", map[string]any{"type": "custom", "url": "https://example.com/source", "title": "Source", "target": "_blank"}),
-		item("blog", "Footer", 1, "", page("blog")),
-		item("unused", "Unused", 1, "", map[string]any{"type": "custom", "url": "https://example.com/", "title": "Example"}),
+	// In order: an item's parent is made before it.
+	items := []struct {
+		name, menu string
+		order      int
+		parent     string
+		fields     map[string]any
+	}{
+		{"home", "Main", 1, "", page("home")},
+		{"about", "Main", 2, "", page("about")},
+		{"team", "Main", 3, "about", page("team")},
+		{"releases", "Main", 4, "", map[string]any{"type": "taxonomy", "object": "category", "object_id": ids["cat:releases"], "title": "All releases"}},
+		{"release", "Main", 5, "", map[string]any{"type": "post_type", "object": "post", "object_id": ids["post:release"]}},
+		{"source", "Main", 6, "", map[string]any{"type": "custom", "url": "https://example.com/source", "title": "Source", "target": "_blank"}},
+		{"blog", "Footer", 1, "", page("blog")},
+		{"unused", "Unused", 1, "", map[string]any{"type": "custom", "url": "https://example.com/", "title": "Example"}},
 	}
-	for _, err := range steps {
-		if err != nil {
+	for _, it := range items {
+		it.fields["menus"] = ids["menu:"+it.menu]
+		it.fields["menu_order"] = it.order
+		it.fields["status"] = "publish"
+		if it.parent != "" {
+			it.fields["parent"] = ids["item:"+it.parent]
+		}
+		if err := create(s, ids, "item:"+it.name, "/wp/v2/menu-items", it.fields); err != nil {
 			return err
 		}
 	}
@@ -260,7 +262,7 @@ func seedSettings(s *site, ids seeded) error {
 		return err
 	}
 	if m, _ := v.(map[string]any); m["show_on_front"] != "page" {
-		return fmt.Errorf("%s did not take show_on_front=page (%s)", s.base, url.QueryEscape(fmt.Sprint(m["show_on_front"])))
+		return fmt.Errorf("%s did not take show_on_front=page (it has %v)", s.base, m["show_on_front"])
 	}
 	return nil
 }
