@@ -1,0 +1,248 @@
+package graphql
+
+import (
+	"strconv"
+
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
+)
+
+// queryPosts lists the posts of the types that the where arguments ask, in their
+// order (date, newest first, unless orderby says otherwise), each one the caller
+// may read.
+func (c *call) queryPosts(cts []*contentType, where map[string]any) ([]*store.Post, error) {
+	if types, ok := where["contentTypes"].([]any); ok && len(types) > 0 {
+		var keep []*contentType
+		for _, t := range types {
+			for _, ct := range cts {
+				if s, _ := t.(string); typeEnum(ct) == s {
+					keep = append(keep, ct)
+				}
+			}
+		}
+		cts = keep
+	}
+	var all []*store.Post
+	var q *store.PostQuery
+	for _, ct := range cts {
+		q = c.postQuery(ct, where)
+		if q == nil {
+			continue
+		}
+		q.Size = len(c.Tx.PostsByDate(ct.pt.Slug))
+		window, _ := c.Tx.QueryPosts(q)
+		for _, p := range window {
+			if c.readable(p) {
+				all = append(all, p)
+			}
+		}
+	}
+	if len(cts) > 1 && q != nil {
+		sortStable(all, q.Less)
+	}
+	return all, nil
+}
+
+// postQuery turns where into WP_Query's arguments for one type (nil: it lists none).
+func (c *call) postQuery(ct *contentType, where map[string]any) *store.PostQuery {
+	q := &store.PostQuery{Type: ct.pt.Slug, Order: "desc", OrderBy: "date"}
+	q.Statuses = c.statuses(ct, where)
+	ints := func(key string) map[int]bool {
+		list, ok := where[key].([]any)
+		if !ok {
+			return nil
+		}
+		out := map[int]bool{}
+		for _, v := range list {
+			out[c.databaseID(v)] = true
+		}
+		return out
+	}
+	q.Include, q.Exclude = ints("in"), ints("notIn")
+	if v, ok := where["id"]; ok && v != nil {
+		q.Include = map[int]bool{toInt(v): true}
+	}
+	q.Authors, q.AuthorsNot = ints("authorIn"), ints("authorNotIn")
+	if v, ok := where["author"]; ok && v != nil {
+		q.Authors = map[int]bool{toInt(v): true}
+	}
+	if name, _ := where["authorName"].(string); name != "" {
+		q.Authors = map[int]bool{}
+		for _, u := range c.Tx.Users() {
+			if u.Slug == name {
+				q.Authors[u.ID] = true
+			}
+		}
+	}
+	if v, ok := where["parent"]; ok && v != nil {
+		q.Parents = map[int]bool{c.databaseID(v): true}
+	}
+	if m := ints("parentIn"); m != nil {
+		q.Parents = m
+	}
+	q.ParentsNot = ints("parentNotIn")
+	if name, _ := where["name"].(string); name != "" {
+		q.Slugs = map[string]bool{name: true}
+	}
+	if list, ok := where["nameIn"].([]any); ok {
+		q.Slugs = map[string]bool{}
+		for _, v := range list {
+			s, _ := v.(string)
+			q.Slugs[s], q.SlugOrder = true, append(q.SlugOrder, s)
+		}
+	}
+	if !c.taxClauses(q, where) {
+		return nil
+	}
+	if s, _ := where["search"].(string); s != "" {
+		wp.ParseSearch(s).Apply(q)
+		q.OrderBy = "relevance"
+		q.SearchPublicOnly = c.Actor == nil
+	}
+	if list, ok := where["orderby"].([]any); ok && len(list) > 0 {
+		if o, ok := list[0].(map[string]any); ok {
+			field, _ := o["field"].(string)
+			order, _ := o["order"].(string)
+			if by := orderbyFields[field]; by != "" {
+				q.OrderBy = by
+			}
+			if order == "ASC" {
+				q.Order = "asc"
+			}
+		}
+	}
+	return q
+}
+
+// statuses are the statuses a list shows: publish (inherit for media) unless the
+// caller may edit the type's posts and asks for others, as WPGraphQL sanitizes
+// post_status.
+func (c *call) statuses(ct *contentType, where map[string]any) map[string]bool {
+	def := "publish"
+	if ct.pt.Slug == "attachment" {
+		def = "inherit"
+	}
+	var asked []string
+	if s, _ := where["status"].(string); s != "" {
+		asked = append(asked, statusOf(s))
+	}
+	if list, ok := where["stati"].([]any); ok {
+		for _, v := range list {
+			if s, _ := v.(string); s != "" {
+				asked = append(asked, statusOf(s))
+			}
+		}
+	}
+	if len(asked) == 0 || c.Actor == nil || !c.Actor.Can(ct.pt.EditCap()) {
+		return map[string]bool{def: true}
+	}
+	out := map[string]bool{}
+	for _, s := range asked {
+		out[s] = true
+	}
+	return out
+}
+
+// taxClauses adds the category and tag arguments; false when one names no term, so
+// the list is empty.
+func (c *call) taxClauses(q *store.PostQuery, where map[string]any) bool {
+	add := func(tax string, ids map[int]bool, exclude, and bool) {
+		q.Tax = append(q.Tax, store.TaxClause{Taxonomy: tax, Terms: ids, Exclude: exclude, And: and})
+	}
+	bySlug := func(tax, slug string) (int, bool) {
+		for _, t := range c.Tx.Terms(tax) {
+			if t.Slug == slug {
+				return t.ID, true
+			}
+		}
+		return 0, false
+	}
+	idList := func(key string) map[int]bool {
+		list, _ := where[key].([]any)
+		if len(list) == 0 {
+			return nil
+		}
+		out := map[int]bool{}
+		for _, v := range list {
+			out[c.databaseID(v)] = true
+		}
+		return out
+	}
+	if name, _ := where["categoryName"].(string); name != "" {
+		id, ok := bySlug("category", name)
+		if !ok {
+			return false
+		}
+		add("category", withChildren(c.Tx, "category", id), false, false)
+	}
+	if v, ok := where["categoryId"]; ok && v != nil {
+		add("category", withChildren(c.Tx, "category", toInt(v)), false, false)
+	}
+	if m := idList("categoryIn"); m != nil {
+		add("category", m, false, false)
+	}
+	if m := idList("categoryNotIn"); m != nil {
+		add("category", m, true, false)
+	}
+	if name, _ := where["tag"].(string); name != "" {
+		id, ok := bySlug("post_tag", name)
+		if !ok {
+			return false
+		}
+		add("post_tag", map[int]bool{id: true}, false, false)
+	}
+	if v, _ := where["tagId"].(string); v != "" {
+		n, _ := strconv.Atoi(v)
+		add("post_tag", map[int]bool{n: true}, false, false)
+	}
+	if m := idList("tagIn"); m != nil {
+		add("post_tag", m, false, false)
+	}
+	if m := idList("tagNotIn"); m != nil {
+		add("post_tag", m, true, false)
+	}
+	for key, and := range map[string]bool{"tagSlugIn": false, "tagSlugAnd": true} {
+		if list, _ := where[key].([]any); len(list) > 0 {
+			ids := map[int]bool{}
+			for _, v := range list {
+				s, _ := v.(string)
+				if id, ok := bySlug("post_tag", s); ok {
+					ids[id] = true
+				}
+			}
+			add("post_tag", ids, false, and)
+		}
+	}
+	return true
+}
+
+// withChildren is a term and its descendants (a category query's include_children).
+func withChildren(tx *store.Tx, tax string, id int) map[int]bool {
+	out := map[int]bool{id: true}
+	for changed := true; changed; {
+		changed = false
+		for _, t := range tx.Terms(tax) {
+			if out[t.Parent] && !out[t.ID] {
+				out[t.ID], changed = true, true
+			}
+		}
+	}
+	return out
+}
+
+// databaseID is an ID argument's database id: a number, or a global id.
+func (c *call) databaseID(v any) int {
+	s, ok := v.(string)
+	if !ok {
+		return toInt(v)
+	}
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	_, id := fromGlobalID(s)
+	n, _ := strconv.Atoi(id)
+	return n
+}
+
+// typeEnum is a post type's ContentTypeEnum value.
+func typeEnum(ct *contentType) string { return upperSnake(ct.pt.Slug) }

@@ -1,0 +1,180 @@
+package graphql
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
+)
+
+// nodeByUri and node: WPGraphQL's NodeResolver::resolve_uri (a URI parsed as
+// WordPress's rewrite rules would: the front page, the posts page, a post, a page, a
+// term archive, an author archive) and the global id loaders.
+
+// typeNode is a post type as a node (ContentType): what the front page is when it
+// lists the latest posts.
+type typeNode struct{ ct *contentType }
+
+// byURI is the node a URI names (nil when none, or when the caller may not see it).
+func (c *call) byURI(uri string) any {
+	u, err := url.Parse(strings.TrimPrefix(uri, c.Home))
+	if err != nil {
+		return nil
+	}
+	q := u.Query()
+	for _, key := range []string{"p", "page_id", "attachment_id", "preview_id"} {
+		if v := q.Get(key); v != "" {
+			n, _ := strconv.Atoi(v)
+			return c.visible(c.Tx.Post(n))
+		}
+	}
+	if v := q.Get("cat"); v != "" {
+		n, _ := strconv.Atoi(v)
+		return termOrNil(c.Tx.Term(n))
+	}
+	if v := q.Get("author"); v != "" {
+		n, _ := strconv.Atoi(v)
+		return c.user(n)
+	}
+	path := "/" + strings.Trim(u.Path, "/")
+	if path == "/" {
+		return c.frontPage()
+	}
+	slug := path[strings.LastIndexByte(path, '/')+1:]
+	same := func(link string) bool { return strings.TrimRight(c.uri(link), "/") == path }
+	for _, ct := range c.s.types {
+		for _, p := range c.Tx.PostsWithSlug(ct.pt.Slug, slug) {
+			if same(c.links().Post(p)) {
+				return c.visible(p)
+			}
+		}
+	}
+	for _, tx := range c.s.taxes {
+		for _, t := range c.Tx.Terms(tx.tax.Slug) {
+			if t.Slug == slug && same(c.links().Term(t)) {
+				return t
+			}
+		}
+	}
+	for _, usr := range c.Tx.Users() {
+		if usr.Slug == slug && same(c.links().Author(usr)) {
+			return c.user(usr.ID)
+		}
+	}
+	return nil
+}
+
+func termOrNil(t *store.Term) any {
+	if t == nil {
+		return nil
+	}
+	return t
+}
+
+// frontPage is what "/" shows: the static front page, else the posts' type.
+func (c *call) frontPage() any {
+	if wp.OptionString(c.Tx, "show_on_front") == "page" {
+		if id := wp.OptionInt(c.Tx, "page_on_front"); id != 0 {
+			return c.visible(c.Tx.Post(id))
+		}
+	}
+	for _, ct := range c.s.types {
+		if ct.pt.Slug == "post" {
+			return &typeNode{ct}
+		}
+	}
+	return nil
+}
+
+// byGlobalID is the node a global id names.
+func (c *call) byGlobalID(id string) any {
+	kind, v := fromGlobalID(id)
+	n, _ := strconv.Atoi(v)
+	switch kind {
+	case kindPost:
+		p := c.Tx.Post(n)
+		if p != nil && p.Type == "nav_menu_item" {
+			return c.menuItemOf(p)
+		}
+		return c.visible(p)
+	case kindTerm:
+		t := c.Tx.Term(n)
+		if t != nil && t.Taxonomy == "nav_menu" && !c.menuVisible(t) {
+			return nil
+		}
+		return termOrNil(t)
+	case kindUser:
+		return c.user(n)
+	case kindComment:
+		if x := c.Tx.Comment(n); x != nil && c.commentVisible(x) {
+			return x
+		}
+	case kindPostType:
+		for _, ct := range c.s.types {
+			if ct.pt.Slug == v {
+				return &typeNode{ct}
+			}
+		}
+	}
+	return nil
+}
+
+func rootNodeFields() []*fieldDecl {
+	return []*fieldDecl{
+		{Name: "node", Type: "Node", Args: []argDecl{a("id", "ID")}, Resolve: func(c *call, _ any, args map[string]any) (any, error) {
+			id, _ := args["id"].(string)
+			return c.byGlobalID(id), nil
+		}},
+		{Name: "nodeByUri", Type: "UniformResourceIdentifiable", Args: []argDecl{a("uri", "String!")}, Resolve: func(c *call, _ any, args map[string]any) (any, error) {
+			uri, _ := args["uri"].(string)
+			return c.byURI(uri), nil
+		}},
+		{Name: "contentNodes", Type: "RootQueryToContentNodeConnection",
+			Args: append(append([]argDecl{}, pageArgs...), argDecl{Name: "where", Type: "RootQueryToContentNodeConnectionWhereArgs"}),
+			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
+				where, _ := args["where"].(map[string]any)
+				var cts []*contentType
+				for _, ct := range c.s.types {
+					if ct.pt.Slug != "attachment" {
+						cts = append(cts, ct)
+					}
+				}
+				list, err := c.queryPosts(cts, where)
+				if err != nil {
+					return nil, err
+				}
+				return postConnection(list, args)
+			}},
+	}
+}
+
+func tn(p any) *typeNode { return p.(*typeNode) }
+
+func contentTypeDecl() *typeDecl {
+	return &typeDecl{Name: "ContentType", Kind: object, Implements: []string{"Node", "UniformResourceIdentifiable"}, Fields: []*fieldDecl{
+		f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) {
+			return globalID(kindPostType, tn(p).ct.pt.Slug), nil
+		}),
+		f("name", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.pt.Slug, nil }),
+		f("description", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.pt.Description, nil }),
+		f("hierarchical", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.pt.Hierarchical, nil }),
+		f("graphqlSingleName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.single, nil }),
+		f("graphqlPluralName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.plural, nil }),
+		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) {
+			if tn(p).ct.pt.Slug == "post" {
+				return "/", nil
+			}
+			return nil, nil
+		}),
+		f("isFrontPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
+			return tn(p).ct.pt.Slug == "post" && wp.OptionString(c.Tx, "show_on_front") != "page", nil
+		}),
+		f("isPostsPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
+			return tn(p).ct.pt.Slug == "post" && wp.OptionString(c.Tx, "show_on_front") != "page", nil
+		}),
+		f("isContentNode", "Boolean!", constant(false)),
+		f("isTermNode", "Boolean!", constant(false)),
+	}}
+}

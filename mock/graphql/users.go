@@ -1,0 +1,178 @@
+package graphql
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/store"
+)
+
+// Users as WPGraphQL's User model shows them: public for users who have published
+// posts, private (null) for others unless the caller may list users; email and
+// username only to those who may edit the user.
+
+func usr(p any) *store.User { return p.(*store.User) }
+
+// user is the user id when the caller may see them, else nil.
+func (c *call) user(id int) any {
+	u := c.Tx.User(id)
+	if u == nil || !c.userVisible(u) {
+		return nil
+	}
+	return u
+}
+
+// userVisible is the User model's is_private turned around.
+func (c *call) userVisible(u *store.User) bool {
+	if c.Actor != nil && (c.Actor.ID == u.ID || c.Actor.Can("list_users")) {
+		return true
+	}
+	for _, p := range c.Tx.PostsByAuthor(u.ID) {
+		if p.Status == "publish" {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *call) mayEditUser(u *store.User) bool {
+	return c.Actor != nil && (c.Actor.ID == u.ID || c.Actor.Can("edit_users"))
+}
+
+// avatar is get_avatar_data's Gravatar URL.
+type avatar struct {
+	url  string
+	size int
+}
+
+func userFields() []*fieldDecl {
+	return []*fieldDecl{
+		f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) { return globalID(kindUser, usr(p).ID), nil }),
+		f("databaseId", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).ID, nil }),
+		f("userId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).ID, nil }),
+		f("name", "String", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).Name, nil }),
+		f("firstName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).FirstName), nil }),
+		f("lastName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).LastName), nil }),
+		f("nickname", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).Nickname), nil }),
+		f("description", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).Description), nil }),
+		f("slug", "String", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).Slug, nil }),
+		f("nicename", "String", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).Slug, nil }),
+		f("url", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).URL), nil }),
+		f("locale", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).Locale), nil }),
+		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) { return c.uri(c.links().Author(usr(p))), nil }),
+		f("isContentNode", "Boolean!", constant(false)),
+		f("isTermNode", "Boolean!", constant(false)),
+		f("username", "String", func(c *call, p any, _ map[string]any) (any, error) {
+			if c.mayEditUser(usr(p)) {
+				return usr(p).Login, nil
+			}
+			return nil, nil
+		}),
+		f("email", "String", func(c *call, p any, _ map[string]any) (any, error) {
+			if c.mayEditUser(usr(p)) {
+				return usr(p).Email, nil
+			}
+			return nil, nil
+		}),
+		f("registeredDate", "String", func(c *call, p any, _ map[string]any) (any, error) {
+			if c.mayEditUser(usr(p)) {
+				return formatDate(usr(p).Registered), nil
+			}
+			return nil, nil
+		}),
+		{Name: "avatar", Type: "Avatar", Args: []argDecl{{Name: "size", Type: "Int", Default: "96"}, a("forceDefault", "Boolean"), a("rating", "AvatarRatingEnum")},
+			Resolve: func(_ *call, p any, args map[string]any) (any, error) {
+				size := toInt(args["size"])
+				sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(usr(p).Email))))
+				return &avatar{url: "https://secure.gravatar.com/avatar/" + hex.EncodeToString(sum[:]) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
+			}},
+		{Name: "posts", Type: "UserToPostConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
+			list, err := c.queryPosts(c.typesNamed("post"), map[string]any{"author": usr(p).ID})
+			if err != nil {
+				return nil, err
+			}
+			return postConnection(list, args)
+		}},
+	}
+}
+
+func avatarDecls() []*typeDecl {
+	av := func(p any) *avatar { return p.(*avatar) }
+	return []*typeDecl{
+		{Name: "Avatar", Kind: object, Fields: []*fieldDecl{
+			f("url", "String", func(_ *call, p any, _ map[string]any) (any, error) { return av(p).url, nil }),
+			f("width", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return av(p).size, nil }),
+			f("height", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return av(p).size, nil }),
+			f("size", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return av(p).size, nil }),
+			f("foundAvatar", "Boolean", constant(true)),
+			f("isRestricted", "Boolean", constant(false)),
+			f("default", "String", constant("mm")),
+			f("forceDefault", "Boolean", constant(false)),
+			f("rating", "String", constant("g")),
+			f("scheme", "String", constant(nil)),
+			f("extraAttr", "String", constant(nil)),
+		}},
+		{Name: "AvatarRatingEnum", Kind: enum, Values: []string{"G", "PG", "R", "X"}},
+	}
+}
+
+// userIDTypes are UserNodeIdTypeEnum's values.
+var userIDTypes = []string{"DATABASE_ID", "EMAIL", "ID", "SLUG", "URI", "USERNAME"}
+
+func rootUserFields() []*fieldDecl {
+	return []*fieldDecl{
+		{Name: "user", Type: "User", Args: []argDecl{a("id", "ID!"), {Name: "idType", Type: "UserNodeIdTypeEnum"}},
+			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
+				id, _ := args["id"].(string)
+				var u *store.User
+				switch idType, _ := args["idType"].(string); idType {
+				case "DATABASE_ID":
+					n, _ := strconv.Atoi(id)
+					u = c.Tx.User(n)
+				case "EMAIL":
+					u = c.Tx.UserByEmail(id)
+				case "USERNAME":
+					u = c.Tx.UserByLogin(id)
+				case "SLUG":
+					for _, x := range c.Tx.Users() {
+						if x.Slug == id {
+							u = x
+						}
+					}
+				case "URI":
+					u, _ = c.byURI(id).(*store.User)
+				default:
+					if kind, v := fromGlobalID(id); kind == kindUser {
+						n, _ := strconv.Atoi(v)
+						u = c.Tx.User(n)
+					}
+				}
+				if u == nil {
+					return nil, nil
+				}
+				return c.user(u.ID), nil
+			}},
+		{Name: "users", Type: "RootQueryToUserConnection", Args: pageArgs, Resolve: func(c *call, _ any, args map[string]any) (any, error) {
+			var list []*store.User
+			for _, u := range c.Tx.Users() {
+				if c.userVisible(u) {
+					list = append(list, u)
+				}
+			}
+			sortStable(list, func(a, b *store.User) bool { return strings.ToLower(a.Login) < strings.ToLower(b.Login) })
+			ids := make([]int, len(list))
+			for i, u := range list {
+				ids[i] = u.ID
+			}
+			return connectionOf(ids, func(i int) any { return list[i] }, args)
+		}},
+		{Name: "viewer", Type: "User", Resolve: func(c *call, _ any, _ map[string]any) (any, error) {
+			if c.Actor == nil {
+				return nil, nil
+			}
+			return c.Tx.User(c.Actor.ID), nil
+		}},
+	}
+}
