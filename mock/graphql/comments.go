@@ -125,7 +125,7 @@ func rootCommentFields() []*fieldDecl {
 	return []*fieldDecl{
 		{Name: "comment", Type: "Comment", Args: []argDecl{a("id", "ID!"), {Name: "idType", Type: "CommentNodeIdTypeEnum"}},
 			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
-				id, _ := args["id"].(string)
+				id := idArg(args["id"])
 				n, _ := strconv.Atoi(id)
 				if t, _ := args["idType"].(string); t != "DATABASE_ID" {
 					_, v := fromGlobalID(id)

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -58,4 +59,17 @@ func cursorID(c string) int {
 	}
 	n, _ := strconv.Atoi(strings.TrimPrefix(string(b), cursorPrefix))
 	return n
+}
+
+// idArg is an ID argument as a string: a variable may hold it as a JSON number.
+func idArg(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return ""
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
 }

@@ -164,7 +164,7 @@ func rootMenuFields() []*fieldDecl {
 	return []*fieldDecl{
 		{Name: "menu", Type: "Menu", Args: []argDecl{a("id", "ID!"), {Name: "idType", Type: "MenuNodeIdTypeEnum"}},
 			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
-				id, _ := args["id"].(string)
+				id := idArg(args["id"])
 				var t *store.Term
 				switch idType, _ := args["idType"].(string); idType {
 				case "DATABASE_ID":

@@ -56,7 +56,7 @@ func rootContentFields(ct *contentType) []*fieldDecl {
 
 // postBy finds the post an id of an id type names (nil when none of the type).
 func (c *call) postBy(ct *contentType, args map[string]any) *store.Post {
-	id, _ := args["id"].(string)
+	id := idArg(args["id"])
 	idType, _ := args["idType"].(string)
 	var p *store.Post
 	switch idType {

@@ -187,7 +187,7 @@ func rootTermFields(tx *taxonomy) []*fieldDecl {
 
 // termBy is the term an id of an id type names, in a taxonomy.
 func (c *call) termBy(tax string, args map[string]any) *store.Term {
-	id, _ := args["id"].(string)
+	id := idArg(args["id"])
 	idType, _ := args["idType"].(string)
 	var t *store.Term
 	switch idType {

@@ -124,7 +124,7 @@ func (c *call) byGlobalID(id string) any {
 func rootNodeFields() []*fieldDecl {
 	return []*fieldDecl{
 		{Name: "node", Type: "Node", Args: []argDecl{a("id", "ID")}, Resolve: func(c *call, _ any, args map[string]any) (any, error) {
-			id, _ := args["id"].(string)
+			id := idArg(args["id"])
 			return c.byGlobalID(id), nil
 		}},
 		{Name: "nodeByUri", Type: "UniformResourceIdentifiable", Args: []argDecl{a("uri", "String!")}, Resolve: func(c *call, _ any, args map[string]any) (any, error) {

@@ -125,7 +125,7 @@ func rootUserFields() []*fieldDecl {
 	return []*fieldDecl{
 		{Name: "user", Type: "User", Args: []argDecl{a("id", "ID!"), {Name: "idType", Type: "UserNodeIdTypeEnum"}},
 			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
-				id, _ := args["id"].(string)
+				id := idArg(args["id"])
 				var u *store.User
 				switch idType, _ := args["idType"].(string); idType {
 				case "DATABASE_ID":
