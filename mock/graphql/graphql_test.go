@@ -142,7 +142,9 @@ func TestPrivateIsNullWithoutError(t *testing.T) {
 	m := site(t)
 	draft := post(m, op(`{ posts(first: 1, where: { status: DRAFT }) { nodes { databaseId } } }`, nil), true).Body.String()
 	var v struct {
-		Data struct{ Posts struct{ Nodes []struct{ DatabaseID int } } }
+		Data struct {
+			Posts struct{ Nodes []struct{ DatabaseID int } }
+		}
 	}
 	json.Unmarshal([]byte(draft), &v)
 	if len(v.Data.Posts.Nodes) == 0 {
