@@ -55,7 +55,7 @@ func amount(args map[string]any) (n int, backward bool, err error) {
 
 // Messages of the connection resolver for bad page arguments.
 const (
-	msgFirstAndLast = "first and last cannot be used together. For forward pagination, use first & after. For backward pagination, use last & before."
+	msgFirstAndLast = "The `first` and `last` connection args cannot be used together. For forward pagination, use `first` &amp; `after`. For backward pagination, use `last` &amp; `before`."
 	msgNegative     = "first must be a positive integer."
 )
 

@@ -23,7 +23,7 @@ type call struct {
 }
 
 // userError is an error a resolver means the client to read (graphql-php's
-// UserError: its message is shown, with the category "user").
+// UserError: its message is shown).
 type userError struct{ msg string }
 
 func (e *userError) Error() string { return e.msg }
@@ -195,13 +195,12 @@ func (c *call) safely(r resolver, parent any, args map[string]any) (v any, err e
 // fieldError keeps a resolver's error, its message shown only when it is meant for
 // the client.
 func (c *call) fieldError(err error, fd *ast.Field, path ast.Path) {
-	msg, category := msgInternal, "internal"
+	msg := msgInternal
 	if ue, ok := err.(*userError); ok {
-		msg, category = ue.msg, "user"
+		msg = ue.msg
 	}
 	c.errs = append(c.errs, &gqlerror.Error{Message: msg, Path: append(ast.Path(nil), path...),
-		Locations:  []gqlerror.Location{{Line: fd.Position.Line, Column: fd.Position.Column}},
-		Extensions: map[string]any{"category": category}})
+		Locations: []gqlerror.Location{{Line: fd.Position.Line, Column: fd.Position.Column}}})
 }
 
 // complete is CompleteValue: the resolved value made into the field's type.
@@ -216,8 +215,7 @@ func (c *call) complete(t *ast.Type, fields []*ast.Field, v any, path ast.Path) 
 				c.errs = append(c.errs, &gqlerror.Error{
 					Message:    fmt.Sprintf("Cannot return null for non-nullable field \"%s.%s\".", parentName(fields), fields[0].Name),
 					Path:       append(ast.Path(nil), path...),
-					Locations:  []gqlerror.Location{{Line: fields[0].Position.Line, Column: fields[0].Position.Column}},
-					Extensions: map[string]any{"category": "internal"}})
+					Locations:  []gqlerror.Location{{Line: fields[0].Position.Line, Column: fields[0].Position.Column}}})
 			}
 		}
 		return out, ok
@@ -238,7 +236,7 @@ func (c *call) complete(t *ast.Type, fields []*ast.Field, v any, path ast.Path) 
 			def = d
 		} else {
 			c.errs = append(c.errs, &gqlerror.Error{Message: "Abstract type " + def.Name + " must resolve to an Object type at runtime.",
-				Path: append(ast.Path(nil), path...), Extensions: map[string]any{"category": "internal"}})
+				Path: append(ast.Path(nil), path...)})
 			return nil, true
 		}
 	}

@@ -3,6 +3,8 @@ package graphql
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"io"
 	"net/http"
 	"strings"
@@ -105,21 +107,39 @@ func (s *Server) schemaOf(reg *wp.Registry, v wpversion.Version) (*schema, error
 
 // params are one operation's parameters (graphql-php's OperationParams).
 type params struct {
-	Query         *string        `json:"query"`
+	Query         any            `json:"query"`
 	Variables     any            `json:"variables"`
 	OperationName *string        `json:"operationName"`
 	Extensions    map[string]any `json:"extensions"`
 }
 
-// Messages graphql-php's Helper gives a request it cannot read.
+// Messages WPGraphQL and graphql-php give a request they cannot read.
 const (
 	// msgNoQuery: neither query nor queryId was sent.
 	msgNoQuery = `GraphQL Request must include at least one of those two parameters: "query" or "queryId"`
-	// msgBadJSON: the POST body is not JSON.
-	msgBadJSON = "Could not parse JSON: "
-	// msgVariables: variables is neither an object nor a JSON string of one.
-	msgVariables = `GraphQL Request parameter "variables" must be object or JSON string parsed to object, but got `
+	// msgBadJSON: the POST body is not JSON (graphql-php's Helper::parseHttpRequest).
+	msgBadJSON = `Expected JSON object or array for "application/json" request, but failed to parse because: Syntax error`
+	// msgNotObject: the POST body is JSON, but neither an object nor an array.
+	msgNotObject = `Expected JSON object or array for "application/json" request, got: `
+	// msgBatchLimit: more operations than the batch limit (WPGraphQL's Request).
+	msgBatchLimit = "Batch requests are limited to %d operations. This request contained %d"
+	// msgOperationType: no operation, or several without a name to choose one.
+	msgOperationType = "Failed to determine operation type"
 )
+
+// debugExtension is what WPGraphQL adds to every executed result while GRAPHQL_DEBUG
+// is off (its default).
+var debugExtension = member{"extensions", obj{{"debug", []any{obj{{"type", "DEBUG_LOGS_INACTIVE"},
+	{"message", "GraphQL Debug logging is not active. To see debug logs, GRAPHQL_DEBUG must be enabled."}}}}}}
+
+// requestFailure is an error WPGraphQL's Router catches as an exception: status 500,
+// the error alone, no extensions.
+type requestFailure struct {
+	msg  string
+	locs []gqlerror.Location
+}
+
+func (e *requestFailure) Error() string { return e.msg }
 
 // ServeHTTP answers one request to the endpoint.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -131,9 +151,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
 		return
 	}
-	ops, batch, status, err := readParams(r, s.BatchLimit)
-	if err != nil {
-		writeJSON(w, status, obj{{"errors", []any{requestError(err.Error())}}})
+	ops, batch, fail := readParams(r, s.BatchLimit)
+	if fail != nil {
+		writeFailure(w, fail)
 		return
 	}
 	var results []any
@@ -142,15 +162,32 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			panic(err) // a declaration bug: the mock's 500
 		}
+		results = results[:0]
 		for _, op := range ops {
-			results = append(results, s.run(sc, req, op))
+			res, failed := s.run(sc, req, op)
+			if failed != nil {
+				fail = failed
+				return
+			}
+			results = append(results, res)
 		}
 	})
-	if batch {
+	switch {
+	case fail != nil:
+		writeFailure(w, fail)
+	case batch:
 		writeJSON(w, http.StatusOK, results)
-		return
+	default:
+		writeJSON(w, http.StatusOK, results[0])
 	}
-	writeJSON(w, http.StatusOK, results[0])
+}
+
+func writeFailure(w http.ResponseWriter, f *requestFailure) {
+	e := obj{{"message", f.msg}}
+	if len(f.locs) > 0 {
+		e = append(e, member{"locations", locations(f.locs)})
+	}
+	writeJSON(w, http.StatusInternalServerError, obj{{"errors", []any{e}}})
 }
 
 // responseHeaders are the headers WPGraphQL's Router sends with every answer.
@@ -165,13 +202,12 @@ var responseHeaders = map[string]string{
 
 // readParams reads the operations of a GET (query, variables, operationName) or a
 // POST (a JSON object, or an array of them: a batch).
-func readParams(r *http.Request, batchLimit int) (ops []params, batch bool, status int, err error) {
+func readParams(r *http.Request, batchLimit int) (ops []params, batch bool, fail *requestFailure) {
 	if r.Method == http.MethodGet {
 		q := r.URL.Query()
 		var p params
 		if q.Has("query") {
-			v := q.Get("query")
-			p.Query = &v
+			p.Query = q.Get("query")
 		}
 		if q.Has("operationName") {
 			v := q.Get("operationName")
@@ -180,99 +216,112 @@ func readParams(r *http.Request, batchLimit int) (ops []params, batch bool, stat
 		if q.Has("variables") {
 			p.Variables = q.Get("variables")
 		}
-		return []params{p}, false, 0, checkParams(&p)
+		return []params{p}, false, nil
 	}
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	body = bytes.TrimSpace(body)
-	if len(body) > 0 && body[0] == '[' {
+	var raw any
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return nil, false, &requestFailure{msg: msgBadJSON}
+	}
+	switch raw.(type) {
+	case []any:
 		if err := json.Unmarshal(body, &ops); err != nil {
-			return nil, true, http.StatusInternalServerError, userErrorf("%s%s", msgBadJSON, err)
+			return nil, true, &requestFailure{msg: msgBadJSON}
 		}
 		if len(ops) > batchLimit {
-			return nil, true, http.StatusInternalServerError,
-				userErrorf("Batch requests are limited to %d operations. This request contained %d", batchLimit, len(ops))
+			return nil, true, &requestFailure{msg: fmt.Sprintf(msgBatchLimit, batchLimit, len(ops))}
 		}
-		for i := range ops {
-			if err := checkParams(&ops[i]); err != nil {
-				return nil, true, http.StatusInternalServerError, err
-			}
+		if len(ops) == 0 { // graphql-php reads an empty batch as one operation without a query
+			return []params{{}}, false, nil
 		}
-		return ops, true, 0, nil
+		return ops, true, nil
+	case map[string]any:
+		var p params
+		json.Unmarshal(body, &p)
+		return []params{p}, false, nil
 	}
-	var p params
-	if err := json.Unmarshal(body, &p); err != nil {
-		return nil, false, http.StatusInternalServerError, userErrorf("%s%s", msgBadJSON, "Syntax error")
-	}
-	return []params{p}, false, http.StatusInternalServerError, checkParams(&p)
+	enc, _ := json.Marshal(raw)
+	return nil, false, &requestFailure{msg: msgNotObject + string(enc)}
 }
 
-// checkParams is graphql-php's validateOperationParams for what the mock reads.
-func checkParams(p *params) error {
-	if p.Query == nil || *p.Query == "" {
-		return userErrorf("%s", msgNoQuery)
+// checkParams is graphql-php's validateOperationParams for what the mock reads: the
+// query as a string (a number is read as its digits) and the variables as an object.
+func checkParams(p *params) (string, error) {
+	var query string
+	switch q := p.Query.(type) {
+	case nil:
+	case string:
+		query = q
+	case float64:
+		query = strconv.FormatFloat(q, 'f', -1, 64)
+	default:
+		b, _ := json.Marshal(q)
+		query = string(b)
+	}
+	if query == "" {
+		return "", userErrorf("%s", msgNoQuery)
 	}
 	if v, ok := p.Variables.(string); ok {
 		if v == "" {
 			p.Variables = nil
-			return nil
+			return query, nil
 		}
 		var m map[string]any
 		if err := json.Unmarshal([]byte(v), &m); err != nil {
-			return userErrorf("%s%s", msgVariables, v)
+			return "", userErrorf("GraphQL Request parameter \"variables\" must be object or JSON string parsed to object, but got %s", v)
 		}
 		p.Variables = m
 	}
-	switch p.Variables.(type) {
-	case nil, map[string]any:
-		return nil
+	return query, nil
+}
+
+// run executes one operation: its result object, or the failure that makes the
+// whole request a 500 (a syntax error: WPGraphQL parses before graphql-php's
+// server catches errors).
+func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) {
+	query, err := checkParams(&p)
+	if err != nil {
+		return obj{{"errors", formatErrors(gqlerror.List{{Message: err.Error()}})}, debugExtension}, nil
 	}
-	return userErrorf("%s%v", msgVariables, p.Variables)
-}
-
-// requestError is an error of the request, before any operation ran.
-func requestError(msg string) obj {
-	return obj{{"message", msg}, {"extensions", obj{{"category", "request"}}}}
-}
-
-// run executes one operation and gives its result object.
-func (s *Server) run(sc *schema, req *Request, p params) any {
-	doc, perr := parser.ParseQuery(&ast.Source{Input: *p.Query})
+	doc, perr := parser.ParseQuery(&ast.Source{Input: query})
 	if perr != nil {
-		return obj{{"errors", formatErrors(syntaxErrors(perr), "graphql")}}
+		e := syntaxError(perr)
+		return nil, &requestFailure{msg: e.Message, locs: e.Locations}
 	}
 	if errs := validator.Validate(sc.ast, doc); len(errs) > 0 {
-		return obj{{"errors", formatErrors(errs, "graphql")}}
+		return obj{{"errors", formatErrors(errs)}, debugExtension}, nil
 	}
 	if s.MaxDepth > 0 {
 		if d := depth(doc); d > s.MaxDepth {
-			return obj{{"errors", formatErrors(gqlerror.List{{Message: maxDepthMessage(s.MaxDepth, d)}}, "graphql")}}
+			return obj{{"errors", formatErrors(gqlerror.List{{Message: maxDepthMessage(s.MaxDepth, d)}})}, debugExtension}, nil
 		}
 	}
-	op, err := operation(doc, p.OperationName)
-	if err != nil {
-		return obj{{"errors", formatErrors(gqlerror.List{{Message: err.Error()}}, "request")}}
+	op := operation(doc, p.OperationName)
+	if op == nil {
+		return obj{{"errors", formatErrors(gqlerror.List{{Message: msgOperationType}})}, debugExtension}, nil
 	}
 	vars, _ := p.Variables.(map[string]any)
 	coerced, verr := validator.VariableValues(sc.ast, op, vars)
 	if verr != nil {
-		return obj{{"errors", formatErrors(gqlerror.List{asGQLError(verr)}, "graphql")}}
+		e := asGQLError(verr)
+		return obj{{"errors", formatErrors(gqlerror.List{variableError(e, op)})}, debugExtension}, nil
 	}
 	c := &call{Request: req, s: sc, vars: coerced}
 	data := c.execute(op)
 	out := obj{}
 	if len(c.errs) > 0 {
-		out = append(out, member{"errors", formatErrors(c.errs, "")})
+		out = append(out, member{"errors", formatErrors(c.errs)})
 	}
-	return append(out, member{"data", data})
+	return append(out, member{"data", data}, debugExtension), nil
 }
 
-// syntaxErrors makes the parser's error a GraphQL syntax error, as graphql-php words it.
-func syntaxErrors(err error) gqlerror.List {
+// syntaxError is the parser's error as graphql-php words it.
+func syntaxError(err error) *gqlerror.Error {
 	e := asGQLError(err)
 	if !strings.HasPrefix(e.Message, "Syntax Error") {
 		e.Message = "Syntax Error: " + e.Message
 	}
-	return gqlerror.List{e}
+	return e
 }
 
 func asGQLError(err error) *gqlerror.Error {
@@ -282,32 +331,48 @@ func asGQLError(err error) *gqlerror.Error {
 	return &gqlerror.Error{Message: err.Error()}
 }
 
-// operation is getOperationAST: the named operation, or the only one.
-func operation(doc *ast.QueryDocument, name *string) (*ast.OperationDefinition, error) {
-	if name != nil && *name != "" {
-		if op := doc.Operations.ForName(*name); op != nil {
-			return op, nil
+// variableError is a variable's coercion error with the variable's location, as
+// graphql-php reports it.
+func variableError(e *gqlerror.Error, op *ast.OperationDefinition) *gqlerror.Error {
+	for _, v := range op.VariableDefinitions {
+		if len(e.Path) > 1 && e.Path[1] == ast.PathName(v.Variable) && v.Position != nil {
+			out := &gqlerror.Error{Message: e.Message, Locations: []gqlerror.Location{{Line: v.Position.Line, Column: v.Position.Column}}}
+			if strings.Contains(e.Message, "must be defined") {
+				out.Message = fmt.Sprintf("Variable \"$%s\" of required type \"%s\" was not provided.", v.Variable, v.Type.String())
+			}
+			return out
 		}
-		return nil, userErrorf("Unknown operation named \"%s\".", *name)
+	}
+	return &gqlerror.Error{Message: e.Message}
+}
+
+// operation is getOperationAST: the named operation, or the only one (nil for none).
+func operation(doc *ast.QueryDocument, name *string) *ast.OperationDefinition {
+	if name != nil && *name != "" {
+		return doc.Operations.ForName(*name)
 	}
 	if len(doc.Operations) != 1 {
-		return nil, userErrorf("Must provide operation name if query contains multiple operations.")
+		return nil
 	}
-	return doc.Operations[0], nil
+	return doc.Operations[0]
+}
+
+func locations(list []gqlerror.Location) []any {
+	out := make([]any, len(list))
+	for i, l := range list {
+		out[i] = obj{{"line", l.Line}, {"column", l.Column}}
+	}
+	return out
 }
 
 // formatErrors are errors as graphql-php's FormattedError prints them: message,
-// locations, path, and the category in extensions.
-func formatErrors(errs gqlerror.List, category string) []any {
+// locations and path.
+func formatErrors(errs gqlerror.List) []any {
 	out := make([]any, 0, len(errs))
 	for _, e := range errs {
 		o := obj{{"message", e.Message}}
 		if len(e.Locations) > 0 {
-			locs := make([]any, len(e.Locations))
-			for i, l := range e.Locations {
-				locs[i] = obj{{"line", l.Line}, {"column", l.Column}}
-			}
-			o = append(o, member{"locations", locs})
+			o = append(o, member{"locations", locations(e.Locations)})
 		}
 		if len(e.Path) > 0 {
 			path := make([]any, len(e.Path))
@@ -320,13 +385,6 @@ func formatErrors(errs gqlerror.List, category string) []any {
 				}
 			}
 			o = append(o, member{"path", path})
-		}
-		cat := category
-		if c, ok := e.Extensions["category"].(string); ok {
-			cat = c
-		}
-		if cat != "" {
-			o = append(o, member{"extensions", obj{{"category", cat}}})
 		}
 		out = append(out, o)
 	}
