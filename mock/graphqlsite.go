@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/wpmock/wpmock/mock/graphql"
 	"github.com/wpmock/wpmock/mock/rest"
@@ -72,4 +73,24 @@ func (g graphqlSite) Image(tx *store.Tx, home string, p *store.Post) graphql.Ima
 		im.Sizes = append(im.Sizes, size)
 	}
 	return im
+}
+
+// SrcSet is wp_get_attachment_image_srcset and wp_get_attachment_image_sizes of an
+// image shown at a registered size ("" for the full image), as the attachment markup
+// of media.go computes them.
+func (g graphqlSite) SrcSet(tx *store.Tx, home string, p *store.Post, size string) (srcset, sizes string) {
+	if !isImage(p) {
+		return "", ""
+	}
+	r := &rest.Request{Tx: tx, Site: home}
+	im := attachmentImageFiles(tx, p)
+	e := p.Extra()
+	src, w, h := attachmentURL(r, p), e.Width, e.Height
+	if m := im.size(size); m != nil {
+		src, w, h = sizeURL(src, m.file), m.width, m.height
+	}
+	if w < 1 {
+		return "", ""
+	}
+	return imageSrcset(r, p, &im, src, w, h), "(max-width: " + strconv.Itoa(w) + "px) 100vw, " + strconv.Itoa(w) + "px"
 }

@@ -11,6 +11,9 @@ import (
 
 func cmt(p any) *store.Comment { return p.(*store.Comment) }
 
+// mysqlDate is how the database prints a date.
+const mysqlDate = "2006-01-02 15:04:05"
+
 // commentAuthor is a comment's author who is not a registered user.
 type commentAuthor struct{ c *store.Comment }
 
@@ -77,8 +80,14 @@ func commentDecls() []*typeDecl {
 			{Name: "content", Type: "String", Args: []argDecl{formatArg}, Resolve: func(c *call, p any, _ map[string]any) (any, error) {
 				return c.Site.CommentContent(c.Tx, c.Home, cmt(p)), nil
 			}},
-			f("date", "String", func(_ *call, p any, _ map[string]any) (any, error) { return formatDate(cmt(p).Date), nil }),
-			f("dateGmt", "String", func(_ *call, p any, _ map[string]any) (any, error) { return formatDate(cmt(p).DateGMT), nil }),
+			// a comment's dates are the database's (MySQL's format), unlike a post's
+			f("date", "String", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Date.Format(mysqlDate), nil }),
+			f("dateGmt", "String", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).DateGMT.Format(mysqlDate), nil }),
+			f("isComment", "Boolean!", constant(true)),
+			f("isContentNode", "Boolean!", constant(false)),
+			f("isTermNode", "Boolean!", constant(false)),
+			f("isRestricted", "Boolean", constant(false)),
+			f("karma", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Karma, nil }),
 			f("approved", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Approved == "1", nil }),
 			f("status", "CommentStatusEnum", func(_ *call, p any, _ map[string]any) (any, error) {
 				return map[string]string{"1": "APPROVE", "0": "HOLD", "spam": "SPAM", "trash": "TRASH"}[cmt(p).Approved], nil
@@ -90,7 +99,7 @@ func commentDecls() []*typeDecl {
 				}
 				return nil, nil
 			}),
-			f("parentDatabaseId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(cmt(p).Parent), nil }),
+			f("parentDatabaseId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Parent, nil }),
 			f("commentedOn", "CommentToContentNodeConnectionEdge", func(c *call, p any, _ map[string]any) (any, error) {
 				return c.visible(c.Tx.Post(cmt(p).Post)), nil
 			}),
@@ -115,7 +124,8 @@ func commentDecls() []*typeDecl {
 		{Name: "CommentStatusEnum", Kind: enum, Values: []string{"APPROVE", "HOLD", "SPAM", "TRASH"}},
 		edgeDecl("CommentToContentNodeConnectionEdge", "ContentNode"),
 		edgeDecl("CommentToCommenterConnectionEdge", "Commenter"),
-		{Name: "RootQueryToCommentConnectionWhereArgs", Kind: input, Fields: []*fieldDecl{f("contentId", "ID", nil), f("parent", "Int", nil)}},
+		{Name: "RootQueryToCommentConnectionWhereArgs", Kind: input, Fields: []*fieldDecl{f("contentId", "ID", nil), f("contentName", "String", nil),
+			f("parent", "Int", nil), f("statusIn", "[CommentStatusEnum]", nil)}},
 	}
 	out = append(out, connDecls("CommentToCommentConnection", "Comment")...)
 	return append(out, connDecls("RootQueryToCommentConnection", "Comment")...)
@@ -142,6 +152,15 @@ func rootCommentFields() []*fieldDecl {
 				post := -1
 				if v, ok := where["contentId"]; ok && v != nil {
 					post = c.databaseID(v)
+				}
+				if name, _ := where["contentName"].(string); name != "" {
+					post = 0
+					for _, ct := range c.s.types {
+						if list := c.Tx.PostsWithSlug(ct.pt.Slug, name); len(list) > 0 {
+							post = list[0].ID
+							break
+						}
+					}
 				}
 				var list []*store.Comment
 				for _, x := range c.Tx.Comments() {

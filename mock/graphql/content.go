@@ -75,6 +75,10 @@ func (c *call) readable(p *store.Post) bool {
 	if p == nil {
 		return false
 	}
+	if p.Type == "revision" { // revisions are for those who may edit their post
+		parent := c.Tx.Post(p.Parent)
+		return parent != nil && c.canEdit(parent)
+	}
 	if p.Status == "publish" || wp.CanReadPost(c.Actor, p, c.Tx.Post) {
 		return true
 	}
@@ -131,7 +135,7 @@ func contentNodeFields() []*fieldDecl {
 		f("dateGmt", "String", func(_ *call, p any, _ map[string]any) (any, error) { return formatDate(post(p).DateGMT), nil }),
 		f("modified", "String", func(_ *call, p any, _ map[string]any) (any, error) { return formatDate(post(p).Modified), nil }),
 		f("modifiedGmt", "String", func(_ *call, p any, _ map[string]any) (any, error) { return formatDate(post(p).ModifiedGMT), nil }),
-		f("slug", "String", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Slug, nil }),
+		f("slug", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(post(p).Slug), nil }),
 		f("status", "String", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Status, nil }),
 		f("guid", "String", func(c *call, p any, _ map[string]any) (any, error) {
 			if g := post(p).Extra().GUID; g != "" {
@@ -139,13 +143,41 @@ func contentNodeFields() []*fieldDecl {
 			}
 			return c.Home + "/?p=" + strconv.Itoa(post(p).ID), nil
 		}),
-		f("link", "String", func(c *call, p any, _ map[string]any) (any, error) { return c.links().Post(post(p)), nil }),
-		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) { return c.uri(c.links().Post(post(p))), nil }),
+		f("link", "String", func(c *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(c.postLink(post(p))), nil }),
+		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) { return c.postURI(post(p)), nil }),
 		f("isContentNode", "Boolean!", constant(true)),
 		f("isTermNode", "Boolean!", constant(false)),
+		f("isComment", "Boolean!", constant(false)),
+		f("isFrontPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
+			return wp.OptionString(c.Tx, "show_on_front") == "page" && wp.OptionInt(c.Tx, "page_on_front") == post(p).ID, nil
+		}),
+		f("isPostsPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
+			return wp.OptionString(c.Tx, "show_on_front") == "page" && wp.OptionInt(c.Tx, "page_for_posts") == post(p).ID, nil
+		}),
 		f("isPreview", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Type == "revision", nil }),
-		f("isRestricted", "Boolean", func(c *call, p any, _ map[string]any) (any, error) {
-			return post(p).Status != "publish" && post(p).Status != "inherit", nil
+		f("isRevision", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Type == "revision", nil }),
+		f("previewRevisionDatabaseId", "Int", func(c *call, p any, _ map[string]any) (any, error) { return c.previewRevision(post(p)), nil }),
+		f("previewRevisionId", "ID", func(c *call, p any, _ map[string]any) (any, error) {
+			if id, ok := c.previewRevision(post(p)).(int); ok {
+				return globalID(kindPost, id), nil
+			}
+			return nil, nil
+		}),
+		f("isRestricted", "Boolean", func(c *call, p any, _ map[string]any) (any, error) { return c.restricted(post(p)), nil }),
+		f("enclosure", "String", constant(nil)),
+		f("contentType", "ContentNodeToContentTypeConnectionEdge", func(c *call, p any, _ map[string]any) (any, error) {
+			typ := post(p).Type
+			if typ == "revision" {
+				if parent := c.Tx.Post(post(p).Parent); parent != nil {
+					typ = parent.Type
+				}
+			}
+			for _, ct := range c.s.types {
+				if ct.pt.Slug == typ {
+					return &typeNode{ct}, nil
+				}
+			}
+			return nil, nil
 		}),
 		f("desiredSlug", "String", func(c *call, p any, _ map[string]any) (any, error) {
 			if v := metaValue(c.Tx, post(p).ID, "_wp_desired_post_slug"); v != "" {
@@ -178,7 +210,7 @@ func typeFields(ct *contentType, v wpversion.Version) []*fieldDecl {
 		fields = append(fields, &fieldDecl{Name: "title", Type: "String", Args: []argDecl{formatArg},
 			Resolve: formatted(func(p *store.Post) string { return p.Title }, func(c *call, p *store.Post) string { return renderTitle(p) })})
 	}
-	if pt.Supported("editor", v) || pt.Slug == "attachment" {
+	if pt.Supported("editor", v) {
 		fields = append(fields, &fieldDecl{Name: "content", Type: "String", Args: []argDecl{formatArg},
 			Resolve: formatted(func(p *store.Post) string { return p.Content.String() }, func(c *call, p *store.Post) string { return c.Site.Content(p) })})
 	}
@@ -195,32 +227,97 @@ func typeFields(ct *contentType, v wpversion.Version) []*fieldDecl {
 	if pt.Supported("comments", v) {
 		fields = append(fields, commentFieldsOf(ct)...)
 	}
-	if pt.Hierarchical {
+	if pt.Hierarchical || pt.Slug == "attachment" {
 		fields = append(fields, hierarchyFields(ct)...)
 	}
 	if pt.Supported("page-attributes", v) {
-		fields = append(fields, f("menuOrder", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).MenuOrder(), nil }))
+		fields = append(fields, f("menuOrder", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(post(p).MenuOrder()), nil }))
 	}
 	if pt.Slug == "post" {
-		fields = append(fields, f("isSticky", "Boolean!", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Sticky, nil }))
+		fields = append(fields, f("isSticky", "Boolean!", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Sticky, nil }),
+			f("pingStatus", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(post(p).PingStatus), nil }))
 	}
 	if pt.Slug == "page" {
 		fields = append(fields,
-			f("isFrontPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
-				return wp.OptionString(c.Tx, "show_on_front") == "page" && wp.OptionInt(c.Tx, "page_on_front") == post(p).ID, nil
-			}),
-			f("isPostsPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
-				return wp.OptionString(c.Tx, "show_on_front") == "page" && wp.OptionInt(c.Tx, "page_for_posts") == post(p).ID, nil
-			}),
 			f("isPrivacyPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
 				return wp.OptionInt(c.Tx, "wp_page_for_privacy_policy") == post(p).ID, nil
+			}))
+	}
+	if pt.Slug != "attachment" {
+		fields = append(fields,
+			f("hasPassword", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Password != "", nil }),
+			f("password", "String", func(c *call, p any, _ map[string]any) (any, error) {
+				if c.canEdit(post(p)) {
+					return nilIfEmpty(post(p).Password), nil
+				}
+				return nil, nil
 			}))
 	}
 	if pt.Slug == "attachment" {
 		fields = append(fields, mediaFields()...)
 	}
 	fields = append(fields, termFieldsOf(ct)...)
+	return restrict(fields)
+}
+
+// restrictedFields are the fields WPGraphQL's Post model shows of a post the caller
+// may see only the outline of (a password-protected post to those who cannot edit
+// it: allowed_restricted_fields); the others are null (an error, in a non-null one).
+var restrictedFields = map[string]bool{"id": true, "title": true, "slug": true, "status": true, "uri": true, "link": true,
+	"databaseId": true, "contentTypeName": true, "isFrontPage": true, "isPostsPage": true, "isRestricted": true,
+	"isContentNode": true, "isTermNode": true, "isComment": true, "postId": true, "pageId": true, "mediaItemId": true}
+
+// restrict makes the fields outside restrictedFields null for a restricted post.
+func restrict(fields []*fieldDecl) []*fieldDecl {
+	for _, fd := range fields {
+		if restrictedFields[fd.Name] || fd.Resolve == nil {
+			continue
+		}
+		r := fd.Resolve
+		fd.Resolve = func(c *call, p any, args map[string]any) (any, error) {
+			if c.restricted(post(p)) {
+				return nil, nil
+			}
+			return r(c, p, args)
+		}
+	}
 	return fields
+}
+
+// restricted is a post whose password the caller would have to give.
+func (c *call) restricted(p *store.Post) bool { return p.Password != "" && !c.canEdit(p) }
+
+// postLink is get_permalink, with ?preview=true for a revision (its parent's link).
+func (c *call) postLink(p *store.Post) string {
+	if p.Type == "revision" {
+		if parent := c.Tx.Post(p.Parent); parent != nil {
+			return c.links().Post(parent) + "?preview=true"
+		}
+	}
+	return c.links().Post(p)
+}
+
+// postURI is a post's uri: null for the posts page (WPGraphQL resolves its URI to
+// the post type, not the page).
+func (c *call) postURI(p *store.Post) any {
+	if p.Type == "page" && wp.OptionString(c.Tx, "show_on_front") == "page" && wp.OptionInt(c.Tx, "page_for_posts") == p.ID {
+		return nil
+	}
+	return c.uri(c.postLink(p))
+}
+
+// previewRevision is the database id of the autosave previewing a post's changes,
+// shown to those who may edit it (null when there is none).
+func (c *call) previewRevision(p *store.Post) any {
+	if p.Type == "revision" || !c.canEdit(p) {
+		return nil
+	}
+	for _, rv := range wp.RevisionsOf(c.Tx, p.ID) {
+		if strings.Contains(rv.Slug, "autosave") {
+			return rv.ID
+		}
+	}
+	return nil
 }
 
 // renderTitle is get_the_title with the_title's filters.
@@ -240,7 +337,7 @@ func typeInterfaces(ct *contentType, v wpversion.Version) []string {
 		}
 	}
 	has("title", "NodeWithTitle")
-	if ct.pt.Supported("editor", v) || ct.pt.Slug == "attachment" {
+	if ct.pt.Supported("editor", v) {
 		out = append(out, "NodeWithContentEditor")
 	}
 	has("excerpt", "NodeWithExcerpt")
@@ -248,7 +345,7 @@ func typeInterfaces(ct *contentType, v wpversion.Version) []string {
 	has("thumbnail", "NodeWithFeaturedImage")
 	has("comments", "NodeWithComments")
 	has("page-attributes", "NodeWithPageAttributes")
-	if ct.pt.Hierarchical {
+	if ct.pt.Hierarchical || ct.pt.Slug == "attachment" {
 		out = append(out, "HierarchicalContentNode", "HierarchicalNode")
 	}
 	if ct.pt.Slug != "attachment" {
@@ -264,8 +361,7 @@ func contentInterfaces() []*typeDecl {
 	return []*typeDecl{
 		{Name: "Node", Kind: iface, Fields: node},
 		{Name: "DatabaseIdentifier", Kind: iface, Fields: []*fieldDecl{f("databaseId", "Int!", nil)}},
-		{Name: "UniformResourceIdentifiable", Kind: iface, Implements: []string{"Node"}, Fields: []*fieldDecl{
-			f("id", "ID!", nil), f("uri", "String", nil), f("isContentNode", "Boolean!", nil), f("isTermNode", "Boolean!", nil)}},
+		{Name: "UniformResourceIdentifiable", Kind: iface, Implements: []string{"Node"}, Fields: uriFields()},
 		{Name: "ContentNode", Kind: iface, Implements: []string{"Node", "UniformResourceIdentifiable"}, Fields: cn},
 		{Name: "NodeWithTitle", Kind: iface, Implements: []string{"Node"}, Fields: []*fieldDecl{f("id", "ID!", nil), {Name: "title", Type: "String", Args: []argDecl{formatArg}}}},
 		{Name: "NodeWithContentEditor", Kind: iface, Implements: []string{"Node"}, Fields: []*fieldDecl{f("id", "ID!", nil), {Name: "content", Type: "String", Args: []argDecl{formatArg}}}},
@@ -281,10 +377,16 @@ func contentInterfaces() []*typeDecl {
 				f("parent", "HierarchicalContentNodeToParentContentNodeConnectionEdge", nil),
 				&fieldDecl{Name: "children", Type: "HierarchicalContentNodeToContentNodeChildrenConnection", Args: pageArgs},
 				&fieldDecl{Name: "ancestors", Type: "HierarchicalContentNodeToContentNodeAncestorsConnection", Args: pageArgs})},
-		{Name: "MenuItemLinkable", Kind: iface, Implements: []string{"Node", "UniformResourceIdentifiable", "DatabaseIdentifier"}, Fields: []*fieldDecl{
-			f("id", "ID!", nil), f("databaseId", "Int!", nil), f("uri", "String", nil), f("isContentNode", "Boolean!", nil), f("isTermNode", "Boolean!", nil)}},
+		{Name: "MenuItemLinkable", Kind: iface, Implements: []string{"Node", "UniformResourceIdentifiable", "DatabaseIdentifier"},
+			Fields: append(uriFields(), f("databaseId", "Int!", nil))},
 		{Name: "PostObjectFieldFormatEnum", Kind: enum, Values: []string{"RAW", "RENDERED"}},
 	}
+}
+
+// uriFields are UniformResourceIdentifiable's.
+func uriFields() []*fieldDecl {
+	return []*fieldDecl{f("id", "ID!", nil), f("uri", "String", nil), f("isContentNode", "Boolean!", nil), f("isTermNode", "Boolean!", nil),
+		f("isComment", "Boolean!", nil), f("isFrontPage", "Boolean!", nil), f("isPostsPage", "Boolean!", nil)}
 }
 
 // authorFields are NodeWithAuthor's.

@@ -213,9 +213,10 @@ func (c *call) complete(t *ast.Type, fields []*ast.Field, v any, path ast.Path) 
 			ok = false
 			if len(c.errs) == 0 || !samePath(c.errs[len(c.errs)-1].Path, path) { // a resolver's own error is enough
 				c.errs = append(c.errs, &gqlerror.Error{
-					Message:    fmt.Sprintf("Cannot return null for non-nullable field \"%s.%s\".", parentName(fields), fields[0].Name),
-					Path:       append(ast.Path(nil), path...),
-					Locations:  []gqlerror.Location{{Line: fields[0].Position.Line, Column: fields[0].Position.Column}}})
+					// graphql-php's InvariantViolation is not client-safe: its message is hidden
+					Message:   msgInternal,
+					Path:      append(ast.Path(nil), path...),
+					Locations: []gqlerror.Location{{Line: fields[0].Position.Line, Column: fields[0].Position.Column}}})
 			}
 		}
 		return out, ok
@@ -266,14 +267,6 @@ func (c *call) completeList(elem *ast.Type, fields []*ast.Field, v any, path ast
 		out[i] = item
 	}
 	return out, true
-}
-
-// parentName is the type of the object a field was asked of, for messages.
-func parentName(fields []*ast.Field) string {
-	if fields[0].ObjectDefinition != nil {
-		return fields[0].ObjectDefinition.Name
-	}
-	return ""
 }
 
 func samePath(a, b ast.Path) bool {

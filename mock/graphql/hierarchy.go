@@ -47,6 +47,9 @@ func hierarchyFields(ct *contentType) []*fieldDecl {
 						out = append(out, a)
 					}
 				}
+				if len(out) == 0 { // WPGraphQL gives no connection when there is no ancestor
+					return nil, nil
+				}
 				return postConnection(out, args)
 			}},
 	}

@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"path"
 	"strings"
 )
 
@@ -22,6 +23,19 @@ func mediaFields() []*fieldDecl {
 				}
 				return nilIfEmpty(im.SourceURL), nil
 			}},
+		{Name: "srcSet", Type: "String", Args: []argDecl{{Name: "size", Type: "MediaItemSizeEnum"}},
+			Resolve: func(c *call, p any, args map[string]any) (any, error) {
+				set, _ := c.Site.SrcSet(c.Tx, c.Home, post(p), sizeName(args))
+				return nilIfEmpty(set), nil
+			}},
+		{Name: "sizes", Type: "String", Args: []argDecl{{Name: "size", Type: "MediaItemSizeEnum"}},
+			Resolve: func(c *call, p any, args map[string]any) (any, error) {
+				_, sizes := c.Site.SrcSet(c.Tx, c.Home, post(p), sizeName(args))
+				return nilIfEmpty(sizes), nil
+			}},
+		f("file", "String", func(_ *call, p any, _ map[string]any) (any, error) {
+			return nilIfEmpty(path.Base(post(p).Extra().File)), nil
+		}),
 		f("mediaItemUrl", "String", func(c *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(img(c, p).SourceURL), nil }),
 		f("mimeType", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(post(p).Extra().MimeType), nil }),
 		f("mediaType", "String", func(_ *call, p any, _ map[string]any) (any, error) {
@@ -44,13 +58,23 @@ func mediaFields() []*fieldDecl {
 	}
 }
 
+// sizeName is the registered size a size argument names (medium by default, as
+// WPGraphQL's srcSet and sizes fields default).
+func sizeName(args map[string]any) string {
+	s, _ := args["size"].(string)
+	if s == "" {
+		return "medium"
+	}
+	return strings.ToLower(strings.TrimPrefix(s, "_"))
+}
+
 func image(p any) *Image { return p.(*Image) }
 
 func mediaDecls(sizes []string) []*typeDecl {
 	size := func(p any) ImageSize { return p.(ImageSize) }
 	return []*typeDecl{
 		{Name: "MediaDetails", Kind: object, Fields: []*fieldDecl{
-			f("file", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(image(p).File), nil }),
+			f("file", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(path.Base(image(p).File)), nil }),
 			f("width", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(image(p).Width), nil }),
 			f("height", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(image(p).Height), nil }),
 			f("filesize", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(image(p).FileSize), nil }),

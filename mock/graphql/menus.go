@@ -200,6 +200,7 @@ func rootMenuFields() []*fieldDecl {
 					list = append(list, t)
 				}
 			}
+			orderTerms(list) // by name, as WPGraphQL lists terms
 			return termConnection(list, args)
 		}},
 		{Name: "menuItems", Type: "RootQueryToMenuItemConnection", Args: append(append([]argDecl{}, pageArgs...), argDecl{Name: "where", Type: "RootQueryToMenuItemConnectionWhereArgs"}),

@@ -59,6 +59,15 @@ func (c *call) postQuery(ct *contentType, where map[string]any) *store.PostQuery
 		return out
 	}
 	q.Include, q.Exclude = ints("in"), ints("notIn")
+	if list, ok := where["in"].([]any); ok && len(list) > 0 { // WPGraphQL keeps the order asked
+		q.OrderBy, q.Order = "include", "asc"
+		for _, v := range list {
+			q.IncludeOrder = append(q.IncludeOrder, c.databaseID(v))
+		}
+	}
+	if v, ok := where["isSticky"].(bool); ok {
+		q.Sticky = &v
+	}
 	if v, ok := where["id"]; ok && v != nil {
 		q.Include = map[int]bool{toInt(v): true}
 	}
@@ -99,8 +108,12 @@ func (c *call) postQuery(ct *contentType, where map[string]any) *store.PostQuery
 		q.OrderBy = "relevance"
 		q.SearchPublicOnly = c.Actor == nil
 	}
-	if list, ok := where["orderby"].([]any); ok && len(list) > 0 {
-		if o, ok := list[0].(map[string]any); ok {
+	orderby, _ := where["orderby"].([]any)
+	if o, ok := where["orderby"].(map[string]any); ok { // one input coerced to a list of it
+		orderby = []any{o}
+	}
+	if len(orderby) > 0 {
+		if o, ok := orderby[0].(map[string]any); ok {
 			field, _ := o["field"].(string)
 			order, _ := o["order"].(string)
 			if by := orderbyFields[field]; by != "" {
@@ -133,7 +146,7 @@ func (c *call) statuses(ct *contentType, where map[string]any) map[string]bool {
 			}
 		}
 	}
-	if len(asked) == 0 || c.Actor == nil || !c.Actor.Can(ct.pt.EditCap()) {
+	if len(asked) == 0 { // the statuses asked are listed; readable drops what the caller may not see
 		return map[string]bool{def: true}
 	}
 	out := map[string]bool{}

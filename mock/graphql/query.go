@@ -34,7 +34,7 @@ func rootContentFields(ct *contentType) []*fieldDecl {
 				if p == nil {
 					return nil, nil
 				}
-				if preview, _ := args["asPreview"].(bool); preview && c.canEdit(p) {
+				if preview, _ := args["asPreview"].(bool); preview && p.Type != "revision" && c.canEdit(p) {
 					if rv := latestPreview(c.Tx, p); rv != nil {
 						return rv, nil
 					}
@@ -88,6 +88,12 @@ func (c *call) postBy(ct *contentType, args map[string]any) *store.Post {
 		n, _ := strconv.Atoi(v)
 		p = c.Tx.Post(n)
 	}
+	if p != nil && p.Type == "revision" { // a revision is asked by its parent's type, by those who may edit it
+		if parent := c.Tx.Post(p.Parent); parent != nil && parent.Type == ct.pt.Slug && c.canEdit(parent) {
+			return p
+		}
+		return nil
+	}
 	if p == nil || p.Type != ct.pt.Slug {
 		return nil
 	}
@@ -103,6 +109,9 @@ func latestPreview(tx *store.Tx, p *store.Post) *store.Post {
 			return rv
 		}
 	}
+	if len(revs) > 0 {
+		return revs[0]
+	}
 	return nil
 }
 
@@ -113,7 +122,7 @@ func whereArgs(name string, ct *contentType, multi bool) *typeDecl {
 		f("id", "Int", nil), f("in", "[ID]", nil), f("notIn", "[ID]", nil), f("name", "String", nil), f("nameIn", "[String]", nil),
 		f("parent", "ID", nil), f("parentIn", "[ID]", nil), f("parentNotIn", "[ID]", nil),
 		f("search", "String", nil), f("status", "PostStatusEnum", nil), f("stati", "[PostStatusEnum]", nil),
-		f("orderby", "[PostObjectsConnectionOrderbyInput]", nil),
+		f("orderby", "[PostObjectsConnectionOrderbyInput]", nil), f("isSticky", "Boolean", nil),
 	}
 	if multi {
 		fields = append(fields, f("contentTypes", "[ContentTypeEnum]", nil))

@@ -47,6 +47,8 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 	decls = append(decls, &typeDecl{Name: "User", Kind: object, Implements: []string{"Node", "UniformResourceIdentifiable", "Commenter", "DatabaseIdentifier"}, Fields: userFields()},
 		&typeDecl{Name: "UserNodeIdTypeEnum", Kind: enum, Values: userIDTypes})
 	decls = append(decls, avatarDecls()...)
+	decls = append(decls, roleDecls()...)
+	decls = append(decls, edgeDecl("ContentNodeToContentTypeConnectionEdge", "ContentType"))
 	decls = append(decls, connDecls("RootQueryToUserConnection", "User")...)
 	decls = append(decls, connDecls("UserToPostConnection", "Post")...)
 
@@ -58,6 +60,8 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 	decls = append(decls, menuDecls(reg)...)
 
 	root.Fields = append(root.Fields, rootNodeFields()...)
+	root.Fields = append(root.Fields, rootAnyFields()...)
+	decls = append(decls, anyNodeDecls(taxes)...)
 	decls = append(decls, mediaDecls(imageSizes)...)
 
 	s, err := build(decls)

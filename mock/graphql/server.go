@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -31,6 +31,8 @@ type Site interface {
 	Excerpt(p *store.Post) string
 	// CommentContent is a comment's rendered content (comment_text).
 	CommentContent(tx *store.Tx, home string, c *store.Comment) string
+	// SrcSet is an image's srcset and sizes attributes shown at a registered size.
+	SrcSet(tx *store.Tx, home string, p *store.Post, size string) (srcset, sizes string)
 	// Image is an attachment's file as wp_get_attachment_metadata describes it.
 	Image(tx *store.Tx, home string, p *store.Post) Image
 	// Version is the WordPress version the site answers as.

@@ -2,6 +2,9 @@ package graphql
 
 import (
 	"fmt"
+
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The settings groups WPGraphQL registers from register_setting's show_in_graphql
@@ -44,6 +47,8 @@ func (c *call) option(s setting) any {
 		if v, _ := c.Tx.Option("WPLANG"); v == nil || v == "" {
 			return "en_US"
 		}
+	case "timezone_string":
+		return timezoneString(c.Tx)
 	}
 	v, ok := c.Tx.Option(s.option)
 	if !ok {
@@ -86,3 +91,17 @@ func settingsDecls() (types []*typeDecl, root []*fieldDecl) {
 
 // settingsValue is a settings group's value: its fields read the options.
 type settingsValue struct{}
+
+// timezoneString is wp_timezone_string: the time zone's name, else the GMT offset
+// as ±HH:MM.
+func timezoneString(tx *store.Tx) string {
+	if s := wp.OptionString(tx, "timezone_string"); s != "" {
+		return s
+	}
+	_, offset := tx.Now().In(wp.Timezone(tx)).Zone()
+	sign := "+"
+	if offset < 0 {
+		sign, offset = "-", -offset
+	}
+	return fmt.Sprintf("%s%02d:%02d", sign, offset/3600, offset%3600/60)
+}

@@ -56,6 +56,10 @@ func termNodeFields() []*fieldDecl {
 		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) { return c.uri(c.links().Term(term(p))), nil }),
 		f("isContentNode", "Boolean!", constant(false)),
 		f("isTermNode", "Boolean!", constant(true)),
+		f("isComment", "Boolean!", constant(false)),
+		f("isFrontPage", "Boolean!", constant(false)),
+		f("isPostsPage", "Boolean!", constant(false)),
+		f("isRestricted", "Boolean", constant(false)),
 	}
 }
 
@@ -106,6 +110,9 @@ func taxonomyFields(tx *taxonomy, cts []*contentType) []*fieldDecl {
 						}
 						out, id = append(out, t), t.Parent
 					}
+					if len(out) == 0 { // WPGraphQL gives no connection when there is no ancestor
+						return nil, nil
+					}
 					return termConnection(out, args)
 				}})
 	}
@@ -122,7 +129,8 @@ func taxonomyFields(tx *taxonomy, cts []*contentType) []*fieldDecl {
 				if q == nil {
 					return postConnection(nil, args)
 				}
-				q.Tax = append(q.Tax, store.TaxClause{Taxonomy: term(p).Taxonomy, Terms: withChildren(c.Tx, term(p).Taxonomy, term(p).ID)})
+				// the term's own posts: WPGraphQL's term connections do not include its children's
+				q.Tax = append(q.Tax, store.TaxClause{Taxonomy: term(p).Taxonomy, Terms: map[int]bool{term(p).ID: true}})
 				q.Size = len(c.Tx.PostsByDate(ct.pt.Slug))
 				window, _ := c.Tx.QueryPosts(q)
 				var list []*store.Post

@@ -176,5 +176,31 @@ func contentTypeDecl() *typeDecl {
 		}),
 		f("isContentNode", "Boolean!", constant(false)),
 		f("isTermNode", "Boolean!", constant(false)),
+		f("isComment", "Boolean!", constant(false)),
+		f("isRestricted", "Boolean", constant(false)),
+		f("label", "String", func(c *call, p any, _ map[string]any) (any, error) { return typeLabel(c, tn(p).ct, "name"), nil }),
+		f("public", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.pt.IsPublic(), nil }),
+		f("showInRest", "Boolean", constant(true)),
+		f("restBase", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.pt.RestBase, nil }),
+		f("showInGraphql", "Boolean", constant(true)),
+		f("hasArchive", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) {
+			switch x := tn(p).ct.pt.HasArchive.(type) {
+			case bool:
+				return x, nil
+			case string:
+				return x != "", nil
+			}
+			return false, nil
+		}),
 	}}
+}
+
+// typeLabel is one of a post type's labels at the site's version.
+func typeLabel(c *call, ct *contentType, key string) any {
+	for _, m := range ct.pt.Labels.At(c.Site.Version()) {
+		if m.Key == key {
+			return m.Value
+		}
+	}
+	return nil
 }

@@ -2,11 +2,14 @@ package graphql
 
 import (
 	"crypto/md5"
+	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpversion"
 )
 
 // Users as WPGraphQL's User model shows them: public for users who have published
@@ -55,7 +58,12 @@ func userFields() []*fieldDecl {
 		f("name", "String", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).Name, nil }),
 		f("firstName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).FirstName), nil }),
 		f("lastName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).LastName), nil }),
-		f("nickname", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).Nickname), nil }),
+		f("nickname", "String", func(c *call, p any, _ map[string]any) (any, error) {
+			if !c.mayEditUser(usr(p)) { // a restricted field of WPGraphQL's User model
+				return nil, nil
+			}
+			return nilIfEmpty(usr(p).Nickname), nil
+		}),
 		f("description", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).Description), nil }),
 		f("slug", "String", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).Slug, nil }),
 		f("nicename", "String", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).Slug, nil }),
@@ -64,6 +72,34 @@ func userFields() []*fieldDecl {
 		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) { return c.uri(c.links().Author(usr(p))), nil }),
 		f("isContentNode", "Boolean!", constant(false)),
 		f("isTermNode", "Boolean!", constant(false)),
+		f("isComment", "Boolean!", constant(false)),
+		f("isFrontPage", "Boolean!", constant(false)),
+		f("isPostsPage", "Boolean!", constant(false)),
+		f("isRestricted", "Boolean", constant(false)),
+		f("capabilities", "[String]", func(c *call, p any, _ map[string]any) (any, error) {
+			if !c.mayEditUser(usr(p)) {
+				return nil, nil
+			}
+			return c.capabilities(usr(p)), nil
+		}),
+		f("capKey", "String", func(c *call, p any, _ map[string]any) (any, error) {
+			if !c.mayEditUser(usr(p)) {
+				return nil, nil
+			}
+			return "wp_capabilities", nil
+		}),
+		{Name: "roles", Type: "UserToUserRoleConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
+			if !c.mayEditUser(usr(p)) {
+				return nil, nil
+			}
+			roles := usr(p).Roles
+			ids := make([]int, len(roles))
+			nodes := make([]any, len(roles))
+			for i, r := range roles {
+				ids[i], nodes[i] = i, &role{r, wp.RegistryOf(c.Tx).Role(r)}
+			}
+			return connectionOf(ids, func(i int) any { return nodes[i] }, args)
+		}},
 		f("username", "String", func(c *call, p any, _ map[string]any) (any, error) {
 			if c.mayEditUser(usr(p)) {
 				return usr(p).Login, nil
@@ -83,10 +119,9 @@ func userFields() []*fieldDecl {
 			return nil, nil
 		}),
 		{Name: "avatar", Type: "Avatar", Args: []argDecl{{Name: "size", Type: "Int", Default: "96"}, a("forceDefault", "Boolean"), a("rating", "AvatarRatingEnum")},
-			Resolve: func(_ *call, p any, args map[string]any) (any, error) {
+			Resolve: func(c *call, p any, args map[string]any) (any, error) {
 				size := toInt(args["size"])
-				sum := md5.Sum([]byte(strings.ToLower(strings.TrimSpace(usr(p).Email))))
-				return &avatar{url: "https://secure.gravatar.com/avatar/" + hex.EncodeToString(sum[:]) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
+				return &avatar{url: "https://secure.gravatar.com/avatar/" + gravatarHash(c.Site.Version(), usr(p).Email) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
 			}},
 		{Name: "posts", Type: "UserToPostConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
 			list, err := c.queryPosts(c.typesNamed("post"), map[string]any{"author": usr(p).ID})
@@ -131,10 +166,13 @@ func rootUserFields() []*fieldDecl {
 				case "DATABASE_ID":
 					n, _ := strconv.Atoi(id)
 					u = c.Tx.User(n)
-				case "EMAIL":
-					u = c.Tx.UserByEmail(id)
-				case "USERNAME":
-					u = c.Tx.UserByLogin(id)
+				case "EMAIL", "USERNAME":
+					if c.Actor == nil || !c.Actor.Can("list_users") {
+						return nil, userErrorf("You do not have permission to request a User by %s", map[string]string{"EMAIL": "Email", "USERNAME": "Username"}[idType])
+					}
+					if u = c.Tx.UserByEmail(id); idType == "USERNAME" {
+						u = c.Tx.UserByLogin(id)
+					}
 				case "SLUG":
 					for _, x := range c.Tx.Users() {
 						if x.Slug == id {
@@ -175,4 +213,50 @@ func rootUserFields() []*fieldDecl {
 			return c.Tx.User(c.Actor.ID), nil
 		}},
 	}
+}
+
+// gravatarHash is get_avatar_data's hash of the email: MD5 before WordPress 6.8,
+// SHA-256 from it.
+func gravatarHash(v wpversion.Version, email string) string {
+	e := []byte(strings.ToLower(strings.TrimSpace(email)))
+	if v >= wpversion.V68 {
+		sum := sha256.Sum256(e)
+		return hex.EncodeToString(sum[:])
+	}
+	sum := md5.Sum(e)
+	return hex.EncodeToString(sum[:])
+}
+
+// role is a UserRole node.
+type role struct {
+	name string
+	r    *wp.Role
+}
+
+// capabilities are the user's capabilities as WPGraphQL lists them: the primitive
+// capabilities the roles grant, then the role names.
+func (c *call) capabilities(u *store.User) []string {
+	var out []string
+	for _, m := range wp.RegistryOf(c.Tx).AllCaps(u.Roles) {
+		if v, _ := m.Value.(bool); v {
+			out = append(out, m.Key)
+		}
+	}
+	return append(out, u.Roles...)
+}
+
+func roleDecls() []*typeDecl {
+	rl := func(p any) *role { return p.(*role) }
+	decls := []*typeDecl{{Name: "UserRole", Kind: object, Implements: []string{"Node"}, Fields: []*fieldDecl{
+		f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) { return globalID("user_role", rl(p).name), nil }),
+		f("name", "String", func(_ *call, p any, _ map[string]any) (any, error) { return rl(p).name, nil }),
+		f("displayName", "String", func(_ *call, p any, _ map[string]any) (any, error) {
+			if rl(p).r == nil {
+				return nil, nil
+			}
+			return rl(p).r.DisplayName, nil
+		}),
+		f("isRestricted", "Boolean", constant(false)),
+	}}}
+	return append(decls, connDecls("UserToUserRoleConnection", "UserRole")...)
 }
