@@ -45,7 +45,14 @@ func (g graphqlSite) Serve(hr *http.Request, f func(req *graphql.Request)) {
 	}
 }
 
-func (g graphqlSite) Content(p *store.Post) string { return g.m.renderedContent(p) }
+// Content is the_content; an attachment's is its description without the attachment
+// markup the REST API's description prepends (a clone's rendered description has it).
+func (g graphqlSite) Content(p *store.Post) string {
+	if p.Type == "attachment" {
+		return g.m.renders.get(p).rContent
+	}
+	return g.m.renderedContent(p)
+}
 func (g graphqlSite) Excerpt(p *store.Post) string { return g.m.renderedExcerpt(p) }
 func (g graphqlSite) Version() wpversion.Version   { return g.m.version }
 

@@ -31,7 +31,7 @@ func commentFieldsOf(ct *contentType) []*fieldDecl {
 					n++
 				}
 			}
-			return nilIfZero(n), nil
+			return n, nil
 		}),
 		f("commentStatus", "String", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).CommentStatus, nil }),
 		{Name: "comments", Type: ct.name + "ToCommentConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
@@ -164,6 +164,9 @@ func rootCommentFields() []*fieldDecl {
 				}
 				var list []*store.Comment
 				for _, x := range c.Tx.Comments() {
+					if parent, ok := where["parent"]; ok && parent != nil && x.Parent != toInt(parent) {
+						continue
+					}
 					if (post < 0 || x.Post == post) && c.commentVisible(x) && c.readable(c.Tx.Post(x.Post)) {
 						list = append(list, x)
 					}

@@ -93,7 +93,8 @@ func TestOperations(t *testing.T) {
 		{"missing-query", `{"variables":{}}`, false, 200},
 		{"malformed-json", `{"query": `, false, 500},
 		{"batch", `[{"query":"{ generalSettings { title } }"},{"query":"{ viewer { name } }"}]`, false, 200},
-		{"introspection-type", op(`{ __type(name: "Post") { name kind interfaces { name } fields { name type { kind name ofType { name } } } } }`, nil), false, 200},
+		{"introspection-type", op(`{ __type(name: "Post") { name kind interfaces { name } fields { name type { kind name ofType { name } } } } }`, nil), true, 200},
+		{"introspection-anonymous", op(`{ __schema { queryType { name } } }`, nil), false, 200},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := post(m, tc.body, tc.admin)

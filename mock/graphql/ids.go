@@ -42,7 +42,10 @@ func fromGlobalID(id string) (kind, value string) {
 	if err != nil {
 		return "", ""
 	}
-	kind, value, _ = strings.Cut(string(b), ":")
+	kind, value, found := strings.Cut(string(b), ":")
+	if !found {
+		return "", ""
+	}
 	return kind, value
 }
 

@@ -1,7 +1,9 @@
 package graphql
 
 import (
+	"cmp"
 	"strconv"
+	"strings"
 
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -40,7 +42,40 @@ func (c *call) queryPosts(cts []*contentType, where map[string]any) ([]*store.Po
 	if len(cts) > 1 && q != nil {
 		sortStable(all, q.Less)
 	}
+	if q != nil {
+		if key := orderKeys[q.OrderBy]; key != nil {
+			sortStable(all, tieByDate(key, q.Order == "desc"))
+		}
+	}
 	return all, nil
+}
+
+// orderKeys compare two posts by an orderby other than the date.
+var orderKeys = map[string]func(a, b *store.Post) int{
+	"menu_order": func(a, b *store.Post) int { return cmp.Compare(a.MenuOrder(), b.MenuOrder()) },
+	"title":      func(a, b *store.Post) int { return cmp.Compare(strings.ToLower(a.Title), strings.ToLower(b.Title)) },
+	"slug":       func(a, b *store.Post) int { return cmp.Compare(a.Slug, b.Slug) },
+	"modified":   func(a, b *store.Post) int { return a.Modified.Compare(b.Modified) },
+	"author":     func(a, b *store.Post) int { return cmp.Compare(a.Author, b.Author) },
+	"parent":     func(a, b *store.Post) int { return cmp.Compare(a.Parent, b.Parent) },
+}
+
+// tieByDate orders by a key, then as WPGraphQL's cursor breaks ties: newest first,
+// then the highest id.
+func tieByDate(key func(a, b *store.Post) int, desc bool) func(a, b *store.Post) bool {
+	return func(a, b *store.Post) bool {
+		k := key(a, b)
+		if desc {
+			k = -k
+		}
+		if k != 0 {
+			return k < 0
+		}
+		if !a.Date.Equal(b.Date) {
+			return a.Date.After(b.Date)
+		}
+		return a.ID > b.ID
+	}
 }
 
 // postQuery turns where into WP_Query's arguments for one type (nil: it lists none).

@@ -30,11 +30,17 @@ func rootContentFields(ct *contentType) []*fieldDecl {
 	return []*fieldDecl{
 		{Name: ct.single, Type: ct.name, Args: []argDecl{a("id", "ID!"), {Name: "idType", Type: ct.name + "IdType"}, a("asPreview", "Boolean")},
 			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
+				if err := checkGlobalID(args); err != nil {
+					return nil, err
+				}
 				p := c.postBy(ct, args)
 				if p == nil {
 					return nil, nil
 				}
-				if preview, _ := args["asPreview"].(bool); preview && p.Type != "revision" && c.canEdit(p) {
+				if preview, _ := args["asPreview"].(bool); preview && p.Type != "revision" {
+					if !c.canEdit(p) { // a preview is for those who may edit the post
+						return nil, nil
+					}
 					if rv := latestPreview(c.Tx, p); rv != nil {
 						return rv, nil
 					}
@@ -52,6 +58,20 @@ func rootContentFields(ct *contentType) []*fieldDecl {
 				return postConnection(list, args)
 			}},
 	}
+}
+
+// msgBadID is WPGraphQL's error for an id of idType ID that is no global id.
+const msgBadID = "The ID input is invalid. Make sure you set the proper idType for your input."
+
+// checkGlobalID refuses an id asked as a global id (the default idType) that is not one.
+func checkGlobalID(args map[string]any) error {
+	if t, _ := args["idType"].(string); t != "" && t != "ID" {
+		return nil
+	}
+	if kind, _ := fromGlobalID(idArg(args["id"])); kind == "" {
+		return userErrorf("%s", msgBadID)
+	}
+	return nil
 }
 
 // postBy finds the post an id of an id type names (nil when none of the type).

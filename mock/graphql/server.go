@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -125,6 +126,11 @@ const (
 	msgNotObject = `Expected JSON object or array for "application/json" request, got: `
 	// msgBatchLimit: more operations than the batch limit (WPGraphQL's Request).
 	msgBatchLimit = "Batch requests are limited to %d operations. This request contained %d"
+	// msgContentType: a POST that is not JSON (WPGraphQL's Request: 415).
+	msgContentType = "HTTP POST requests must have Content-Type: application/json header. Received: "
+	// msgIntrospection: __schema or __type asked by a visitor while public
+	// introspection is off (its default).
+	msgIntrospection = "The query contained __schema or __type, however GraphQL introspection is not allowed for public requests by default. Public introspection can be enabled under the WPGraphQL Settings."
 	// msgOperationType: no operation, or several without a name to choose one.
 	msgOperationType = "Failed to determine operation type"
 )
@@ -137,8 +143,9 @@ var debugExtension = member{"extensions", obj{{"debug", []any{obj{{"type", "DEBU
 // requestFailure is an error WPGraphQL's Router catches as an exception: status 500,
 // the error alone, no extensions.
 type requestFailure struct {
-	msg  string
-	locs []gqlerror.Location
+	status int // 0: 500
+	msg    string
+	locs   []gqlerror.Location
 }
 
 func (e *requestFailure) Error() string { return e.msg }
@@ -189,7 +196,11 @@ func writeFailure(w http.ResponseWriter, f *requestFailure) {
 	if len(f.locs) > 0 {
 		e = append(e, member{"locations", locations(f.locs)})
 	}
-	writeJSON(w, http.StatusInternalServerError, obj{{"errors", []any{e}}})
+	status := f.status
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	writeJSON(w, status, obj{{"errors", []any{e}}})
 }
 
 // responseHeaders are the headers WPGraphQL's Router sends with every answer.
@@ -219,6 +230,9 @@ func readParams(r *http.Request, batchLimit int) (ops []params, batch bool, fail
 			p.Variables = q.Get("variables")
 		}
 		return []params{p}, false, nil
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		return nil, false, &requestFailure{status: http.StatusUnsupportedMediaType, msg: msgContentType + r.Header.Get("Content-Type")}
 	}
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 8<<20))
 	var raw any
@@ -291,7 +305,13 @@ func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) 
 		return nil, &requestFailure{msg: e.Message, locs: e.Locations}
 	}
 	if errs := validator.Validate(sc.ast, doc); len(errs) > 0 {
-		return obj{{"errors", formatErrors(errs)}, debugExtension}, nil
+		return obj{{"errors", formatErrors(graphqlPHPMessages(errs, query))}, debugExtension}, nil
+	}
+	if req.Actor == nil { // WPGraphQL's DisableIntrospection rule, for visitors
+		if at := introspectionField(doc); at != nil {
+			return obj{{"errors", formatErrors(gqlerror.List{{Message: msgIntrospection,
+				Locations: []gqlerror.Location{{Line: at.Line, Column: at.Column}}}})}, debugExtension}, nil
+		}
 	}
 	if s.MaxDepth > 0 {
 		if d := depth(doc); d > s.MaxDepth {

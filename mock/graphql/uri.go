@@ -23,20 +23,10 @@ func (c *call) byURI(uri string) any {
 	if err != nil {
 		return nil
 	}
-	q := u.Query()
-	for _, key := range []string{"p", "page_id", "attachment_id", "preview_id"} {
-		if v := q.Get(key); v != "" {
-			n, _ := strconv.Atoi(v)
-			return c.visible(c.Tx.Post(n))
-		}
-	}
-	if v := q.Get("cat"); v != "" {
-		n, _ := strconv.Atoi(v)
-		return termOrNil(c.Tx.Term(n))
-	}
-	if v := q.Get("author"); v != "" {
-		n, _ := strconv.Atoi(v)
-		return c.user(n)
+	// a query string (?p=1) resolves to nothing on a site with pretty permalinks,
+	// as WPGraphQL's resolve_uri parses the path only there
+	if u.RawQuery != "" && wp.OptionString(c.Tx, "permalink_structure") != "" {
+		return nil
 	}
 	path := "/" + strings.Trim(u.Path, "/")
 	if path == "/" {
@@ -46,9 +36,13 @@ func (c *call) byURI(uri string) any {
 	same := func(link string) bool { return strings.TrimRight(c.uri(link), "/") == path }
 	for _, ct := range c.s.types {
 		for _, p := range c.Tx.PostsWithSlug(ct.pt.Slug, slug) {
-			if same(c.links().Post(p)) {
-				return c.visible(p)
+			if !same(c.links().Post(p)) {
+				continue
 			}
+			if p.Type == "page" && wp.OptionString(c.Tx, "show_on_front") == "page" && wp.OptionInt(c.Tx, "page_for_posts") == p.ID {
+				return c.postsType() // the posts page is the posts' archive
+			}
+			return c.visible(p)
 		}
 	}
 	for _, tx := range c.s.taxes {
@@ -80,6 +74,11 @@ func (c *call) frontPage() any {
 			return c.visible(c.Tx.Post(id))
 		}
 	}
+	return c.postsType()
+}
+
+// postsType is the post type as a node (the latest posts' archive).
+func (c *call) postsType() any {
 	for _, ct := range c.s.types {
 		if ct.pt.Slug == "post" {
 			return &typeNode{ct}
@@ -93,6 +92,8 @@ func (c *call) byGlobalID(id string) any {
 	kind, v := fromGlobalID(id)
 	n, _ := strconv.Atoi(v)
 	switch kind {
+	case "":
+		return nil
 	case kindPost:
 		p := c.Tx.Post(n)
 		if p != nil && p.Type == "nav_menu_item" {
@@ -125,6 +126,10 @@ func rootNodeFields() []*fieldDecl {
 	return []*fieldDecl{
 		{Name: "node", Type: "Node", Args: []argDecl{a("id", "ID")}, Resolve: func(c *call, _ any, args map[string]any) (any, error) {
 			id := idArg(args["id"])
+			if kind, _ := fromGlobalID(id); kind == "" {
+				// esc_html in WPGraphQL's message: the apostrophe as &#039;
+				return nil, userErrorf("The global ID isn&#039;t recognized ID: %s", id)
+			}
 			return c.byGlobalID(id), nil
 		}},
 		{Name: "nodeByUri", Type: "UniformResourceIdentifiable", Args: []argDecl{a("uri", "String!")}, Resolve: func(c *call, _ any, args map[string]any) (any, error) {
@@ -185,12 +190,14 @@ func contentTypeDecl() *typeDecl {
 		f("showInGraphql", "Boolean", constant(true)),
 		f("hasArchive", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) {
 			switch x := tn(p).ct.pt.HasArchive.(type) {
-			case bool:
-				return x, nil
+			case bool: // false is null, as WPGraphQL's model gives it
+				if x {
+					return true, nil
+				}
 			case string:
 				return x != "", nil
 			}
-			return false, nil
+			return nil, nil
 		}),
 	}}
 }

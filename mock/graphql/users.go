@@ -233,8 +233,8 @@ type role struct {
 	r    *wp.Role
 }
 
-// capabilities are the user's capabilities as WPGraphQL lists them: the primitive
-// capabilities the roles grant, then the role names.
+// capabilities are the user's capabilities as WPGraphQL lists them: allcaps' granted
+// keys (the roles' capabilities, then the role names).
 func (c *call) capabilities(u *store.User) []string {
 	var out []string
 	for _, m := range wp.RegistryOf(c.Tx).AllCaps(u.Roles) {
@@ -242,7 +242,7 @@ func (c *call) capabilities(u *store.User) []string {
 			out = append(out, m.Key)
 		}
 	}
-	return append(out, u.Roles...)
+	return out
 }
 
 func roleDecls() []*typeDecl {
