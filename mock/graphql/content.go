@@ -321,8 +321,10 @@ func (c *call) previewRevision(p *store.Post) any {
 }
 
 // renderTitle is get_the_title with the_title's filters.
+// WPGraphQL filters post_title with the_title itself, so a private post has no
+// "Private: " prefix (which a clone's rendered title of 6.1 carries).
 func renderTitle(p *store.Post) string {
-	if r := p.Rendered; r != nil && r.Title != nil {
+	if r := p.Rendered; r != nil && r.Title != nil && p.Status != "private" {
 		return *r.Title
 	}
 	return wp.TheTitle(p.Title)

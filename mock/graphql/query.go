@@ -68,7 +68,8 @@ func checkGlobalID(args map[string]any) error {
 	if t, _ := args["idType"].(string); t != "" && t != "ID" {
 		return nil
 	}
-	if kind, _ := fromGlobalID(idArg(args["id"])); kind == "" {
+	// the decoded id must name a database id ("post:12")
+	if kind, v := fromGlobalID(idArg(args["id"])); kind == "" || toInt(v) <= 0 {
 		return userErrorf("%s", msgBadID)
 	}
 	return nil

@@ -305,7 +305,7 @@ func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) 
 		return nil, &requestFailure{msg: e.Message, locs: e.Locations}
 	}
 	if errs := validator.Validate(sc.ast, doc); len(errs) > 0 {
-		return obj{{"errors", formatErrors(graphqlPHPMessages(errs, query))}, debugExtension}, nil
+		return obj{{"errors", formatErrors(graphqlPHPMessages(errs, query, sc.order))}, debugExtension}, nil
 	}
 	if req.Actor == nil { // WPGraphQL's DisableIntrospection rule, for visitors
 		if at := introspectionField(doc); at != nil {
@@ -326,7 +326,7 @@ func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) 
 	coerced, verr := validator.VariableValues(sc.ast, op, vars)
 	if verr != nil {
 		e := asGQLError(verr)
-		return obj{{"errors", formatErrors(gqlerror.List{variableError(e, op)})}, debugExtension}, nil
+		return obj{{"errors", formatErrors(gqlerror.List{variableError(e, op, vars)})}, debugExtension}, nil
 	}
 	c := &call{Request: req, s: sc, vars: coerced}
 	data := c.execute(op)
@@ -355,12 +355,17 @@ func asGQLError(err error) *gqlerror.Error {
 
 // variableError is a variable's coercion error with the variable's location, as
 // graphql-php reports it.
-func variableError(e *gqlerror.Error, op *ast.OperationDefinition) *gqlerror.Error {
+func variableError(e *gqlerror.Error, op *ast.OperationDefinition, vars map[string]any) *gqlerror.Error {
 	for _, v := range op.VariableDefinitions {
 		if len(e.Path) > 1 && e.Path[1] == ast.PathName(v.Variable) && v.Position != nil {
 			out := &gqlerror.Error{Message: e.Message, Locations: []gqlerror.Location{{Line: v.Position.Line, Column: v.Position.Column}}}
 			if strings.Contains(e.Message, "must be defined") {
 				out.Message = fmt.Sprintf("Variable \"$%s\" of required type \"%s\" was not provided.", v.Variable, v.Type.String())
+			}
+			if strings.HasPrefix(e.Message, "cannot use ") && v.Type.NamedType == "ID" && v.Type.Elem == nil {
+				value, _ := json.Marshal(vars[v.Variable])
+				out.Message = fmt.Sprintf("Variable \"$%s\" got invalid value %s; ID cannot represent a non-string and non-integer value: %s",
+					v.Variable, value, value)
 			}
 			return out
 		}

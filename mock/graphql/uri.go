@@ -168,16 +168,21 @@ func contentTypeDecl() *typeDecl {
 		f("graphqlSingleName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.single, nil }),
 		f("graphqlPluralName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.plural, nil }),
 		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) {
-			if tn(p).ct.pt.Slug == "post" {
-				return "/", nil
+			if tn(p).ct.pt.Slug != "post" {
+				return nil, nil
 			}
-			return nil, nil
+			if wp.OptionString(c.Tx, "show_on_front") == "page" { // the posts page's path
+				if page := c.Tx.Post(wp.OptionInt(c.Tx, "page_for_posts")); page != nil {
+					return c.uri(c.links().Post(page)), nil
+				}
+			}
+			return "/", nil
 		}),
 		f("isFrontPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
 			return tn(p).ct.pt.Slug == "post" && wp.OptionString(c.Tx, "show_on_front") != "page", nil
 		}),
 		f("isPostsPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
-			return tn(p).ct.pt.Slug == "post" && wp.OptionString(c.Tx, "show_on_front") != "page", nil
+			return tn(p).ct.pt.Slug == "post", nil // the posts' archive is the posts page, wherever it is
 		}),
 		f("isContentNode", "Boolean!", constant(false)),
 		f("isTermNode", "Boolean!", constant(false)),

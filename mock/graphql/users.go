@@ -121,7 +121,7 @@ func userFields() []*fieldDecl {
 		{Name: "avatar", Type: "Avatar", Args: []argDecl{{Name: "size", Type: "Int", Default: "96"}, a("forceDefault", "Boolean"), a("rating", "AvatarRatingEnum")},
 			Resolve: func(c *call, p any, args map[string]any) (any, error) {
 				size := toInt(args["size"])
-				return &avatar{url: "https://secure.gravatar.com/avatar/" + gravatarHash(c.Site.Version(), usr(p).Email) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
+				return &avatar{url: gravatarURL(c.Site.Version(), usr(p).Email) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
 			}},
 		{Name: "posts", Type: "UserToPostConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
 			list, err := c.queryPosts(c.typesNamed("post"), map[string]any{"author": usr(p).ID})
@@ -215,16 +215,19 @@ func rootUserFields() []*fieldDecl {
 	}
 }
 
-// gravatarHash is get_avatar_data's hash of the email: MD5 before WordPress 6.8,
-// SHA-256 from it.
-func gravatarHash(v wpversion.Version, email string) string {
+// gravatarURL is get_avatar_data's URL of the email's Gravatar: before WordPress
+// 6.8, the MD5 hash on http://<n>.gravatar.com (n: the hash's first hex digit mod 3,
+// on a site not served over TLS); from 6.8, the SHA-256 hash on secure.gravatar.com.
+func gravatarURL(v wpversion.Version, email string) string {
 	e := []byte(strings.ToLower(strings.TrimSpace(email)))
 	if v >= wpversion.V68 {
 		sum := sha256.Sum256(e)
-		return hex.EncodeToString(sum[:])
+		return "https://secure.gravatar.com/avatar/" + hex.EncodeToString(sum[:])
 	}
 	sum := md5.Sum(e)
-	return hex.EncodeToString(sum[:])
+	hash := hex.EncodeToString(sum[:])
+	n, _ := strconv.ParseInt(hash[:1], 16, 0)
+	return "http://" + strconv.Itoa(int(n%3)) + ".gravatar.com/avatar/" + hash
 }
 
 // role is a UserRole node.
