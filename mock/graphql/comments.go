@@ -62,7 +62,7 @@ func commentConnection(list []*store.Comment, args map[string]any) (*conn, error
 
 func commentDecls() []*typeDecl {
 	author := func(p any) *store.Comment { return p.(*commentAuthor).c }
-	commenter := []*fieldDecl{f("id", "ID!", nil), f("databaseId", "Int!", nil), f("name", "String", nil), f("url", "String", nil)}
+	commenter := []*fieldDecl{f("id", "ID!", nil), f("databaseId", "Int!", nil), f("name", "String", nil), f("url", "String", nil), f("email", "String", nil)}
 	out := []*typeDecl{
 		{Name: "Commenter", Kind: iface, Implements: []string{"Node", "DatabaseIdentifier"}, Fields: commenter},
 		{Name: "CommentAuthor", Kind: object, Implements: []string{"Node", "Commenter", "DatabaseIdentifier"}, Fields: []*fieldDecl{
@@ -72,6 +72,12 @@ func commentDecls() []*typeDecl {
 			f("databaseId", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return author(p).ID, nil }),
 			f("name", "String", func(_ *call, p any, _ map[string]any) (any, error) { return author(p).Author, nil }),
 			f("url", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(author(p).AuthorURL), nil }),
+			f("email", "String", func(c *call, p any, _ map[string]any) (any, error) {
+				if c.Actor == nil || !c.Actor.Can("moderate_comments") {
+					return nil, nil
+				}
+				return nilIfEmpty(author(p).AuthorEmail), nil
+			}),
 		}},
 		{Name: "Comment", Kind: object, Implements: []string{"Node", "DatabaseIdentifier"}, Fields: []*fieldDecl{
 			f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) { return globalID(kindComment, cmt(p).ID), nil }),

@@ -230,6 +230,9 @@ func typeFields(ct *contentType, v wpversion.Version) []*fieldDecl {
 	if pt.Hierarchical || pt.Slug == "attachment" {
 		fields = append(fields, hierarchyFields(ct)...)
 	}
+	if pt.Supported("revisions", v) {
+		fields = append(fields, revisionsOf(ct))
+	}
 	if pt.Supported("page-attributes", v) {
 		fields = append(fields, f("menuOrder", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(post(p).MenuOrder()), nil }))
 	}

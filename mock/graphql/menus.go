@@ -143,6 +143,7 @@ func menuItemFields() []*fieldDecl {
 			}
 			return nil, nil
 		}),
+		connectedObject,
 		{Name: "childItems", Type: "MenuItemToMenuItemConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
 			return c.menuItemConnection(wp.MenuItems(c.Tx, wp.MenuOf(item(p).Post), "publish"), map[string]any{"parentDatabaseId": item(p).Post.ID}, args)
 		}},

@@ -36,6 +36,9 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 		if ct.pt.Supported("comments", v) {
 			decls = append(decls, connDecls(ct.name+"ToCommentConnection", "Comment")...)
 		}
+		if ct.pt.Supported("revisions", v) {
+			decls = append(decls, connDecls(ct.name+"ToRevisionConnection", ct.name)...)
+		}
 	}
 	decls = append(decls, whereArgs("RootQueryToContentNodeConnectionWhereArgs", nil, true))
 	decls = append(decls, connDecls("RootQueryToContentNodeConnection", "ContentNode")...)
@@ -60,6 +63,11 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 	decls = append(decls, menuDecls(reg)...)
 
 	root.Fields = append(root.Fields, rootNodeFields()...)
+	root.Fields = append(root.Fields, revisionFields()...)
+	decls = append(decls, connDecls("RootQueryToRevisionsConnection", "ContentNode")...)
+	settingsType, allSettings := allSettingsDecl()
+	root.Fields = append(root.Fields, allSettings)
+	decls = append(decls, settingsType, &typeDecl{Name: "MenuItemObjectUnion", Kind: union, Members: linkableMembers(cts, taxes)})
 	root.Fields = append(root.Fields, rootAnyFields()...)
 	decls = append(decls, anyNodeDecls(taxes)...)
 	decls = append(decls, mediaDecls(imageSizes)...)
@@ -70,6 +78,21 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 	}
 	s.types, s.taxes = cts, taxes
 	return s, nil
+}
+
+// linkableMembers are MenuItemObjectUnion's: the types a menu item links to (posts'
+// and terms' types but media).
+func linkableMembers(cts []*contentType, taxes []*taxonomy) []string {
+	var out []string
+	for _, ct := range cts {
+		if ct.pt.Slug != "attachment" {
+			out = append(out, ct.name)
+		}
+	}
+	for _, tx := range taxes {
+		out = append(out, tx.name)
+	}
+	return out
 }
 
 // imageSizes are MediaItemSizeEnum's values: WordPress's registered sizes.
