@@ -12,11 +12,12 @@ func revisionFields() []*fieldDecl {
 	return []*fieldDecl{
 		{Name: "revisions", Type: "RootQueryToRevisionsConnection", Args: pageArgs, Resolve: func(c *call, _ any, args map[string]any) (any, error) {
 			var list []*store.Post
-			for _, rv := range c.Tx.PostsByDate("revision") {
+			for _, rv := range c.Tx.PostsByID("revision") {
 				if c.readable(rv) {
 					list = append(list, rv)
 				}
 			}
+			orderPosts(list, "date", "desc")
 			return postConnection(list, args)
 		}},
 		{Name: "postBy", Type: "Post", Args: []argDecl{a("id", "ID"), a("postId", "Int"), a("uri", "String"), a("slug", "String")},

@@ -51,6 +51,7 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 		&typeDecl{Name: "UserNodeIdTypeEnum", Kind: enum, Values: userIDTypes})
 	decls = append(decls, avatarDecls()...)
 	decls = append(decls, roleDecls()...)
+	decls = append(decls, userWhereDecls(reg)...)
 	decls = append(decls, edgeDecl("ContentNodeToContentTypeConnectionEdge", "ContentType"))
 	decls = append(decls, connDecls("RootQueryToUserConnection", "User")...)
 	decls = append(decls, connDecls("UserToPostConnection", "Post")...)
@@ -182,7 +183,9 @@ func termDecls(taxes []*taxonomy, cts []*contentType, root *typeDecl) []*typeDec
 			where, _ := args["where"].(map[string]any)
 			return termConnection(c.queryTerms(names, where), args)
 		}})
-	decls = append(decls, termWhere("RootQueryToTermNodeConnectionWhereArgs"))
+	rootWhere := termWhere("RootQueryToTermNodeConnectionWhereArgs")
+	rootWhere.Fields = append(rootWhere.Fields, f("taxonomies", "[TaxonomyEnum]", nil))
+	decls = append(decls, rootWhere)
 	return append(decls, connDecls("RootQueryToTermNodeConnection", "TermNode")...)
 }
 

@@ -36,6 +36,9 @@ var settingGroups = []struct {
 		{"useSmilies", "use_smilies", "Boolean", false}}},
 	{"DiscussionSettings", "discussionSettings", []setting{
 		{"defaultCommentStatus", "default_comment_status", "String", false}, {"defaultPingStatus", "default_ping_status", "String", false}}},
+	{"PermalinkSettings", "permalinkSettings", []setting{
+		{"categoryBase", "category_base", "String", false}, {"structure", "permalink_structure", "String", false},
+		{"tagBase", "tag_base", "String", false}}},
 }
 
 // option is an option's value as a setting of its type shows it.
@@ -49,6 +52,8 @@ func (c *call) option(s setting) any {
 		}
 	case "timezone_string":
 		return timezoneString(c.Tx)
+	case "category_base", "tag_base": // unset is the default base, printed as ""
+		return wp.OptionString(c.Tx, s.option)
 	}
 	v, ok := c.Tx.Option(s.option)
 	if !ok {

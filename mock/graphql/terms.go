@@ -238,12 +238,37 @@ func (c *call) queryTerms(taxes []string, where map[string]any) []*store.Term {
 		}
 	}
 	parent, hasParent := where["parent"]
+	nameLike, _ := where["nameLike"].(string)
+	names, include, exclude := stringSet(where["name"]), c.idSet(where["include"]), c.idSet(where["exclude"])
+	if list, ok := where["taxonomies"].([]any); ok && len(list) > 0 {
+		keep := map[string]bool{}
+		for _, v := range list {
+			keep[fmtString(v)] = true
+		}
+		var only []string
+		for _, tx := range c.s.taxes {
+			if keep[upperSnake(tx.single)] {
+				only = append(only, tx.tax.Slug)
+			}
+		}
+		taxes = only
+	}
+	var descendants map[int]bool
+	if v, ok := where["childOf"]; ok && v != nil {
+		descendants = withChildren(c.Tx, taxes[0], toInt(v))
+		delete(descendants, toInt(v))
+	}
 	var out []*store.Term
 	for _, tax := range taxes {
 		for _, t := range c.Tx.Terms(tax) {
 			switch {
 			case hideEmpty && t.Count == 0,
 				slugs != nil && !slugs[t.Slug],
+				names != nil && !names[t.Name],
+				include != nil && !include[t.ID],
+				exclude[t.ID],
+				descendants != nil && !descendants[t.ID],
+				nameLike != "" && !strings.Contains(strings.ToLower(t.Name), strings.ToLower(nameLike)),
 				search != "" && !strings.Contains(strings.ToLower(t.Name+" "+t.Slug), strings.ToLower(search)),
 				hasParent && parent != nil && t.Parent != toInt(parent):
 				continue
@@ -252,6 +277,16 @@ func (c *call) queryTerms(taxes []string, where map[string]any) []*store.Term {
 		}
 	}
 	orderTerms(out)
+	if descendants != nil { // get_term_children's order: each generation after the one above it
+		depth := func(t *store.Term) int {
+			n := 0
+			for p := c.Tx.Term(t.Parent); p != nil && n < 100 && descendants[p.ID]; p = c.Tx.Term(p.Parent) {
+				n++
+			}
+			return n
+		}
+		sortStable(out, func(a, b *store.Term) bool { return depth(a) < depth(b) })
+	}
 	return out
 }
 
@@ -263,7 +298,7 @@ func termFieldsOf(ct *contentType) []*fieldDecl { return ct.termFields }
 func termWhere(name string) *typeDecl {
 	return &typeDecl{Name: name, Kind: input, Fields: []*fieldDecl{
 		f("hideEmpty", "Boolean", nil), f("search", "String", nil), f("slug", "[String]", nil), f("parent", "Int", nil),
-		f("name", "[String]", nil), f("include", "[ID]", nil), f("exclude", "[ID]", nil),
+		f("name", "[String]", nil), f("include", "[ID]", nil), f("exclude", "[ID]", nil), f("childOf", "Int", nil), f("nameLike", "String", nil),
 		f("orderby", "TermObjectsConnectionOrderbyEnum", nil), f("order", "OrderEnum", nil),
 	}}
 }
@@ -281,3 +316,31 @@ func (c *call) postTerms(p *store.Post, taxes []string) []*store.Term {
 	orderTerms(out)
 	return out
 }
+
+// stringSet is a [String] argument as a set (nil when not given).
+func stringSet(v any) map[string]bool {
+	list, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, x := range list {
+		out[fmtString(x)] = true
+	}
+	return out
+}
+
+// idSet is an [ID] argument as a set of database ids (nil when not given).
+func (c *call) idSet(v any) map[int]bool {
+	list, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	out := map[int]bool{}
+	for _, x := range list {
+		out[c.databaseID(x)] = true
+	}
+	return out
+}
+
+func fmtString(v any) string { s, _ := v.(string); return s }

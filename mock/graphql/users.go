@@ -192,20 +192,16 @@ func rootUserFields() []*fieldDecl {
 				}
 				return c.user(u.ID), nil
 			}},
-		{Name: "users", Type: "RootQueryToUserConnection", Args: pageArgs, Resolve: func(c *call, _ any, args map[string]any) (any, error) {
-			var list []*store.User
-			for _, u := range c.Tx.Users() {
-				if c.userVisible(u) {
-					list = append(list, u)
+		{Name: "users", Type: "RootQueryToUserConnection", Args: append(append([]argDecl{}, pageArgs...), argDecl{Name: "where", Type: "RootQueryToUserConnectionWhereArgs"}),
+			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
+				where, _ := args["where"].(map[string]any)
+				list := c.queryUsers(where)
+				ids := make([]int, len(list))
+				for i, u := range list {
+					ids[i] = u.ID
 				}
-			}
-			sortStable(list, func(a, b *store.User) bool { return strings.ToLower(a.Login) < strings.ToLower(b.Login) })
-			ids := make([]int, len(list))
-			for i, u := range list {
-				ids[i] = u.ID
-			}
-			return connectionOf(ids, func(i int) any { return list[i] }, args)
-		}},
+				return connectionOf(ids, func(i int) any { return list[i] }, args)
+			}},
 		{Name: "viewer", Type: "User", Resolve: func(c *call, _ any, _ map[string]any) (any, error) {
 			if c.Actor == nil {
 				return nil, nil
@@ -262,4 +258,79 @@ func roleDecls() []*typeDecl {
 		f("isRestricted", "Boolean", constant(false)),
 	}}}
 	return append(decls, connDecls("UserToUserRoleConnection", "UserRole")...)
+}
+
+// userOrders are UsersConnectionOrderbyEnum's keys.
+var userOrders = map[string]func(u *store.User) string{
+	"DISPLAY_NAME": func(u *store.User) string { return strings.ToLower(u.Name) },
+	"EMAIL":        func(u *store.User) string { return strings.ToLower(u.Email) },
+	"LOGIN":        func(u *store.User) string { return strings.ToLower(u.Login) },
+	"NICE_NAME":    func(u *store.User) string { return u.Slug },
+	"REGISTERED":   func(u *store.User) string { return u.Registered.Format(mysqlDate) },
+	"URL":          func(u *store.User) string { return u.URL },
+}
+
+// queryUsers lists the users the caller may see that where asks, by login unless
+// orderby says otherwise.
+func (c *call) queryUsers(where map[string]any) []*store.User {
+	include, exclude, roles := c.idSet(where["include"]), c.idSet(where["exclude"]), stringSet(where["roleIn"])
+	login, _ := where["login"].(string)
+	nicename, _ := where["nicename"].(string)
+	search, _ := where["search"].(string)
+	var list []*store.User
+	for _, u := range c.Tx.Users() {
+		switch {
+		case !c.userVisible(u), include != nil && !include[u.ID], exclude[u.ID], login != "" && u.Login != login,
+			nicename != "" && u.Slug != nicename,
+			search != "" && !strings.Contains(strings.ToLower(u.Login+" "+u.Email+" "+u.URL+" "+u.Name+" "+u.Slug), strings.ToLower(strings.Trim(search, "*"))),
+			roles != nil && !hasRole(u, roles):
+			continue
+		}
+		list = append(list, u)
+	}
+	key, desc := userOrders["LOGIN"], false
+	orderby, _ := where["orderby"].([]any)
+	if o, ok := where["orderby"].(map[string]any); ok {
+		orderby = []any{o}
+	}
+	if len(orderby) > 0 {
+		if o, ok := orderby[0].(map[string]any); ok {
+			if k := userOrders[fmtString(o["field"])]; k != nil {
+				key = k
+			}
+			desc = fmtString(o["order"]) == "DESC"
+		}
+	}
+	sortStable(list, func(a, b *store.User) bool {
+		if desc {
+			return key(a) > key(b)
+		}
+		return key(a) < key(b)
+	})
+	return list
+}
+
+func hasRole(u *store.User, roles map[string]bool) bool {
+	for _, r := range u.Roles {
+		if roles[upperSnake(r)] {
+			return true
+		}
+	}
+	return false
+}
+
+func userWhereDecls(reg *wp.Registry) []*typeDecl {
+	var roles []string
+	for _, r := range wp.RoleNames {
+		roles = append(roles, upperSnake(r))
+	}
+	_ = reg
+	return []*typeDecl{
+		{Name: "UserRoleEnum", Kind: enum, Values: roles},
+		{Name: "UsersConnectionOrderbyEnum", Kind: enum, Values: []string{"DISPLAY_NAME", "EMAIL", "LOGIN", "LOGIN_IN", "NICE_NAME", "NICE_NAME_IN", "REGISTERED", "URL"}},
+		{Name: "UsersConnectionOrderbyInput", Kind: input, Fields: []*fieldDecl{f("field", "UsersConnectionOrderbyEnum!", nil), f("order", "OrderEnum", nil)}},
+		{Name: "RootQueryToUserConnectionWhereArgs", Kind: input, Fields: []*fieldDecl{
+			f("include", "[Int]", nil), f("exclude", "[Int]", nil), f("login", "String", nil), f("nicename", "String", nil),
+			f("search", "String", nil), f("roleIn", "[UserRoleEnum]", nil), f("orderby", "[UsersConnectionOrderbyInput]", nil)}},
+	}
 }
