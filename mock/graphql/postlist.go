@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -137,6 +138,9 @@ func (c *call) postQuery(ct *contentType, where map[string]any) *store.PostQuery
 	}
 	if !c.taxClauses(q, where) {
 		return nil
+	}
+	if dq, ok := where["dateQuery"].(map[string]any); ok {
+		dateBounds(q, dq)
 	}
 	if s, _ := where["search"].(string); s != "" {
 		wp.ParseSearch(s).Apply(q)
@@ -294,3 +298,41 @@ func (c *call) databaseID(v any) int {
 
 // typeEnum is a post type's ContentTypeEnum value.
 func typeEnum(ct *contentType) string { return upperSnake(ct.pt.Slug) }
+
+// dateBounds is the part of WP_Date_Query the mock reads: a year, a month of it or a
+// day of that (the post's local date), and after/before dates (exclusive unless
+// inclusive), as bounds of the store's query.
+func dateBounds(q *store.PostQuery, dq map[string]any) {
+	if y := toInt(dq["year"]); y > 0 {
+		start, end := time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(y+1, 1, 1, 0, 0, 0, 0, time.UTC)
+		if m := toInt(dq["month"]); m > 0 {
+			start, end = time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC), time.Date(y, time.Month(m)+1, 1, 0, 0, 0, 0, time.UTC)
+			if d := toInt(dq["day"]); d > 0 {
+				start, end = time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC), time.Date(y, time.Month(m), d+1, 0, 0, 0, 0, time.UTC)
+			}
+		}
+		q.After, q.Before = start.Add(-time.Second), end
+	}
+	inclusive, _ := dq["inclusive"].(bool)
+	if a, ok := dq["after"].(map[string]any); ok {
+		// after a day is after its end, unless inclusive
+		t := dateInput(a).AddDate(0, 0, 1).Add(-time.Second)
+		if inclusive {
+			t = dateInput(a).Add(-time.Second)
+		}
+		q.After = t
+	}
+	if b, ok := dq["before"].(map[string]any); ok {
+		t := dateInput(b)
+		if inclusive {
+			t = t.AddDate(0, 0, 1)
+		}
+		q.Before = t
+	}
+}
+
+// dateInput is a DateInput's day (a missing month or day is the first).
+func dateInput(d map[string]any) time.Time {
+	m, day := max(toInt(d["month"]), 1), max(toInt(d["day"]), 1)
+	return time.Date(toInt(d["year"]), time.Month(m), day, 0, 0, 0, 0, time.UTC)
+}

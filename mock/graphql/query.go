@@ -143,7 +143,7 @@ func whereArgs(name string, ct *contentType, multi bool) *typeDecl {
 		f("id", "Int", nil), f("in", "[ID]", nil), f("notIn", "[ID]", nil), f("name", "String", nil), f("nameIn", "[String]", nil),
 		f("parent", "ID", nil), f("parentIn", "[ID]", nil), f("parentNotIn", "[ID]", nil),
 		f("search", "String", nil), f("status", "PostStatusEnum", nil), f("stati", "[PostStatusEnum]", nil),
-		f("orderby", "[PostObjectsConnectionOrderbyInput]", nil), f("isSticky", "Boolean", nil),
+		f("orderby", "[PostObjectsConnectionOrderbyInput]", nil), f("isSticky", "Boolean", nil), f("dateQuery", "DateQueryInput", nil),
 	}
 	if multi {
 		fields = append(fields, f("contentTypes", "[ContentTypeEnum]", nil))

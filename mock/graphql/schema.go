@@ -113,6 +113,9 @@ func commonEnums(reg *wp.Registry, cts []*contentType) []*typeDecl {
 		{Name: "OrderEnum", Kind: enum, Values: []string{"ASC", "DESC"}},
 		{Name: "PostObjectsConnectionOrderbyEnum", Kind: enum, Values: []string{"AUTHOR", "COMMENT_COUNT", "DATE", "IN", "MENU_ORDER", "MODIFIED", "NAME_IN", "PARENT", "SLUG", "TITLE"}},
 		{Name: "PostObjectsConnectionOrderbyInput", Kind: input, Fields: []*fieldDecl{f("field", "PostObjectsConnectionOrderbyEnum!", nil), f("order", "OrderEnum!", nil)}},
+		{Name: "DateInput", Kind: input, Fields: []*fieldDecl{f("year", "Int", nil), f("month", "Int", nil), f("day", "Int", nil)}},
+		{Name: "DateQueryInput", Kind: input, Fields: []*fieldDecl{f("year", "Int", nil), f("month", "Int", nil), f("day", "Int", nil),
+			f("after", "DateInput", nil), f("before", "DateInput", nil), f("inclusive", "Boolean", nil)}},
 		{Name: "TermObjectsConnectionOrderbyEnum", Kind: enum, Values: []string{"COUNT", "DESCRIPTION", "NAME", "SLUG", "TERM_GROUP", "TERM_ID", "TERM_ORDER"}},
 	}
 }
