@@ -6,12 +6,12 @@ import (
 	"mime"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
-// result is one operation's comparison: "" when identical, else the first difference.
+// result is one operation's comparison: diff "" when identical, else the first
+// difference; known is the reason when known-differences.json accepts that difference.
 type result struct {
-	op, diff string
+	op, diff, known string
 }
 
 // compareAll runs the corpus against s and compares each answer with the capture in dir.
@@ -25,15 +25,15 @@ func compareAll(s *site, ops []operation, dir string) ([]result, error) {
 	for _, op := range ops {
 		want, err := readCapture(filepath.Join(dir, op.name+".json"))
 		if err != nil {
-			out = append(out, result{op.name, "no capture: " + err.Error()})
+			out = append(out, result{op: op.name, diff: "no capture: " + err.Error()})
 			continue
 		}
 		a, err := send(s, r, op)
 		if err != nil {
-			out = append(out, result{op.name, "not sent: " + err.Error()})
+			out = append(out, result{op: op.name, diff: "not sent: " + err.Error()})
 			continue
 		}
-		out = append(out, result{op.name, differ(want, normalise(s, a))})
+		out = append(out, result{op: op.name, diff: differ(want, normalise(s, a))})
 	}
 	return out, nil
 }
@@ -82,20 +82,30 @@ func isIntrospection(n *node) bool {
 	return d.get("__schema") != nil || d.get("__type") != nil
 }
 
-// report prints one version's figures: operations, identical, differing, and each
-// difference with its first differing path.
-func report(version string, rs []result) (identical int) {
-	var diffs []string
+// report prints one version's figures: operations, identical, the known differences
+// (each with its reason), the others, each with its first differing path, and the known
+// entries no answer needed any more; ok is false when any difference is not known or
+// any entry is stale.
+func report(version string, rs []result, stale []knownDifference) (ok bool) {
+	var identical int
+	var known, diffs []string
 	for _, r := range rs {
-		if r.diff == "" {
+		switch {
+		case r.diff == "":
 			identical++
-		} else {
+		case r.known != "":
+			known = append(known, fmt.Sprintf("  known %s: %s\n    because %s", r.op, r.diff, r.known))
+		default:
 			diffs = append(diffs, fmt.Sprintf("  %s: %s", r.op, r.diff))
 		}
 	}
-	fmt.Printf("graphql-compare %s: %d operations, %d identical, %d differing\n", version, len(rs), identical, len(rs)-identical)
-	if len(diffs) > 0 {
-		fmt.Println(strings.Join(diffs, "\n"))
+	fmt.Printf("graphql-compare %s: %d operations, %d identical, %d known differences, %d differing\n",
+		version, len(rs), identical, len(known), len(diffs))
+	for _, l := range append(known, diffs...) {
+		fmt.Println(l)
 	}
-	return identical
+	for _, k := range stale {
+		fmt.Printf("  stale known difference %s (%q): it no longer differs so; remove it from known-differences.json\n", k.Operation, k.Difference)
+	}
+	return len(diffs) == 0 && len(stale) == 0
 }

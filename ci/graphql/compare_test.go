@@ -91,3 +91,28 @@ func TestNormaliseAndEncode(t *testing.T) {
 		t.Errorf("the encoded capture does not read back: %v", err)
 	}
 }
+
+// A known difference is accepted only for its versions and its operation's difference;
+// another difference of the same operation still fails, and an unused entry is stale.
+func TestApplyKnown(t *testing.T) {
+	ks := []knownDifference{
+		{Versions: []string{"7.1"}, Operation: "a", Difference: "body $.x", Reason: "why"},
+		{Versions: []string{"7.1"}, Operation: "gone", Difference: "body $.y", Reason: "fixed since"},
+	}
+	rs := []result{{op: "a", diff: "body $.x: 1 vs 2"}, {op: "b", diff: "body $.x: 1 vs 2"}, {op: "c"}}
+	stale := applyKnown("7.1", rs, ks)
+	if rs[0].known != "why" || rs[1].known != "" || len(stale) != 1 || stale[0].Operation != "gone" {
+		t.Fatalf("7.1: results %+v, stale %+v", rs, stale)
+	}
+	if report("7.1", rs, nil) {
+		t.Error("an unknown difference (b) reported as ok")
+	}
+	rs = []result{{op: "a", diff: "body $.z: 1 vs 2"}}
+	if applyKnown("7.1", rs, ks); rs[0].known != "" {
+		t.Error("another difference of a known operation accepted")
+	}
+	rs = []result{{op: "a", diff: "body $.x: 1 vs 2"}}
+	if applyKnown("6.8", rs, ks); rs[0].known != "" {
+		t.Error("a 7.1 difference accepted on 6.8")
+	}
+}

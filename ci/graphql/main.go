@@ -68,12 +68,25 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		if report(*version, rs) != len(rs) {
+		ks, err := loadKnown(filepath.Join(*here, knownFile(*set)))
+		if err != nil {
+			fail(err)
+		}
+		if !report(*version, rs, applyKnown(*version, rs, ks)) {
 			os.Exit(1)
 		}
 	default:
 		usage()
 	}
+}
+
+// knownFile is the list of known differences of a corpus: known-differences.json for
+// the default one, known-differences-SET.json for operations/SET.
+func knownFile(set string) string {
+	if set == "" {
+		return "known-differences.json"
+	}
+	return "known-differences-" + set + ".json"
 }
 
 // adminPassword is the one given, else for a comparison the one of the captured site
