@@ -20,7 +20,7 @@ URL       ?=
 
 SHELL     := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help run build test proof lint fuzz wordpress-up wordpress-down conformance compare catalogue matrix contract bench bench-http bench-scale generators
+.PHONY: help run build test proof lint fuzz wordpress-up wordpress-down conformance compare catalogue matrix contract bench bench-http bench-scale generators graphql-capture graphql-compare
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -153,6 +153,13 @@ matrix: ## who may read and write what, anonymous and every role, side by side w
 	@test -f $(WP_ENV) || { echo "no $(WP_ENV): run make wordpress-up WP_VERSION=$(WP_VERSION) first"; exit 1; }
 	set -o pipefail; . ./$(WP_ENV) && WPCOMPARE=1 $(GO) test -count=1 -v -run 'TestPermissionMatrix$$' ./ci/compare/ | \
 	  grep -E '^(--- FAIL|ok|FAIL)|^    --- FAIL|matrix: '
+
+graphql-capture: ## WPGraphQL's answers to ci/graphql/operations on real WordPress $(WP_VERSION) ("all": each), into ci/graphql/captures/ (needs WPGraphQL's sources, ci/graphql/README.md)
+	@for v in $(if $(filter all,$(WP_VERSION)),$(WP_VERSIONS),$(WP_VERSION)); do \
+	  WP_VERSION=$$v $(if $(WP_PORT),WP_PORT=$(WP_PORT)) bash ci/graphql/capture.sh || exit 1; done
+
+graphql-compare: ## the mock's /graphql (on each captured site's dataset) against WPGraphQL's captured answers, per version; GRAPHQL_URL=... compares another server
+	GO=$(GO) bash ci/graphql/compare.sh
 
 contract: ## run the contract suite against URL (WPCONTRACT_USER / WPCONTRACT_PASSWORD for auth)
 	@test -n "$(URL)" || { echo "usage: make contract URL=http://host/wp-json"; exit 1; }

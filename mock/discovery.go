@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/graphql"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
@@ -18,8 +19,13 @@ import (
 // frontPagePosts is how many posts the front page lists (the posts_per_page default).
 const frontPagePosts = 10
 
-// serveSite answers what is not a REST route: the front page, or an uploaded file.
+// serveSite answers what is not a REST route: WPGraphQL's endpoint, the front page,
+// or an uploaded file.
 func (m *Mock) serveSite(w http.ResponseWriter, r *http.Request) {
+	if graphql.Is(r) {
+		m.graphql.ServeHTTP(w, r)
+		return
+	}
 	if (r.URL.Path == "/" || r.URL.Path == "/index.php") && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		m.serveFrontPage(w, r)
 		return

@@ -23,6 +23,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/dashboard"
+	"github.com/wpmock/wpmock/mock/graphql"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/webhook"
@@ -141,6 +142,8 @@ type Mock struct {
 	base string
 	// snapshots are the site's named snapshots (snapshots.go).
 	snapshots snapshotSet
+	// graphql answers /graphql as WPGraphQL does (package graphql, graphqlsite.go).
+	graphql *graphql.Server
 	// unchanged is set, inside a write transaction, by a request of the mock's own that
 	// went through without changing the content (a snapshot saved): inTx then reports
 	// no change to Options.OnChange, and a cloned site keeps replaying.
@@ -221,6 +224,7 @@ func (m *Mock) serve() {
 	for _, r := range m.resources() {
 		m.server.Register(r.routes()...)
 	}
+	m.graphql = graphql.New(graphqlSite{m})
 }
 
 // Close stops the webhook deliveries: one under way is cancelled, those waiting are

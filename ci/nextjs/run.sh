@@ -7,7 +7,10 @@
 #   - sites.spec.mjs: each test writes a post and a menu item to its own site through the
 #     API and sees them, and none of the other worker's, in the server-rendered pages;
 #     one test sees a revalidation webhook from the mock reach /api/revalidate and
-#     refresh a page read from Next's data cache.
+#     refresh a page read from Next's data cache;
+#   - graphql.spec.mjs (issue 47): app/graphql/[...uri] renders a post (author, terms,
+#     featured image), a child page and the primary menu from the mock's /graphql only
+#     (POST, lib/queries.js), checked against the same site's REST API.
 # It installs what it needs: chromium from Debian if missing, node and npm likewise, the
 # npm packages pinned in package-lock.json (wpmock is this checkout's package, a file:
 # dependency); it builds the mock with go build, and the app with next build when its

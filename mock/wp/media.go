@@ -54,7 +54,7 @@ func AttachmentImage(tx *store.Tx, v wpversion.Version, uploadsURL string, p *st
 	if layout == imgAttrsTrailing {
 		attr("loading", "lazy")
 	}
-	if srcset := imageSrcset(uploadsURL, p, &im, src, w, h); srcset != "" && w > 0 {
+	if srcset := ImageSrcset(uploadsURL, p, &im, src, w, h); srcset != "" && w > 0 {
 		sizes := "(max-width: " + strconv.Itoa(w) + "px) 100vw, " + strconv.Itoa(w) + "px"
 		if autoSizes.In(v) && lazy {
 			sizes = "auto, " + sizes
@@ -70,11 +70,11 @@ func AttachmentImage(tx *store.Tx, v wpversion.Version, uploadsURL string, p *st
 // (wp_img_tag_add_auto_sizes).
 var autoSizes = wpversion.Span{Since: wpversion.V67}
 
-// imageSrcset is wp_calculate_image_srcset for an image shown w x h from src: the
+// ImageSrcset is wp_calculate_image_srcset for an image shown w x h from src: the
 // sub-sizes and the full image (not for a GIF, whose thumbnail would be a still
 // frame) of the same aspect ratio, at most 2048 pixels wide unless one is src, keyed
 // by width (src first); none unless src is among them and there are two.
-func imageSrcset(uploadsURL string, p *store.Post, im *ImageFiles, src string, w, h int) string {
+func ImageSrcset(uploadsURL string, p *store.Post, im *ImageFiles, src string, w, h int) string {
 	e := p.Extra()
 	if len(im.Sizes) == 0 || len(e.File) < 4 || w < 1 {
 		return ""

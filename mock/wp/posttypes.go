@@ -50,10 +50,32 @@ type PostType struct {
 	// or where it is not given, whether the type supports author. nil for core's
 	// types, whose items wp_delete_user's loop handles by type.
 	DeleteWithUser *bool
+	// GraphQL names the type in WPGraphQL's schema (show_in_graphql with
+	// graphql_single_name and graphql_plural_name); nil: not shown there. Core's
+	// types have WPGraphQL's own names (package graphql).
+	GraphQL *GraphQLNames
 	// Public is a site's own type's public argument where it differs from Viewable
 	// (publicly_queryable given apart from it); nil for core's types, public exactly
 	// when viewable.
 	Public *bool
+}
+
+// GraphQLNames are a type's or taxonomy's names in WPGraphQL's schema.
+type GraphQLNames struct{ Single, Plural string }
+
+// graphQLNames reads show_in_graphql, graphql_single_name and graphql_plural_name:
+// WPGraphQL leaves out a type shown without a single name; a plural name missing or
+// equal to the single one makes the list field all<Name>.
+func graphQLNames(a args) *GraphQLNames {
+	single := a.str("graphql_single_name", "")
+	if !a.bool("show_in_graphql", false) || single == "" {
+		return nil
+	}
+	plural := a.str("graphql_plural_name", single)
+	if plural == single {
+		plural = "all" + strings.ToUpper(plural[:1]) + plural[1:]
+	}
+	return &GraphQLNames{Single: single, Plural: plural}
 }
 
 // IsPublic is the type's public flag (get_post_types( array( 'public' => true ) )).

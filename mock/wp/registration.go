@@ -43,6 +43,7 @@ func (g *Registry) RegisterPostType(name string, args wpfunc.Object) error {
 		HasArchive: false, ShowUI: a.bool("show_ui", public), Viewable: a.bool("publicly_queryable", public),
 		RestBase: a.str("rest_base", name), Namespace: a.str("rest_namespace", "wp/v2")}
 	pt.ShowInNavMenus = a.bool("show_in_nav_menus", public)
+	pt.GraphQL = graphQLNames(a)
 	if pt.Viewable != public {
 		pt.Public = &public
 	}
@@ -127,7 +128,7 @@ func (g *Registry) RegisterTaxonomy(name string, objectTypes []string, args wpfu
 			{Key: "show_admin_column", Value: a.bool("show_admin_column", false)},
 			{Key: "show_in_nav_menus", Value: a.bool("show_in_nav_menus", public)},
 			{Key: "show_in_quick_edit", Value: a.bool("show_in_quick_edit", showUI)},
-			{Key: "show_ui", Value: showUI}}}
+			{Key: "show_ui", Value: showUI}}, GraphQL: graphQLNames(a)}
 	t.Caps = wpfunc.Object{{Key: "manage_terms", Value: "manage_categories"}, {Key: "edit_terms", Value: "manage_categories"},
 		{Key: "delete_terms", Value: "manage_categories"}, {Key: "assign_terms", Value: "edit_posts"}}
 	if over, ok := a.obj("capabilities"); ok {

@@ -57,6 +57,9 @@ type Taxonomy struct {
 	// (rewrite's with_front false).
 	Namespace string
 	NoFront   bool
+	// GraphQL names the taxonomy in WPGraphQL's schema (show_in_graphql); nil: not
+	// shown there.
+	GraphQL *GraphQLNames
 }
 
 // RESTNamespace is the taxonomy's REST namespace.
