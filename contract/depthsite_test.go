@@ -308,3 +308,47 @@ func TestSiteDefectsOnMock(t *testing.T) {
 		})
 	}
 }
+
+// pluginMetaWrites makes the plugin site's meta key (plugin_test.go) behave as
+// register_post_meta's does on writes, which the site group checks: a value of
+// another type is refused (400 rest_invalid_type), an integer is kept and shown on
+// the post's later answers.
+func pluginMetaWrites(h http.Handler) http.Handler {
+	var mu sync.Mutex
+	kept := map[string]any{}
+	shown := editObjects(on("", `/wp/v2/posts(/\d+)?`), func(m map[string]any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if meta, ok := m["meta"].(map[string]any); ok && meta[pluginMeta] != nil {
+			if v, ok := kept[fmt.Sprint(m["id"])]; ok {
+				meta[pluginMeta] = v
+			}
+		}
+	})(h)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if on("POST", postItem)(r) && r.Body != nil {
+			b, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(b))
+			v, sent := at(jsonOf(b), "meta."+pluginMeta)
+			if n, isNum := v.(float64); sent && (!isNum || n != float64(int64(n))) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				_, _ = fmt.Fprintf(w, `{"code":"rest_invalid_type","message":"meta.%s is not of type integer.","data":{"status":400}}`, pluginMeta)
+				return
+			}
+			if sent {
+				rt := route(r)
+				mu.Lock()
+				kept[strings.TrimSuffix(rt[strings.LastIndex(rt, "/")+1:], "/")] = v
+				mu.Unlock()
+			}
+		}
+		shown.ServeHTTP(w, r)
+	})
+}
+
+func jsonOf(b []byte) any {
+	var v any
+	_ = json.Unmarshal(b, &v)
+	return v
+}
