@@ -100,7 +100,7 @@ test: ## run every Go test with the race detector (the contract suite against th
 # two runs: they prove the suite, not the mock, so they run without the race detector.
 # The soak runs 20s under it (5s in make test).
 proof: ## the slow proofs: each deliberate defect caught by exactly its rule, the catalogue, a 20s race soak (CI runs it)
-	WPCONTRACT_PROOF=1 $(GO) test -count=1 -run '^(TestSuiteCatchesDefects|TestCatalogue)$$' ./contract/
+	WPCONTRACT_PROOF=1 $(GO) test -count=1 -run '^(TestSuiteCatchesDefects|TestSiteDefectsOnMock|TestCatalogue)$$' ./contract/
 	WPMOCK_SOAK_TIME=20s $(GO) test -race -count=1 -run '^TestSoak$$' ./mock/
 
 # go vet's composites check is off: rest.Object literals list {key, value} members

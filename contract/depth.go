@@ -57,6 +57,9 @@ func pageDepthRules(s *Suite, t T) {
 	check(t, child, tmpl == want, "pages/link/template-child: a child page's permalink_template is its parent's path with %pagename% for its own slug",
 		"permalink_template %q, link %q, want %q", tmpl, link, want)
 
+	wantTargetHints(s, t, "pages/links/target-hints: a page's self link carries targetHints.allow, the reader's methods, from WordPress 6.7", anonymous, fmt.Sprintf("/wp/v2/pages/%d", kids[0]))
+	wantTargetHints(s, t, "pages/links/target-hints: a page's self link carries targetHints.allow, the reader's methods, from WordPress 6.7", s.admin(), fmt.Sprintf("/wp/v2/pages/%d", kids[0]))
+	embedsAdvertised(s, t, "pages/embed/advertised: _embed embeds every embeddable link of a child page whose answer is not empty (author, up), and no other", anonymous, fmt.Sprintf("/wp/v2/pages/%d", kids[0]))
 	pageDeclaredKeys(s, t, kids[0])
 	pageOptionsArgs(s, t)
 	pagePaging(s, t, list)
@@ -175,6 +178,11 @@ func commentDepthRules(s *Suite, t T) {
 	_, prev := rels["prev"]
 	_, next := rels["next"]
 	check(t, last, prev && !next, "comments/paging/last: the last page of comments links prev but not next (Link rel=\"prev\" only)", "Link %q", last.Header.Get("Link"))
+	pastLastComments(s, t, idOf(page))
+	cpath := fmt.Sprintf("/wp/v2/comments/%d", idOf(c))
+	wantTargetHints(s, t, "comments/links/target-hints: a comment's self link carries targetHints.allow, the reader's methods, from WordPress 6.7", anonymous, cpath)
+	wantTargetHints(s, t, "comments/links/target-hints: a comment's self link carries targetHints.allow, the reader's methods, from WordPress 6.7", s.admin(), cpath)
+	embedsAdvertised(s, t, "comments/embed/advertised: _embed embeds every embeddable link of a comment whose answer is not empty (up), and no other", anonymous, cpath)
 
 	commentSchemaContexts(s, t)
 	post := s.create(t, nil, "/wp/v2/posts", map[string]any{"title": s.name("statuses"), "status": "publish", "comment_status": "open"})
@@ -208,6 +216,7 @@ func commentDepthRules(s *Suite, t T) {
 	}
 	wantIDs(t, anon.get(t, fmt.Sprintf("/wp/v2/comments?post=%d", pid)), []int{approved},
 		"comments/list/held-hidden: a visitor's list of a post's comments has the approved ones only (no held, spam or trashed comment)")
+	commentStatusRoles(s, t, pid)
 }
 
 // commentSchemaContexts: the fields only a moderator reads are declared in the edit
@@ -239,4 +248,10 @@ func searchDepthRules(s *Suite, t T) {
 		"search/embed/links: a post result embeds the post in the embed context (no content) with its links (self at /wp/v2/posts/<id>)",
 		"embedded self link %q, content present %v", href, content)
 	headAndPreflight(s, t, "search", "/wp/v2/search?subtype=post&search="+word, "1")
+	r := s.as(anonymous).get(t, "/wp/v2/search?subtype=post&search="+word)
+	hints, _ := at(r.JSON(), "0._links.self.0.targetHints")
+	want, _ := at(s.selfLink(s.url(fmt.Sprintf("/wp/v2/posts/%d", idOf(post))), anonymous), "0.targetHints")
+	check(t, r, jsonEqual(hints, want), fmt.Sprintf("search/links/target-hints: a result's self link carries the item's targetHints from WordPress 6.7 (checked as %s: %s)", s.wp, s.wpWhy),
+		"targetHints %s, want %s", show(hints, hints != nil), show(want, want != nil))
+	searchTitleTexturized(s, t)
 }

@@ -85,7 +85,7 @@ func runWithPlugin(t *testing.T, declare, strict bool) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(plugin(m, declare))
+	srv := httptest.NewServer(pluginMetaWrites(plugin(m, declare)))
 	defer srv.Close()
 	rec := NewRecorder("contract")
 	rep := Run(rec, Config{URL: srv.URL + "/wp-json", User: "admin", Password: m.Passwords["admin"], Strict: strict})
