@@ -85,7 +85,7 @@ npm-smoke: ## the npm packages built (this machine's; PLATFORMS=all for the six)
 dashboard-test: ## the dashboard clicked through in headless Chromium (screenshots in ci/dashboard/.out/) and a two-worker Playwright run, a named site each, against a frontend page (CI runs it; installs chromium and its npm packages)
 	bash ci/dashboard/run.sh
 
-nextjs-test: ## a real Next.js app under next start, Playwright at two workers in headless Chromium, each on its own wpmock site named by a cookie, and a revalidation webhook (CI runs it; installs chromium and its npm packages)
+nextjs-test: ## a real Next.js app under next start, Playwright at two workers in headless Chromium, each on its own wpmock site named by a cookie, a revalidation webhook, a page rendered through /graphql, and graphql-codegen types from the mock's and WPGraphQL's introspection compiled by tsc (CI runs it; installs chromium and its npm packages)
 	bash ci/nextjs/run.sh
 
 gensite: ## generated customized sites on each of $(WP_VERSIONS): seeds 1..5 and a new one (printed; GENSITE_SEED=n reproduces it), installed on real WordPress, checked, cloned and compared (GENSITE_CLONE=0: installed and checked only, as CI runs it)

@@ -10,7 +10,9 @@
 #     refresh a page read from Next's data cache;
 #   - graphql.spec.mjs (issue 47): app/graphql/[...uri] renders a post (author, terms,
 #     featured image), a child page and the primary menu from the mock's /graphql only
-#     (POST, lib/queries.js), checked against the same site's REST API.
+#     (POST, lib/queries.js), checked against the same site's REST API; and
+#     codegen/codegen.mjs: graphql-codegen's types for those queries from the mock's
+#     introspection and from WPGraphQL's captured one, each compiled by tsc --noEmit.
 # It installs what it needs: chromium from Debian if missing, node and npm likewise, the
 # npm packages pinned in package-lock.json (wpmock is this checkout's package, a file:
 # dependency); it builds the mock with go build, and the app with next build when its
@@ -46,6 +48,12 @@ t=$SECONDS
 (cd "$repo" && go build -o "$out/wpmock" ./cmd/wpmock)
 export WPMOCK_BINARY=$out/wpmock
 say "go build wpmock: $(lap)"
+
+# types by graphql-codegen for the app's GraphQL queries, from the mock's introspection
+# and from WPGraphQL's captured one, each compiled by tsc --noEmit (codegen/codegen.mjs)
+t=$SECONDS
+node codegen/codegen.mjs "$out/codegen" 2>&1 | sed 's/^/nextjs: /' ; ((PIPESTATUS[0] == 0)) || { say "graphql-codegen: FAILED"; exit 1; }
+say "graphql-codegen, both schemas, tsc --noEmit: $(lap)"
 
 # next build again only when what it builds changed (.next keeps the sum it built): the
 # app, and the package's glue, which the build copies in (a file: dependency resolves
