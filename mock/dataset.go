@@ -96,6 +96,7 @@ func (m *Mock) build(ds *fixtures.Dataset, rows *postRows, options store.Options
 	t.Comments = storeComments(ds.Comments, wp.TimezoneOf(t.Options))
 	for i, c := range t.Comments {
 		c.Meta = metaFieldValues(m.reg, "comment", "", ds.Comments[i].Meta)
+		c.Fields = fieldValues(ds.Comments[i].Fields)
 	}
 	t.Next = store.Sequences{Post: next.Posts, User: next.Users, Term: next.Terms, Meta: nextMeta, Comment: next.Comments}
 	s := store.Load(m.opts.Clock, t)
@@ -275,7 +276,7 @@ func (m *Mock) storeUser(x *fixtures.User) *store.User {
 	u := &store.User{ID: x.ID, Login: x.Login, PassHash: x.PasswordHash, Slug: x.Slug, Email: x.Email, URL: x.URL,
 		Registered: x.Registered.UTC(), Name: x.Name, FirstName: x.FirstName, LastName: x.LastName,
 		Nickname: x.Nickname, Description: x.Description, Locale: x.Locale, Roles: clone(x.Roles),
-		Meta: metaFieldValues(m.reg, "user", "", x.Meta)}
+		Meta: metaFieldValues(m.reg, "user", "", x.Meta), Fields: fieldValues(x.Fields)}
 	if x.Password != "" {
 		u.PassHash = fixtures.HashPassword(x.Password)
 	}
@@ -407,7 +408,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 		x := fixtures.User{ID: u.ID, Login: u.Login, PasswordHash: u.PassHash, Slug: u.Slug, Email: u.Email, URL: u.URL,
 			Registered: u.Registered, Name: u.Name, FirstName: u.FirstName, LastName: u.LastName,
 			Nickname: u.Nickname, Description: u.Description, Locale: u.Locale, Roles: append([]string{}, u.Roles...)}
-		x.Meta = metaRecord(m.reg, "user", "", u.Meta)
+		x.Meta, x.Fields = metaRecord(m.reg, "user", "", u.Meta), fieldRecord(u.Fields)
 		for _, ap := range u.AppPasswords {
 			x.AppPasswords = append(x.AppPasswords, fixtures.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
 				Hash: ap.Hash, Created: ap.Created, LastUsed: ap.LastUsed, LastIP: ap.LastIP})
@@ -441,7 +442,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	}
 	ds.Comments = exportComments(t.Comments, wp.Timezone(tx))
 	for i, c := range t.Comments {
-		ds.Comments[i].Meta = metaRecord(m.reg, "comment", "", c.Meta)
+		ds.Comments[i].Meta, ds.Comments[i].Fields = metaRecord(m.reg, "comment", "", c.Meta), fieldRecord(c.Fields)
 	}
 	// sequences only where they are not one past the largest id
 	past := ds.NextIDs()

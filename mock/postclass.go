@@ -19,8 +19,8 @@ import (
 //     no has-post-thumbnail;
 //   - the theme supports post-thumbnails (a block theme always does), and is_attachment()
 //     asks the main query, so an attachment with a featured image gets the class too;
-//   - the public taxonomies are category, post_tag and post_format, each post's terms
-//     ordered by name as get_the_terms has them.
+//   - the public taxonomies are category, post_tag, post_format and a site's own public
+//     ones, each post's terms ordered by name as get_the_terms has them.
 //
 // array_unique keeps the first of equal classes and their keys: when it drops one,
 // PHP's array has a gap and json_encode prints an object keyed by position.
@@ -42,6 +42,12 @@ func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 	classes = append(classes, "hentry")
 	if pt != nil && len(pt.Taxonomies) > 0 {
 		for _, tax := range pt.Taxonomies {
+			// get_taxonomies( array( 'public' => true ) ): a site's private taxonomy gives none
+			if t := m.reg.Taxonomy(tax); t != nil {
+				if public, ok := t.Visibility.Get("public"); ok && public == false {
+					continue
+				}
+			}
 			for _, t := range termsByName(tx, p.TermIDs(tax)) {
 				classes = append(classes, termClass(tax, t.Slug, t.ID))
 			}

@@ -125,7 +125,9 @@ func (res *posts) declare() *rest.Item[store.Post] {
 			Desc("The terms assigned to the post in the "+slug+" taxonomy.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return intList(p.TermIDs(slug)) }))
 	}
-	fields = append(fields, pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
+	// the schema has them for a type viewable and public alone
+	// (is_post_type_viewable( $post_type_obj ) && $post_type_obj->public)
+	add(pt.Viewable && pt.IsPublic(), pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
 	fields = append(fields, pluginFields(m.reg, pt.Slug, func(p *store.Post) *store.FieldValues { return p.Extra().Fields })...)
 	if h.itemSchema != nil {
 		fields = h.itemSchema(res, fields)

@@ -3,8 +3,11 @@ package mock
 import (
 	"cmp"
 	"fmt"
+	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"testing"
 )
@@ -154,5 +157,66 @@ func TestUnfilteredTiesByAscendingID(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("orderby=author&order=desc, page by page: %v, want %v", got, want)
+	}
+}
+
+// TestFilesortTiesInIndexOrder: a list of one type and status that MySQL sorts itself
+// keeps the ties in the order it read the rows, along the index it picked (EXPLAIN on
+// the project's MariaDB): before 6.9 type_status_date, so by date then id; since,
+// 6.9's type_status_author, so by author then id, which orderby=author reads in its
+// own order, descending ids when descending. Either way the ties keep their order in
+// both directions, page after page.
+func TestFilesortTiesInIndexOrder(t *testing.T) {
+	for _, v := range []rest.Version{rest.V61, rest.V71} {
+		m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, Version: v})
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		s := &testSite{Mock: m, srv: httptest.NewServer(m)}
+		defer s.srv.Close()
+		for i, date := range []string{"2003-01-01T00:00:00", "2001-01-01T00:00:00", "2002-01-01T00:00:00"} {
+			s.send(t, http.MethodPost, "/wp/v2/pages", "admin", map[string]any{"title": "Tie", "status": "publish", "date": date, "author": 1 + i%2})
+		}
+		tie := func(a, b *store.Post) int { return cmp.Or(a.Date.Compare(b.Date), a.ID-b.ID) }
+		if v >= rest.V69 {
+			tie = func(a, b *store.Post) int { return cmp.Or(a.Author-b.Author, a.ID-b.ID) }
+		}
+		for _, c := range []struct {
+			typ, q string
+			key    func(a, b *store.Post) int
+		}{
+			{"page", "orderby=menu_order&order=asc", func(a, b *store.Post) int { return cmp.Or(a.MenuOrder()-b.MenuOrder(), tie(a, b)) }},
+			{"page", "orderby=menu_order&order=desc", func(a, b *store.Post) int { return cmp.Or(b.MenuOrder()-a.MenuOrder(), tie(a, b)) }},
+			{"page", "orderby=parent&order=desc", func(a, b *store.Post) int { return cmp.Or(b.Parent-a.Parent, tie(a, b)) }},
+			{"post", "orderby=author&order=desc", func(a, b *store.Post) int {
+				if v >= rest.V69 {
+					return cmp.Or(b.Author-a.Author, b.ID-a.ID)
+				}
+				return cmp.Or(b.Author-a.Author, tie(a, b))
+			}},
+		} {
+			var want []int
+			s.store.Read(func(tx *store.Tx) {
+				var pub []*store.Post
+				for _, p := range tx.PostsByID(c.typ) {
+					if p.Status == "publish" {
+						pub = append(pub, p)
+					}
+				}
+				slices.SortFunc(pub, c.key)
+				for _, p := range pub {
+					want = append(want, p.ID)
+				}
+			})
+			var got []int
+			for page := 1; len(got) < len(want) && page < 50; page++ {
+				for _, x := range s.get(t, fmt.Sprintf("/wp/v2/%ss?%s&per_page=2&page=%d&_fields=id", c.typ, c.q, page), "").json.([]any) {
+					got = append(got, int(x.(map[string]any)["id"].(float64)))
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %s, page by page: %v, want %v", v, c.q, got, want)
+			}
+		}
 	}
 }

@@ -231,8 +231,11 @@ func (res *terms) termsListPermission(r *rest.Request) *rest.Error {
 			return rest.Errorf(http.StatusBadRequest, codePostInvalidID, msgTermsPostInvalid)
 		}
 		// check_read_terms_permission_for_post: the post's type must use the taxonomy,
-		// and the post be public or readable by the caller.
-		if !slices.Contains(res.m.reg.Taxonomy(res.taxonomy).Types, p.Type) || p.Status != "publish" && !canReadPostCap(r, p, tx.Post) {
+		// and the post be publicly viewable (is_post_publicly_viewable: published, of a
+		// viewable type) or readable by the caller.
+		pt := res.m.reg.PostType(p.Type)
+		public := p.Status == "publish" && pt != nil && pt.Viewable
+		if !slices.Contains(res.m.reg.Taxonomy(res.taxonomy).Types, p.Type) || !public && !canReadPostCap(r, p, tx.Post) {
 			return r.Forbidden(codeForbiddenContext, msgCannotViewPostTerms)
 		}
 	}

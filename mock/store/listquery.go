@@ -32,8 +32,33 @@ func limit[T any](hits []T, start, size int) []T {
 }
 
 // CompareFold compares as MySQL's case-insensitive collations do, closely enough for
-// the mock's data.
-func CompareFold(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) }
+// the mock's data: letters without case, and ASCII's punctuation and symbols where
+// utf8mb4_unicode_520_ci (the Unicode Collation Algorithm's table) puts them, before
+// the digits and the letters and in its own order ("_" before "-": a slug
+// zed_region-x sorts before zed-region-x, where byte order has them the other way).
+func CompareFold(a, b string) int {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return collationRank(a[i]) - collationRank(b[i])
+		}
+	}
+	return len(a) - len(b)
+}
+
+// uca520Punctuation is ASCII's punctuation and symbols in the order
+// utf8mb4_unicode_520_ci sorts them (read off MariaDB: ORDER BY each one after the
+// same letter), all before the digits.
+const uca520Punctuation = " `^_-,;:!?.'\"()[]{}@*/\\&#%+<=>|~$"
+
+// collationRank is a byte's place in the collation: the punctuation by the table,
+// then the digits and letters and any other byte in their byte order.
+func collationRank(c byte) int {
+	if i := strings.IndexByte(uca520Punctuation, c); i >= 0 {
+		return i - len(uca520Punctuation) - 1
+	}
+	return int(c)
+}
 
 // indexFold is the position of s in list under MySQL's case-insensitive collation.
 func indexFold(list []string, s string) int {

@@ -69,11 +69,16 @@ func (tx *Tx) QueryPosts(q *PostQuery) (window []*Post, total int) {
 		window, total, first = filteredWindow(n, at, keep, start, q.Size)
 	}
 	switch {
-	case !q.IDTieAsc || q.Order != "desc" || len(window) == 0:
+	case !q.IDTieAsc || len(window) == 0:
+	case q.TieBy != "": // each run of ties in the order of the column, whatever the order
+		window = tiesOrdered(at, n, first, start, len(window), keep, q.sameKey(), func(run []*Post) {
+			slices.SortFunc(run, q.tieCompare)
+		})
+	case q.Order != "desc":
 	case all:
 		window = tiesAscendingAll(at, n, start, len(window), q.keyCompare)
 	default:
-		window = tiesAscending(at, n, first, start, len(window), keep, q.sameKey())
+		window = tiesOrdered(at, n, first, start, len(window), keep, q.sameKey(), slices.Reverse)
 	}
 	return window, total
 }
@@ -135,13 +140,13 @@ func filteredWindow(n int, at func(int) *Post, keep func(*Post) bool, start, siz
 	return window, total, first
 }
 
-// tiesAscending is the window of size posts from the start-th kept post of a walk in
-// a descending order (at, over n posts; first is the walk's position of the window's
-// first post), with the posts of one sort key by ascending id (IDTieAsc) instead of
-// the walk's descending id. Only the runs of equal keys the window touches are read:
-// the posts before them are counted by the walk already, and the order within a run
-// changes nothing outside it.
-func tiesAscending(at func(int) *Post, n, first, start, size int, keep func(*Post) bool, same func(a, b *Post) bool) []*Post {
+// tiesOrdered is the window of size posts from the start-th kept post of a walk (at,
+// over n posts; first is the walk's position of the window's first post), with the
+// posts of one sort key put in order by order: reversed, by ascending id (IDTieAsc)
+// instead of a descending walk's descending id, or sorted by TieBy's column. Only the
+// runs of equal keys the window touches are read: the posts before them are counted
+// by the walk already, and the order within a run changes nothing outside it.
+func tiesOrdered(at func(int) *Post, n, first, start, size int, keep func(*Post) bool, same func(a, b *Post) bool, order func([]*Post)) []*Post {
 	// the window's runs are in positions [from, to): back from the first post while
 	// its key lasts, on from it until size kept posts and the last one's key are past
 	from := first
@@ -162,13 +167,13 @@ func tiesAscending(at func(int) *Post, n, first, start, size int, keep func(*Pos
 			}
 		}
 	}
-	// each run backwards: ascending id
+	// each run in the ties' order
 	for lo := 0; lo < len(kept); {
 		hi := lo + 1
 		for hi < len(kept) && same(kept[hi], kept[lo]) {
 			hi++
 		}
-		slices.Reverse(kept[lo:hi])
+		order(kept[lo:hi])
 		lo = hi
 	}
 	// the window starts where the walk's did: start - before kept posts precede from
@@ -176,7 +181,7 @@ func tiesAscending(at func(int) *Post, n, first, start, size int, keep func(*Pos
 	return kept[skip:min(skip+size, len(kept))]
 }
 
-// tiesAscendingAll is tiesAscending for a walk that keeps every post (of n, keys
+// tiesAscendingAll is tiesOrdered by ascending id for a walk that keeps every post (of n, keys
 // descending by cmp): each run's bounds are found by binary search, so a page deep in
 // a long run (one author's thousands of posts) costs log n, not the run.
 func tiesAscendingAll(at func(int) *Post, n, start, size int, cmp func(a, b *Post) int) []*Post {

@@ -75,6 +75,12 @@ type PostQuery struct {
 	// order, as MySQL's filesort leaves them (WordPress 6.1 returned them so for
 	// media and revisions), instead of the date index's descending id.
 	IDTieAsc bool
+	// TieBy, with IDTieAsc, is the column ("date" or "author") ordering ties before the
+	// id: the rows come back in the order MySQL read them, along the index it chose to
+	// find one type and status (type_status_date: post_date then ID; type_status_author,
+	// 6.9's: post_author then ID), since its filesort keeps that order for equal keys;
+	// "" the id alone.
+	TieBy string
 	// Start is the first row of the window (the LIMIT's offset), Size its length.
 	Start, Size int
 
@@ -111,7 +117,7 @@ func (q *PostQuery) Less(a, b *Post) bool {
 	c := q.keyCompare(a, b)
 	if c == 0 {
 		if q.IDTieAsc {
-			return a.ID < b.ID
+			return q.tieCompare(a, b) < 0
 		}
 		c = a.ID - b.ID
 	}
@@ -120,6 +126,26 @@ func (q *PostQuery) Less(a, b *Post) bool {
 	}
 	return c > 0
 }
+
+// tieCompare orders two posts that tie on the sort key as IDTieAsc and TieBy say:
+// by the column TieBy names, then by id, ascending whatever the order.
+func (q *PostQuery) tieCompare(a, b *Post) int {
+	c := 0
+	switch q.TieBy {
+	case "date":
+		c = a.Date.Compare(b.Date)
+	case "author":
+		c = a.Author - b.Author
+	}
+	if c != 0 {
+		return c
+	}
+	return a.ID - b.ID
+}
+
+// StatusOnly reports whether the query filters by one status and nothing else: the
+// query MySQL answers by reading one type's and status's rows off an index.
+func (q *PostQuery) StatusOnly() bool { return q.statusOnly() }
 
 // sameKey is the test of a tie on the sort key of an index walk.
 func (q *PostQuery) sameKey() func(a, b *Post) bool {

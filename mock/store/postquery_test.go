@@ -14,7 +14,7 @@ func TestEveryFilterIsAClause(t *testing.T) {
 	notFilters := map[string]string{
 		"Type": "the table", "Start": "paging", "Size": "paging",
 		"Statuses": "Matches checks it first; the indexes are per status", "Order": "ordering", "OrderBy": "ordering",
-		"IDTieAsc": "ordering", "Relevance": "ordering", "IncludeOrder": "ordering", "SlugOrder": "ordering",
+		"IDTieAsc": "ordering", "TieBy": "ordering", "Relevance": "ordering", "IncludeOrder": "ordering", "SlugOrder": "ordering",
 		"SearchIn": "part of the search clause", "SearchExact": "part of the search clause", "SearchFile": "part of the search clause",
 		"SearchPublicOnly": "part of the search clause", "prepared": "part of the search clause", "sortRank": "ordering", "TaxOr": "part of the taxonomy clause",
 		"clauses": "the clauses", "clausesBuilt": "the clauses",

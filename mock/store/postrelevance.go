@@ -1,6 +1,7 @@
 package store
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/wpmock/wpmock/mock/internal/parallel"
@@ -109,9 +110,9 @@ func (q *PostQuery) relevanceWindow(tx *Tx, start int) (window []*Post, total in
 		}
 		if q.IDTieAsc && q.Order == "desc" {
 			rank := r
-			part = tiesAscending(at, n, first, lo, size, func(p *Post) bool {
+			part = tiesOrdered(at, n, first, lo, size, func(p *Post) bool {
 				return keep(p) && rankOf(p) == rank
-			}, q.sameKey())
+			}, q.sameKey(), slices.Reverse)
 		}
 		window = append(window, part...)
 	}
