@@ -19,14 +19,16 @@ import (
 // (the administrator where the type's capabilities are not the default roles'), the
 // hierarchy, revisions where it supports them; for a taxonomy, term CRUD, its count, the
 // parent, and the filter of its post types. Rule ids name the type or taxonomy
-// (custom/book/view-keys), so the reports list each one. Skipped, saying so, on a site
-// that declares none.
+// (custom/book/view-keys), so the reports list each one. The site's own statuses and
+// settings are checked here too (customstatus.go). Skipped, saying so, on a site that
+// declares none.
 
 func init() {
 	register("custom", false, func(s *Suite, t T) {
 		types, taxes := s.customTypes(t), s.customTaxonomies(t)
-		if len(types)+len(taxes) == 0 {
-			t.Skipf("the site registers no post type or taxonomy of its own (its /types and /taxonomies list only core's for WordPress %s)", s.wp)
+		statuses, settings := s.ownStatusFacts(t), s.ownSettings(t)
+		if len(types)+len(taxes)+len(statuses)+len(settings) == 0 {
+			t.Skipf("the site registers no post type, taxonomy, status or setting of its own (its /types, /taxonomies, /statuses and /settings list only core's for WordPress %s)", s.wp)
 		}
 		for _, st := range types {
 			t.Run(st.slug, func(t T) { customType(s, t, st) })
@@ -34,6 +36,7 @@ func init() {
 		for _, tx := range taxes {
 			t.Run(tx.slug, func(t T) { customTaxonomy(s, t, tx) })
 		}
+		ownSurfaces(s, t, statuses, settings)
 	})
 }
 

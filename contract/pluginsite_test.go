@@ -151,3 +151,22 @@ func init() {
 	defects = append(defects, defect{"OPTIONS on a plugin route lists a method the index does not", "plugins/wpmock/v1/openapi.json/options-methods",
 		[]string{"plugins"}, editObjects(on("OPTIONS", `/wpmock/v1/openapi\.json`), func(m map[string]any) { m["methods"] = []any{"GET", "POST"} })})
 }
+
+// TestSuiteChecksOwnSurfaces: on the declared site, the custom group checks the type in
+// its own namespace, the taxonomy on tours and pages and the status of its own, under
+// ids naming them, and passes where the mock serves them as WordPress does.
+func TestSuiteChecksOwnSurfaces(t *testing.T) {
+	if testing.Short() || ConfigFromEnv().URL != "" {
+		t.Skip("runs the suite against the in-process mock")
+	}
+	rep := runPluginSite(t, []string{"custom"}, func(h http.Handler) http.Handler { return h })
+	if rep.Failed() {
+		t.Fatalf("the custom group fails on the mock serving pluginsite.json:\n%s", rep.Text())
+	}
+	for _, id := range []string{"custom/tour/edit-keys", "custom/tour/filter-regions", "custom/region/count",
+		"custom/status/archived/read", "custom/status/archived/filter", "custom/status/archived/read-post"} {
+		if r, ok := rep.Rule(id); !ok || r.Passed == 0 {
+			t.Errorf("rule %s was not checked", id)
+		}
+	}
+}
