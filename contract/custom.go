@@ -190,6 +190,7 @@ func customType(s *Suite, t T, st *siteType) {
 	wantValue(t, draft, "status", "draft", id+"default-status: an item created without a status is a draft")
 
 	checkContexts(s, t, id, route, a, schema)
+	checkOwnMeta(s, t, id, fmt.Sprintf("%s/%d", route, a), props)
 
 	item, r := checkOwnLinks(s, t, id, route, a, "/wp/v2/types/"+st.slug, "an item links to itself, its collection and its type")
 	if tl := s.termLinks(t, st.slug, a); len(tl) > 0 {
@@ -321,6 +322,7 @@ func customTaxonomy(s *Suite, t T, tx *siteTaxonomy) {
 	wantValue(t, created, "taxonomy", tx.slug, id+"create: POST "+route+" creates a term of the taxonomy (201, taxonomy \""+tx.slug+"\")")
 	wantValue(t, created, "count", 0, id+"count-new: a new term counts no posts")
 	checkContexts(s, t, id, route, a, schema)
+	checkOwnMeta(s, t, id, fmt.Sprintf("%s/%d", route, a), props)
 
 	item, r := checkOwnLinks(s, t, id, route, a, "/wp/v2/taxonomies/"+tx.slug, "a term links to itself, its collection and its taxonomy")
 	wantValue(t, r, "_links.wp:post_type", s.postTypeLinks(t, tx.slug, a), id+"post-type-links: a term links to each of its types' collection filtered by it (wp:post_type)")

@@ -167,3 +167,41 @@ func (s *Suite) siteEnumValue(se *openapi3.SchemaError) bool {
 	all, _ := s.internalOwnStatuses(nopT{}, own)
 	return slices.Contains(all, v)
 }
+
+// checkOwnMeta checks the meta of a new item of the site's own type or taxonomy (one
+// written with no meta): each key its schema declares under meta.properties is there,
+// of its declared type, with its declared default (WP_REST_Meta_Fields::get_value:
+// get_metadata gives the registered default, or the type's empty value, and the key
+// is cast to its schema).
+func checkOwnMeta(s *Suite, t T, id, item string, props map[string]any) {
+	declared, _ := at(props, "meta.properties")
+	keys, _ := declared.(map[string]any)
+	if len(keys) == 0 {
+		return
+	}
+	r := s.as(s.admin()).get(t, item+"?context=edit")
+	meta, _ := r.object()["meta"].(map[string]any)
+	for _, k := range keysOf(keys) {
+		p, _ := keys[k].(map[string]any)
+		v, ok := meta[k]
+		typ := p["type"]
+		rule := id + "meta-types: a new item's meta has each key its schema declares, of its declared type"
+		if !check(t, r, ok && (fitsType(v, typ) || fitsNullable(v, typ)), rule, "meta.%s = %s, declared %s", k, show(v, ok), show(typ, true)) {
+			continue
+		}
+		if d, has := p["default"]; has {
+			check(t, r, jsonEqual(v, d), id+"meta-defaults: a new item's meta key with a declared default has it",
+				"meta.%s = %s, want the default %s", k, show(v, true), show(d, true))
+		}
+	}
+}
+
+// fitsNullable: a type given as a list (["string", "null"]) that v is one of.
+func fitsNullable(v any, typ any) bool {
+	for _, one := range stringsOf(typ) {
+		if fitsType(v, one) || (one == "null" && v == nil) {
+			return true
+		}
+	}
+	return false
+}

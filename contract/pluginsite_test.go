@@ -164,6 +164,7 @@ func TestSuiteChecksOwnSurfaces(t *testing.T) {
 		t.Fatalf("the custom group fails on the mock serving pluginsite.json:\n%s", rep.Text())
 	}
 	for _, id := range []string{"custom/tour/edit-keys", "custom/tour/filter-regions", "custom/region/count",
+		"custom/tour/meta-types", "custom/tour/meta-defaults", "custom/region/meta-defaults",
 		"custom/status/archived/read", "custom/status/archived/filter", "custom/status/archived/read-post"} {
 		if r, ok := rep.Rule(id); !ok || r.Passed == 0 {
 			t.Errorf("rule %s was not checked", id)
