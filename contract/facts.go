@@ -144,7 +144,7 @@ func (s *Suite) typeSupports(t T, typ, feature string) (supports, known bool) {
 	t.Helper()
 	d := s.site(t)
 	st := d.types[typ]
-	if !d.edit || st == nil {
+	if !d.edit || st == nil || st.viewOnly {
 		return false, false
 	}
 	return st.supports[feature], true
