@@ -186,7 +186,10 @@ func checkOwnMeta(s *Suite, t T, id, item string, props map[string]any) {
 		v, ok := meta[k]
 		typ := p["type"]
 		rule := id + "meta-types: a new item's meta has each key its schema declares, of its declared type"
-		if !check(t, r, ok && (fitsType(v, typ) || fitsNullable(v, typ)), rule, "meta.%s = %s, declared %s", k, show(v, ok), show(typ, true)) {
+		// null where the key's empty value fails its own schema (a format, a pattern):
+		// WP_REST_Meta_Fields::prepare_value gives null for a value the schema refuses
+		nullOK := v == nil && validate(p, p["default"]) != ""
+		if !check(t, r, ok && (fitsType(v, typ) || fitsNullable(v, typ) || nullOK), rule, "meta.%s = %s, declared %s", k, show(v, ok), show(typ, true)) {
 			continue
 		}
 		if d, has := p["default"]; has {
