@@ -291,41 +291,8 @@ func checkPluginArgs(s *Suite, t T, id, method, path string, params map[string]s
 	t.Run(method, func(t T) {
 		call := endpointCall{s, method, path}
 		asJSON := method != http.MethodGet && method != http.MethodDelete
-		valid, required, always := map[string]any{}, []string(nil), []string(nil)
-		var unknown, cannot string
-		for _, name := range ep.order {
-			a := ep.args[name]
-			if v, inPath := params[name]; inPath {
-				switch validate(a, v) {
-				case "":
-				case "?":
-					unknown = name
-				default:
-					always = append(always, name)
-				}
-				continue
-			}
-			d, hasDefault := a["default"]
-			if hasDefault {
-				switch validate(a, d) {
-				case "":
-				case "?":
-					unknown = name
-				default:
-					always = append(always, name)
-				}
-			}
-			v, ok := acceptable(a)
-			if ok {
-				valid[name] = v
-			}
-			if a["required"] == true && !hasDefault {
-				required = append(required, name)
-				if !ok {
-					cannot = name
-				}
-			}
-		}
+		pl := planArgs(ep, params)
+		valid, required, always, unknown, cannot := pl.valid, pl.required, pl.always, pl.unknown, pl.cannot
 		if len(required) > 0 {
 			r := call.do(t, without(valid, required))
 			rule := id + "required: " + method + " without the arguments the index marks required (" + strings.Join(required, ", ") +
@@ -369,6 +336,52 @@ func checkPluginArgs(s *Suite, t T, id, method, path string, params map[string]s
 				"%d %s", r.Status, clip(r.Body, 200))
 		}
 	})
+}
+
+// argPlan is what the suite sends an endpoint: a value WordPress accepts for each
+// argument it can make one for (valid), the required ones, those WordPress refuses
+// whatever is sent (a default or path value failing its own schema: always), and the
+// first argument whose validity it cannot tell (unknown) or required one it cannot
+// make a value for (cannot).
+type argPlan struct {
+	valid            map[string]any
+	required, always []string
+	unknown, cannot  string
+}
+
+func planArgs(ep pluginEndpoint, params map[string]string) argPlan {
+	pl := argPlan{valid: map[string]any{}}
+	judge := func(name string, a map[string]any, v any) {
+		switch validate(a, v) {
+		case "":
+		case "?":
+			pl.unknown = name
+		default:
+			pl.always = append(pl.always, name)
+		}
+	}
+	for _, name := range ep.order {
+		a := ep.args[name]
+		if v, inPath := params[name]; inPath {
+			judge(name, a, v)
+			continue
+		}
+		d, hasDefault := a["default"]
+		if hasDefault {
+			judge(name, a, d)
+		}
+		v, ok := acceptable(a)
+		if ok {
+			pl.valid[name] = v
+		}
+		if a["required"] == true && !hasDefault {
+			pl.required = append(pl.required, name)
+			if !ok {
+				pl.cannot = name
+			}
+		}
+	}
+	return pl
 }
 
 // wantRefused checks a rest_invalid_param answer: exactly the arguments named are in
