@@ -192,7 +192,7 @@ func checkOwnMeta(s *Suite, t T, id, item string, props map[string]any) {
 		if !check(t, r, ok && (fitsType(v, typ) || fitsNullable(v, typ) || nullOK), rule, "meta.%s = %s, declared %s", k, show(v, ok), show(typ, true)) {
 			continue
 		}
-		if d, has := p["default"]; has {
+		if d, has := p["default"]; has && !nullOK {
 			check(t, r, jsonEqual(v, d), id+"meta-defaults: a new item's meta key with a declared default has it",
 				"meta.%s = %s, want the default %s", k, show(v, true), show(d, true))
 		}
