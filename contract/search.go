@@ -263,7 +263,7 @@ func (s *Suite) wantExactKeys(t T, r *Result, path string, keys []string, rule s
 
 // searchSubtypes are the subtypes the search takes: the post search handler's public
 // post types in REST but attachment, the term handler's public taxonomies in REST (core's,
-// and in the default mode the site's own: a type its /types calls viewable, a taxonomy
+// and in the default mode the site's own: a type the search itself lists, its public flag being published nowhere else, a taxonomy
 // whose visibility is public), and any; ok is false where the site's declarations
 // cannot tell (read without the edit context).
 func (s *Suite) searchSubtypes(t T) ([]string, bool) {
@@ -275,8 +275,10 @@ func (s *Suite) searchSubtypes(t T) ([]string, bool) {
 	if !s.site(t).edit {
 		return nil, false
 	}
-	// a type or taxonomy the administrator may not edit shows no viewable or public:
-	// the search's own enum says, read only then
+	// a type's public flag (get_post_types(['public' => true]), which the post handler
+	// searches) is published nowhere else: viewable is publicly_queryable, another flag;
+	// and a taxonomy the administrator may not edit shows no visibility: the search's
+	// own enum says, read only then
 	var listed []string
 	inEnum := func(slug string) bool {
 		if listed == nil {
@@ -286,7 +288,7 @@ func (s *Suite) searchSubtypes(t T) ([]string, bool) {
 		return slices.Contains(listed, slug)
 	}
 	for _, st := range s.customTypes(t) {
-		if st.viewable || (st.viewOnly && inEnum(st.slug)) {
+		if inEnum(st.slug) {
 			want = append(want, st.slug)
 		}
 	}
