@@ -141,7 +141,7 @@ func (c *client) do(t T, method, path string, body []byte, header ...string) *Re
 	if _, checking := t.(*counting); checking {
 		s.hits.note(res) // a group's request: the coverage counts it
 	}
-	s.spec.check(t, res) // every response, against the OpenAPI document
+	s.spec.check(t, res, s.siteEnumValue) // every response, against the OpenAPI document
 	return res
 }
 

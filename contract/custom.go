@@ -19,14 +19,16 @@ import (
 // (the administrator where the type's capabilities are not the default roles'), the
 // hierarchy, revisions where it supports them; for a taxonomy, term CRUD, its count, the
 // parent, and the filter of its post types. Rule ids name the type or taxonomy
-// (custom/book/view-keys), so the reports list each one. Skipped, saying so, on a site
-// that declares none.
+// (custom/book/view-keys), so the reports list each one. The site's own statuses and
+// settings are checked here too (customstatus.go). Skipped, saying so, on a site that
+// declares none.
 
 func init() {
 	register("custom", false, func(s *Suite, t T) {
 		types, taxes := s.customTypes(t), s.customTaxonomies(t)
-		if len(types)+len(taxes) == 0 {
-			t.Skipf("the site registers no post type or taxonomy of its own (its /types and /taxonomies list only core's for WordPress %s)", s.wp)
+		statuses, settings := s.ownStatusFacts(t), s.ownSettings(t)
+		if len(types)+len(taxes)+len(statuses)+len(settings) == 0 {
+			t.Skipf("the site registers no post type, taxonomy, status or setting of its own (its /types, /taxonomies, /statuses and /settings list only core's for WordPress %s)", s.wp)
 		}
 		for _, st := range types {
 			t.Run(st.slug, func(t T) { customType(s, t, st) })
@@ -34,6 +36,7 @@ func init() {
 		for _, tx := range taxes {
 			t.Run(tx.slug, func(t T) { customTaxonomy(s, t, tx) })
 		}
+		ownSurfaces(s, t, statuses, settings)
 	})
 }
 
@@ -153,6 +156,10 @@ func (s *Suite) writer(t T, st *siteType) *account {
 
 func customType(s *Suite, t T, st *siteType) {
 	id, route := "custom/"+st.slug+"/", st.route()
+	if st.viewOnly {
+		checkRouteBasics(s, t, id, route, st.slug)
+		t.Skipf("the administrator lacks the %s type's capabilities (/wp/v2/types lists it in the view context only): its items are not written", st.slug)
+	}
 	schema, props := customRoute(s, t, id, route, st.slug)
 	acc := s.writer(t, st)
 	body := func(name string, more ...any) map[string]any {
@@ -187,6 +194,7 @@ func customType(s *Suite, t T, st *siteType) {
 	wantValue(t, draft, "status", "draft", id+"default-status: an item created without a status is a draft")
 
 	checkContexts(s, t, id, route, a, schema)
+	checkOwnMeta(s, t, id, fmt.Sprintf("%s/%d", route, a), props)
 
 	item, r := checkOwnLinks(s, t, id, route, a, "/wp/v2/types/"+st.slug, "an item links to itself, its collection and its type")
 	if tl := s.termLinks(t, st.slug, a); len(tl) > 0 {
@@ -310,6 +318,10 @@ func checkHierarchy(s *Suite, t T, id, route string, parent int, hierarchical bo
 
 func customTaxonomy(s *Suite, t T, tx *siteTaxonomy) {
 	id, route := "custom/"+tx.slug+"/", tx.route()
+	if tx.viewOnly {
+		checkRouteBasics(s, t, id, route, tx.slug)
+		t.Skipf("the administrator lacks the %s taxonomy's capabilities (/wp/v2/taxonomies lists it in the view context only): its terms are not written", tx.slug)
+	}
 	schema, props := customRoute(s, t, id, route, tx.slug)
 	admin := s.as(s.admin())
 
@@ -318,6 +330,7 @@ func customTaxonomy(s *Suite, t T, tx *siteTaxonomy) {
 	wantValue(t, created, "taxonomy", tx.slug, id+"create: POST "+route+" creates a term of the taxonomy (201, taxonomy \""+tx.slug+"\")")
 	wantValue(t, created, "count", 0, id+"count-new: a new term counts no posts")
 	checkContexts(s, t, id, route, a, schema)
+	checkOwnMeta(s, t, id, fmt.Sprintf("%s/%d", route, a), props)
 
 	item, r := checkOwnLinks(s, t, id, route, a, "/wp/v2/taxonomies/"+tx.slug, "a term links to itself, its collection and its taxonomy")
 	wantValue(t, r, "_links.wp:post_type", s.postTypeLinks(t, tx.slug, a), id+"post-type-links: a term links to each of its types' collection filtered by it (wp:post_type)")
@@ -330,9 +343,12 @@ func customTaxonomy(s *Suite, t T, tx *siteTaxonomy) {
 	// a published post of one of its types, with the term: the count and the filter
 	var st *siteType
 	for _, typ := range tx.types {
-		if st = s.site(t).types[typ]; st != nil {
+		// one the administrator may write (not a type of capabilities it lacks), as JSON
+		// (not attachment, whose create needs a file)
+		if st = s.site(t).types[typ]; st != nil && !st.viewOnly && typ != "attachment" {
 			break
 		}
+		st = nil
 	}
 	if st == nil {
 		return // none of its types is in REST
@@ -345,7 +361,9 @@ func customTaxonomy(s *Suite, t T, tx *siteTaxonomy) {
 	l := s.as(anonymous).get(t, fmt.Sprintf("%s?%s=%d", st.route(), tx.base(), a))
 	check(t, l, fmt.Sprint(resultIDs(l)) == fmt.Sprint(idList{p}), id+"post-filter: "+st.route()+"?"+tx.base()+"=<term> lists exactly the posts with the term",
 		"ids %v, want [%d]", resultIDs(l), p)
-	l = s.as(anonymous).get(t, fmt.Sprintf("%s?post=%d", route, p))
+	// as the administrator: a visitor may not read the terms of a post of a type that
+	// is not publicly queryable (check_read_terms_permission_for_post)
+	l = admin.get(t, fmt.Sprintf("%s?post=%d", route, p))
 	check(t, l, fmt.Sprint(resultIDs(l)) == fmt.Sprint(idList{a}), id+"terms-of-post: ?post=<id> lists exactly the post's terms", "ids %v, want [%d]", resultIDs(l), a)
 	admin.do(t, http.MethodDelete, fmt.Sprintf("%s/%d", st.route(), p), nil)
 	wantValue(t, admin.get(t, item), "count", 0, id+"count-trash: a trashed post no longer counts")

@@ -370,6 +370,9 @@ func checkLinks(s *Suite, t T, name string, f *fixture) {
 		want = map[string]any{"self": s.selfLink(u(path), acc), "collection": linkList(linkTo(u("/wp/v2/media"))),
 			"about": linkList(linkTo(u("/wp/v2/types/attachment"))), "author": linkList(author),
 			"replies": linkList(linkTo(u(fmt.Sprintf("/wp/v2/comments?post=%d", f.media)), "embeddable", true))}
+		if tl := s.termLinks(t, "attachment", f.media); len(tl) > 0 {
+			want["wp:term"], want["curies"] = tl, curiesLink // taxonomies the site registers on attachments
+		}
 	case "users":
 		path, acc = fmt.Sprintf("/wp/v2/users/%d", f.admin), s.admin()
 		want = map[string]any{"self": s.selfLink(u(path), acc), "collection": linkList(linkTo(u("/wp/v2/users")))}

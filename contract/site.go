@@ -28,6 +28,10 @@ type siteType struct {
 	viewable                  bool              // is_post_type_viewable; edit context only
 	supports                  map[string]bool   // edit context only
 	caps                      map[string]string // edit context only
+	// viewOnly: listed in the view context only, the administrator lacking the type's
+	// edit_posts (WP_REST_Post_Types_Controller leaves it out of the edit context):
+	// its supports, capabilities and viewable are unknown
+	viewOnly bool
 }
 
 // siteTaxonomy is a taxonomy as the site's /taxonomies lists it.
@@ -37,6 +41,7 @@ type siteTaxonomy struct {
 	hierarchical              bool
 	public                    bool              // visibility.public; edit context only
 	caps                      map[string]string // edit context only
+	viewOnly                  bool              // listed in the view context only (no assign_terms)
 }
 
 // siteDecl is the site's post types and taxonomies in REST, read once per run.
@@ -100,6 +105,9 @@ func (s *Suite) site(t T) *siteDecl {
 			tx.caps[k], _ = c.(string)
 		}
 		d.taxes[slug] = tx
+	}
+	if d.edit {
+		s.addViewOnly(t, d)
 	}
 	s.mu.Lock()
 	if s.decl == nil {
@@ -190,10 +198,6 @@ func (s *Suite) declaredArgs(t T, r *Result, pattern string, ep endpointArgs, ow
 		return nil
 	}
 	collection, item := collectionOf(pattern)
-	st := s.site(t).typeOfRoute(collection)
-	if st == nil {
-		return nil
-	}
 	var out []string
 	add := func(names ...string) {
 		for _, n := range names {
@@ -201,6 +205,15 @@ func (s *Suite) declaredArgs(t T, r *Result, pattern string, ep endpointArgs, ow
 				out = append(out, n)
 			}
 		}
+	}
+	st := s.site(t).typeOfRoute(collection)
+	if st == nil {
+		// any other route's write endpoints take the fields registered on its objects
+		// (register_rest_field with an update_callback: get_endpoint_args_for_item_schema)
+		if slices.Contains(ep.methods, http.MethodPost) || slices.Contains(ep.methods, http.MethodPut) {
+			add(writableProps(r)...)
+		}
+		return out
 	}
 	taxes := s.declaredTaxonomies(t, st.slug)
 	switch {
@@ -215,12 +228,20 @@ func (s *Suite) declaredArgs(t T, r *Result, pattern string, ep endpointArgs, ow
 		for _, tx := range taxes {
 			add(tx.base())
 		}
-		props, _ := at(r.JSON(), "schema.properties")
-		for _, k := range keysOf(props) {
-			p, _ := at(props, k)
-			if ro, _ := at(p, "readonly"); ro != true {
-				add(k)
-			}
+		add(writableProps(r)...)
+	}
+	return out
+}
+
+// writableProps are the properties of an OPTIONS answer's item schema that are not
+// read-only.
+func writableProps(r *Result) []string {
+	var out []string
+	props, _ := at(r.JSON(), "schema.properties")
+	for _, k := range keysOf(props) {
+		p, _ := at(props, k)
+		if ro, _ := at(p, "readonly"); ro != true {
+			out = append(out, k)
 		}
 	}
 	return out
@@ -254,7 +275,9 @@ func (s *Suite) declaredLinks(t T, route, ctx string) []string {
 	var out []string
 	taxes := s.declaredTaxonomies(t, st.slug)
 	if len(taxes) > 0 && len(coreTypeTaxonomies[st.slug].at(s.wp)) == 0 {
-		out = append(out, "wp:term")
+		// and the curies that compact it (get_compact_response_links), which a type
+		// without wp: links of its own (media in view context) does not have otherwise
+		out = append(out, "wp:term", "curies")
 	}
 	if ctx == "edit" {
 		for _, tx := range taxes {
@@ -392,4 +415,33 @@ func (s *Suite) taxonomiesFor(t T, typ string) []string {
 		}
 	}
 	return out
+}
+
+// addViewOnly adds the types and taxonomies /types and /taxonomies list to anyone in
+// the view context but leave out of the administrator's edit context: those whose
+// own capabilities (capability_type of its own, map_meta_cap) the administrator lacks.
+func (s *Suite) addViewOnly(t T, d *siteDecl) {
+	t.Helper()
+	types, _ := s.as(anonymous).get(t, "/wp/v2/types").JSON().(map[string]any)
+	for slug, v := range types {
+		if d.types[slug] != nil {
+			continue
+		}
+		o, _ := v.(map[string]any)
+		st := &siteType{slug: slug, restBase: stringAt(o, "rest_base"), namespace: stringAt(o, "rest_namespace"),
+			taxonomies: stringsOf(o["taxonomies"]), supports: map[string]bool{}, caps: map[string]string{}, viewOnly: true}
+		st.hierarchical, _ = o["hierarchical"].(bool)
+		d.types[slug] = st
+	}
+	taxes, _ := s.as(anonymous).get(t, "/wp/v2/taxonomies").JSON().(map[string]any)
+	for slug, v := range taxes {
+		if d.taxes[slug] != nil {
+			continue
+		}
+		o, _ := v.(map[string]any)
+		tx := &siteTaxonomy{slug: slug, restBase: stringAt(o, "rest_base"), namespace: stringAt(o, "rest_namespace"),
+			types: stringsOf(o["types"]), caps: map[string]string{}, viewOnly: true}
+		tx.hierarchical, _ = o["hierarchical"].(bool)
+		d.taxes[slug] = tx
+	}
 }

@@ -15,7 +15,12 @@
 # clone), GENSITE_CLONE_SEEDS (the seeds cloned and compared, each failing below 99%
 # byte-identical; default: every seed; the others are installed and checked),
 # GENSITE_PARALLEL (1: the versions at once, each on its own port and state, their
-# reports printed in order when all are done). Exit status non-zero if any seed failed.
+# reports printed in order when all are done), GENSITE_CONTRACT (1: after the install (and the
+# clone), the contract suite (wpcontract) runs on the site in its default mode and must pass with
+# every custom type, taxonomy and plugin route named in its report: a line per seed with their
+# counts, ci/gensite/contractsummary.py; GENSITE_CONTRACT_SEEDS: the seeds it runs on (N on
+# every version, V:N on version V only), default all; GENSITE_CONTRACT_SKIP: groups it leaves out, as WPCONTRACT_SKIP). Exit status non-zero if
+# any seed failed.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -37,6 +42,33 @@ go build -o "$GENSITE_BIN" ./ci/gensite || exit 2
 if [[ "$clone" != 0 ]]; then
   go test -c -o "$work/clone.test" ./ci/clone || exit 2
 fi
+contract=${GENSITE_CONTRACT:-0}
+if [[ "$contract" != 0 ]]; then
+  go build -o "$work/wpcontract" ./cmd/wpcontract || exit 2
+fi
+
+# contract_run SITE SEED VERSION STATE: the contract suite on the installed site (issue 44);
+# prints the summary line (rules failed; the site's types, taxonomies and plugin routes
+# declared, named in the report and checked) and returns non-zero unless all held.
+contract_run() {
+  local site=$1 seed=$2 v=$3 state=$4 cstart=$SECONDS rc=0
+  local only=" ${GENSITE_CONTRACT_SEEDS:-} "
+  if [[ -n "${GENSITE_CONTRACT_SEEDS:-}" && "$only" != *" $seed "* && "$only" != *" $v:$seed "* ]]; then
+    return 0
+  fi
+  (. "$state/env" && WPCONTRACT_SKIP=${GENSITE_CONTRACT_SKIP:-} "$work/wpcontract" -report "$site/contract" -timeout 25m) \
+    >"$site/contract.log" 2>&1 || rc=1
+  if [[ -f "$site/contract/junit.xml" ]]; then
+    python3 "$here/contractsummary.py" "$site/site.json" "$site/contract/junit.xml" | sed 's/^/  /' || rc=1
+  else
+    echo "  contract: no report:"
+    tail -n 5 "$site/contract.log" | sed 's/^/    /'
+    rc=1
+  fi
+  grep '^FAIL ' "$site/contract.log" | head -n 10 | cut -c1-300 | sed 's/^/    /'
+  echo "  seed $seed on $v: contract $((SECONDS - cstart)) s (report: $site/contract)"
+  return $rc
+}
 
 # run_version V: every seed on WordPress V; its exit status is non-zero if one failed.
 run_version() {
@@ -64,6 +96,7 @@ run_version() {
     installed=$((SECONDS - start))
     if [[ "$clone" == 0 || " $clone_seeds " != *" $seed "* ]]; then
       echo "  seed $seed on $v: install and check $installed s (not cloned)"
+      [[ "$contract" == 0 ]] || contract_run "$site" "$seed" "$v" "$state" || status=1
       continue
     fi
     (. "$state/env" && WPCLONE=1 WPCLONE_READONLY=1 "$work/clone.test" -test.count=1 -test.v -test.run 'TestClone$' \
@@ -77,6 +110,7 @@ run_version() {
       echo "  $(grep -c 'clone: differs:' "$site/clone.log") GETs differ (listed in $site/clone.log)"
     fi
     echo "  seed $seed on $v: install $installed s, clone and comparison $((SECONDS - start - installed)) s (logs: $site)"
+    [[ "$contract" == 0 ]] || contract_run "$site" "$seed" "$v" "$state" || status=1
   done
   WP_STATE_DIR=$state bash ci/wordpress/down.sh
   echo "--- gensite $v: $((SECONDS - vstart)) s"
