@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -30,7 +31,7 @@ var changedShape = editObjects(on("GET", "/wp/v2/categories"), func(m map[string
 func recordFrontend(t *testing.T) string {
 	t.Helper()
 	rec := rest.NewCalls()
-	m, err := mock.New(mock.Options{Seed: 1, Record: rec})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1, Record: rec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func recordFrontend(t *testing.T) string {
 // runCalls replays the recorded calls against a fresh mock, wrapped.
 func runCalls(t *testing.T, path string, wrap func(http.Handler) http.Handler) *Report {
 	t.Helper()
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

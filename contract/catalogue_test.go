@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -77,7 +78,7 @@ func TestCatalogue(t *testing.T) {
 	rows := readCatalogue(t)
 	checked := map[string]bool{}
 	for _, v := range []rest.Version{rest.V61, rest.V71} {
-		m, err := mock.New(mock.Options{Seed: 1, Version: v})
+		m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1, Version: v})
 		if err != nil {
 			t.Fatalf("mock.New: %v", err)
 		}

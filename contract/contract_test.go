@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // TestContract checks the target named by WPCONTRACT_URL, or, without one, the wpmock
@@ -24,7 +25,7 @@ func TestContract(t *testing.T) {
 // inProcess starts the mock and returns a configuration for it.
 func inProcess(t testing.TB) Config {
 	t.Helper()
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // A customized site, simulated on the mock until the mock serves a dataset's own types
@@ -207,7 +208,7 @@ func serveRegistry(h http.Handler, w http.ResponseWriter, r *http.Request, rt st
 // runCustom runs the custom group against the customized mock, wrapped by defect.
 func runCustom(t *testing.T, strict bool, defect func(http.Handler) http.Handler) *Report {
 	t.Helper()
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

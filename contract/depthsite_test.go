@@ -15,6 +15,7 @@ import (
 
 	wpfixtures "github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -253,7 +254,7 @@ func customizedMock(t *testing.T, v rest.Version) *mock.Mock {
 	}
 	ds := wpfixtures.Example()
 	ds.Register = decl.Register
-	m, err := mock.New(mock.Options{Dataset: ds, Version: v})
+	m, err := mock.New(mock.Options{Control: control.Mount, Dataset: ds, Version: v})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -74,7 +75,7 @@ func TestSuiteCatchesDefects(t *testing.T) {
 // with the defect.
 func runAgainst(t *testing.T, d defect, v rest.Version) *Report {
 	t.Helper()
-	m, err := mock.New(mock.Options{Seed: 1, Version: v})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1, Version: v})
 	if err != nil {
 		t.Fatal(err)
 	}

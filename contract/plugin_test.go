@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // A site with plugins: the mock, with posts given what an ordinary plugin adds. An SEO
@@ -81,7 +82,7 @@ func declareFields(v any) any {
 
 func runWithPlugin(t *testing.T, declare, strict bool) []string {
 	t.Helper()
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +151,7 @@ func TestSuiteRefusesUndeclaredTaxonomyTraces(t *testing.T) {
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	dataset "github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // A customized site served by the mock from its declarations (testdata/pluginsite.json):
@@ -30,7 +31,7 @@ func runPluginSite(t *testing.T, only []string, defect func(http.Handler) http.H
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mock.New(mock.Options{Dataset: decl, Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Dataset: decl, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -21,7 +22,7 @@ func TestContractProfiles(t *testing.T) {
 			continue
 		}
 		t.Run(v.String(), func(t *testing.T) {
-			m, err := mock.New(mock.Options{Seed: 1, Version: v})
+			m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1, Version: v})
 			if err != nil {
 				t.Fatalf("mock.New: %v", err)
 			}

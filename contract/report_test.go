@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // The suite as a CI product: one message when the target cannot be checked, one line
@@ -21,7 +22,7 @@ import (
 // mockSite is the mock behind wrap, and its admin's password.
 func mockSite(t *testing.T, wrap func(http.Handler) http.Handler) (*httptest.Server, string) {
 	t.Helper()
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestPreflightNeedsAnAdministrator(t *testing.T) {
 	if ConfigFromEnv().URL != "" {
 		t.Skip("checks the suite itself")
 	}
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func TestOwnNamespacePermissions(t *testing.T) {
 	if got := s.do(t, http.MethodPost, "/wpmock/v1/reset", "admin", nil); got.status != http.StatusOK {
 		t.Errorf("reset as admin: got %d %s", got.status, got.body)
 	}
-	open, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, OpenAuth: true})
+	open, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, OpenAuth: true, Control: TestControl})
 	if err != nil {
 		t.Fatal(err)
 	}

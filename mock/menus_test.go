@@ -18,7 +18,7 @@ func menuSite(t *testing.T, v rest.Version) (*testSite, int) {
 	t.Helper()
 	ds := fixtures.Example()
 	ds.Register = &fixtures.Register{NavMenus: fixtures.Args{{Key: "primary", Value: "Primary menu"}}}
-	m, err := New(Options{Dataset: ds, Clock: fixedClock, Version: v})
+	m, err := New(Options{Dataset: ds, Clock: fixedClock, Version: v, Control: TestControl})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,15 +18,12 @@ import (
 	"log"
 	"net/http"
 	"runtime/debug"
-	"sync/atomic"
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
-	"github.com/wpmock/wpmock/mock/dashboard"
 	"github.com/wpmock/wpmock/mock/graphql"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
-	"github.com/wpmock/wpmock/mock/webhook"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
@@ -54,11 +51,6 @@ type Options struct {
 	Size fixtures.Size
 	// OpenAuth makes every request act as the administrator (-auth=open).
 	OpenAuth bool
-	// DashboardToken, when set, signs a browser in to the dashboard that opens its
-	// page with ?token=<it> (dashboard.Link; the banner prints the link on a local
-	// address): a cookie, and the page acts with the administrator's application
-	// password. Empty: the page asks for the password.
-	DashboardToken string
 	// AdminAppPassword fixes the administrator's application password; empty derives
 	// one from the seed.
 	AdminAppPassword string
@@ -66,32 +58,16 @@ type Options struct {
 	MaxBody int64
 	// Log receives one line per request; nil is silent.
 	Log *log.Logger
-	// Requests keeps the last requests for the dashboard's live log (dashboard.go),
+	// Requests keeps the last requests for the dashboard's live log (mock/control),
 	// the named sites' too; nil makes one of rest.DefaultRequestLog requests.
 	Requests *rest.RequestLog
-	// OnChange is called after each request that changed the site's content (a
-	// write that went through and changed a row, a reset), with what it changed
-	// (changes.go), once the store is unlocked, on the request's goroutine before its
-	// answer is sent: it should only take note (cmd/wpmock's -persist signals a
-	// saver, which takes Dataset). A refused write changes nothing (handlers check
-	// before they change) and is not reported; nor is an application password's
-	// last use, which authentication records on any request, nor a write of the
-	// mock's own settings (faults, webhooks). The Change is shared: read it, never change it.
-	OnChange func(*webhook.Change)
-	// Webhooks are the receivers each change is posted to, and how (cmd/wpmock's
-	// -webhook, -webhook-preset, -webhook-secret); more can be added while running
-	// (POST /wpmock/v1/webhooks).
-	Webhooks webhook.Config
-	// Faults slows answers down and makes a share of them fail (faults.go); the zero
-	// value is off.
-	Faults Faults
 	// Version is the WordPress version the mock answers as (rest.Profiles); 0 is
 	// the dataset's version if it records one, else 6.1.
 	Version rest.Version
-	// MaxSites bounds the named sites (/sites/<name>/, sites.go) alive at once: a new
-	// one past it ends the one least recently used. 0 is DefaultMaxSites; a negative
-	// number is no bound.
-	MaxSites int
+	// Control mounts the mock's control plane on the site (mount.go; package
+	// mock/control's Mount or Plane.Mount): the wpmock/v1 routes, named sites,
+	// faults, webhooks, the dashboard. nil serves WordPress alone.
+	Control func(*Mock) Control
 
 	// Record, when set, records the distinct calls clients make and the shapes of
 	// their answers (wpmock -record; rest.Calls), readable live at GET
@@ -104,7 +80,6 @@ type Options struct {
 
 // Mock is a mock WordPress site.
 type Mock struct {
-	faults  faults        // latency and injected failures, see faults.go
 	renders renders       // rendered content and excerpts, see render.go
 	replay  replay        // a cloned site's recorded answers, see replay.go
 	drawn   wp.DrawnSizes // seeded images' sub-sizes drawn when read, see imageresize.go
@@ -125,28 +100,21 @@ type Mock struct {
 	startupPosts map[string]int
 	// version is the WordPress version the mock answers as (never 0 after New).
 	version rest.Version
-	// hooks deliver the changes to the webhook receivers; changeSeq numbers the
-	// changes (changes.go).
-	hooks     *webhook.Dispatcher
-	changeSeq atomic.Uint64
 	// Passwords are the seeded users' application passwords by login, for the banner.
 	Passwords map[string]string
 	// examples are the OpenAPI document's example items, read from the seeded site at
 	// exampleSite (openapi.go).
 	examples    map[string]any
 	exampleSite string
-	// sites are the named sites served under /sites/<name>/ (sites.go); nil in a
-	// named site, which has none of its own.
-	sites *siteSet
 	// base is a named site's path, /sites/<name>; "" for the default site.
 	base string
-	// snapshots are the site's named snapshots (snapshots.go).
-	snapshots snapshotSet
+	// control is the control plane mounted on the site (Options.Control); nil: none.
+	control Control
 	// graphql answers /graphql as WPGraphQL does (package graphql, graphqlsite.go).
 	graphql *graphql.Server
-	// unchanged is set, inside a write transaction, by a request of the mock's own that
+	// unchanged is set, inside a write transaction, by a request of the mock's own (Unchanged) that
 	// went through without changing the content (a snapshot saved): inTx then reports
-	// no change to Options.OnChange, and a cloned site keeps replaying.
+	// no change to the control plane (Control.Changed), and a cloned site keeps replaying.
 	unchanged bool
 }
 
@@ -159,7 +127,6 @@ func New(opts Options) (*Mock, error) {
 		opts.Requests = rest.NewRequestLog(0)
 	}
 	m := &Mock{opts: opts, store: store.New(opts.Clock), version: opts.Version, reg: wp.Core}
-	m.faults.init(opts.Faults, opts.Seed)
 	if err := m.seed(); err != nil {
 		return nil, err
 	}
@@ -179,18 +146,8 @@ func New(opts Options) (*Mock, error) {
 	if opts.Record != nil { // from here on: the start-up's own requests are not calls
 		opts.Record.Skip = append(opts.Record.Skip, OwnNamespace)
 		opts.Record.Role = callerRole
-		m.server.Register((&recording{m: m, calls: opts.Record}).routes()...)
 		m.server.Calls = opts.Record
 	}
-	hooks := opts.Webhooks
-	if hooks.Log == nil {
-		hooks.Log = opts.Log
-	}
-	var err error
-	if m.hooks, err = webhook.New(hooks); err != nil {
-		return nil, err
-	}
-	m.sites = newSiteSet(m, opts.MaxSites)
 	return m, nil
 }
 
@@ -221,15 +178,22 @@ func (m *Mock) serve() {
 		// items' encoded JSON is cached per store generation (rest/fragments.go)
 		Generation: m.store.Generation,
 	}
+	if m.opts.Control != nil {
+		m.control = m.opts.Control(m)
+	}
 	for _, r := range m.resources() {
 		m.server.Register(r.routes()...)
 	}
 	m.graphql = graphql.New(graphqlSite{m})
 }
 
-// Close stops the webhook deliveries: one under way is cancelled, those waiting are
-// dropped. The site still answers.
-func (m *Mock) Close() { m.hooks.Close() }
+// Close stops what the control plane runs in the background (the webhook deliveries:
+// one under way is cancelled, those waiting are dropped). The site still answers.
+func (m *Mock) Close() {
+	if m.control != nil {
+		m.control.Close()
+	}
+}
 
 // Warm does ahead of time what the first requests would otherwise wait for: the lists
 // by id, and the orderings other than the date (two seconds for a million posts). It
@@ -276,24 +240,18 @@ func (m *Mock) resources() []resource {
 		&comments{m: m},
 		&search{m: m},
 		&settings{m: m},
-		&menuLocations{m: m},  // registered after the block editor's and the widgets' routes
-		&openapiDoc{m: m},     // wpmock/v1: the OpenAPI document
-		&control{m: m},        // wpmock/v1: reset and dataset
-		&snapshotsRoute{m: m}, // wpmock/v1: named snapshots
-		&faultsRoute{m: m},    // wpmock/v1: latency and faults
-		&webhooksRoute{m: m},  // wpmock/v1: webhook receivers and deliveries
-		&requestsRoute{m: m},  // wpmock/v1: the request log, streamed to the dashboard
-		&summaryRoute{m: m},   // wpmock/v1: counts and users, for the dashboard
+		&menuLocations{m: m}, // registered after the block editor's and the widgets' routes
+		&openapiDoc{m: m},    // wpmock/v1: the OpenAPI document
 	)
-	if m.base == "" { // the default site lists and deletes the named ones
-		res = append(res, &sitesRoute{m: m})
+	if m.control != nil { // wpmock/v1: the control plane's own routes
+		res = append(res, controlRoutes{m.control})
 	}
 	return res
 }
 
 // inTx runs a request's dispatch inside one store transaction: shared for reads,
 // exclusive for everything else. Handlers reach it with txOf. A write that went
-// through is reported to Options.OnChange.
+// through and changed the content is reported to the control plane (Control.Changed).
 func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
@@ -309,23 +267,19 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 		}
 	default:
 		defer m.prerender(r)() // an uploaded image's sub-sizes, made before the lock
-		changed, hooked := false, m.hooks.Active()
-		var change *webhook.Change
+		var after func()
 		m.store.Write(func(tx *store.Tx) {
 			r.Tx = tx
 			m.unchanged = false
 			if dispatch() && !m.unchanged { // a snapshot saved: nothing to note or report
 				m.noteWrite()
-				if changed = tx.Changed(); changed && (hooked || m.opts.OnChange != nil) {
-					change = m.describe(r, tx)
+				if m.control != nil && tx.Changed() {
+					after = m.control.Changed(r, tx)
 				}
 			}
 		})
-		if changed && m.opts.OnChange != nil {
-			m.opts.OnChange(change)
-		}
-		if change != nil && hooked && (change.Reset || len(change.Items) > 0) {
-			m.hooks.Send(change)
+		if after != nil {
+			after()
 		}
 		if m.store.TakeFreed() >= returnFreed {
 			// the Go runtime hands freed memory back to the system only gradually;
@@ -339,22 +293,25 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 // system at once.
 const returnFreed = 8 << 20
 
+// controlRoutes are the control plane's routes, as a resource.
+type controlRoutes struct{ c Control }
+
+func (c controlRoutes) routes() []*rest.Route { return c.c.Routes() }
+
 // txOf is the store transaction of a request.
 func txOf(r *rest.Request) *store.Tx { return r.Tx.(*store.Tx) }
 
 // registry is what the request's site registers (wp.Registry).
 func registry(r *rest.Request) *wp.Registry { return wp.RegistryOf(txOf(r)) }
 
-// ServeHTTP serves the site, and the named sites under /sites/<name>/ (sites.go).
+// ServeHTTP serves the site: through its control plane when one is mounted (the
+// named sites, the dashboard, faults), else straight from the REST server.
 func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if m.sites != nil && m.sites.serve(w, r) {
+	if m.control != nil {
+		m.control.ServeHTTP(w, r)
 		return
 	}
-	if dashboard.Is(r.URL.Path) && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
-		m.serveDashboard(w, r) // before the faults: the page loads even while answers are slowed
-		return
-	}
-	m.serveWithFaults(w, r)
+	m.server.ServeHTTP(w, r)
 }
 
 // Server exposes the REST server (routes, for the OpenAPI generator and tests).

@@ -26,7 +26,7 @@ var openAPIFile = filepath.Join("..", "fixtures", "openapi.json")
 
 // TestOpenAPIFixture regenerates the document and compares it with the committed one.
 func TestOpenAPIFixture(t *testing.T) {
-	m, err := New(Options{Seed: 1})
+	m, err := New(Options{Seed: 1, Control: TestControl})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestOpenAPIFixture(t *testing.T) {
 	}
 	// the document does not depend on the dataset, but for its examples, which come
 	// from it
-	other, err := New(Options{Seed: 7, Name: "other"})
+	other, err := New(Options{Seed: 7, Name: "other", Control: TestControl})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestOpenAPIValidates(t *testing.T) {
 // TestOpenAPIRoutes: the document has exactly the mock's (method, route) pairs: every
 // method of every registered route, and OPTIONS, which WordPress answers on every route.
 func TestOpenAPIRoutes(t *testing.T) {
-	m, err := New(Options{Seed: 1})
+	m, err := New(Options{Seed: 1, Control: TestControl})
 	if err != nil {
 		t.Fatal(err)
 	}

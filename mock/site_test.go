@@ -38,7 +38,7 @@ func newTestSite(t testing.TB) *testSite {
 // newTestSiteWith is a test site starting from ds.
 func newTestSiteWith(t testing.TB, ds *fixtures.Dataset) *testSite {
 	t.Helper()
-	m, err := New(Options{Dataset: ds, Clock: fixedClock})
+	m, err := New(Options{Dataset: ds, Clock: fixedClock, Control: TestControl})
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}

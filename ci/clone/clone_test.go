@@ -22,6 +22,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/fixtures/clone"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // interruptAfter is how many requests the first clone run gets before it is cancelled.
@@ -90,7 +91,7 @@ func TestClone(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the clone does not load: %v", err)
 	}
-	m, err := mock.New(mock.Options{Dataset: ds})
+	m, err := mock.New(mock.Options{Control: control.Mount, Dataset: ds})
 	if err != nil {
 		t.Fatalf("mock.New on the clone: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -46,7 +47,7 @@ func TestCompare(t *testing.T) {
 			t.Fatalf("WP_VERSION: %v", err)
 		}
 	}
-	m, err := mock.New(mock.Options{Dataset: withDeclarations(t), Version: version, SiteOptions: siteOptions(t)})
+	m, err := mock.New(mock.Options{Control: control.Mount, Dataset: withDeclarations(t), Version: version, SiteOptions: siteOptions(t)})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -90,7 +91,7 @@ func mockSide(t *testing.T, version string) (*target, *mock.Mock) {
 			t.Fatalf("WP_VERSION: %v", err)
 		}
 	}
-	m, err := mock.New(mock.Options{Dataset: withDeclarations(t), Version: v, SiteOptions: siteOptions(t)})
+	m, err := mock.New(mock.Options{Control: control.Mount, Dataset: withDeclarations(t), Version: v, SiteOptions: siteOptions(t)})
 	if err != nil {
 		t.Fatalf("mock.New: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // serveSeeds are the seeds TestMockServesDeclarations loads: each costs the mock's
@@ -30,7 +31,7 @@ func TestMockServesDeclarations(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: the dataset refuses it: %v", s.summary, err)
 			}
-			m, err := mock.New(mock.Options{Dataset: decl, Seed: 1, AdminAppPassword: testAppPassword})
+			m, err := mock.New(mock.Options{Control: control.Mount, Dataset: decl, Seed: 1, AdminAppPassword: testAppPassword})
 			if err != nil {
 				t.Fatalf("%s: the mock refuses it: %v", s.summary, err)
 			}

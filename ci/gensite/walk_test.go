@@ -12,6 +12,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // walkSeeds are the seeds TestFrontendWalk looks through for a site with every shape
@@ -140,7 +141,7 @@ func badValue(spec fixtures.Args) string {
 
 // walk asks the mock serving the declarations, logging each answer's gist.
 func walk(t *testing.T, decl *fixtures.Dataset, w frontendWalk) {
-	m, err := mock.New(mock.Options{Dataset: decl, Seed: 1, AdminAppPassword: testAppPassword})
+	m, err := mock.New(mock.Options{Control: control.Mount, Dataset: decl, Seed: 1, AdminAppPassword: testAppPassword})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,12 +11,13 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // site is the mock, optionally broken by wrap, and its admin's application password.
 func site(t *testing.T, wrap func(http.Handler) http.Handler) (string, string) {
 	t.Helper()
-	m, err := mock.New(mock.Options{Seed: 1})
+	m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,5 +121,5 @@ func (m *Main) signsInByLink() bool {
 // dashboardURL is the dashboard's address on site as the banner and -ready-json give
 // it: the sign-in link when there is a token.
 func (m *Main) dashboardURL(site string) string {
-	return dashboard.Link(site+dashboard.Path, m.Options.DashboardToken)
+	return dashboard.Link(site+dashboard.Path, m.Control.DashboardToken)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // TestCloneArguments: clone takes its flags and one URL; anything else is refused with
@@ -43,7 +44,7 @@ func TestCloneArguments(t *testing.T) {
 
 // TestCloneCommand clones a mock, then serves the copy from the file.
 func TestCloneCommand(t *testing.T) {
-	site, err := mock.New(mock.Options{Dataset: fixtures.Example(), AdminAppPassword: "abcd EFGH 1234 ijkl MNOP 5678"})
+	site, err := mock.New(mock.Options{Control: control.Mount, Dataset: fixtures.Example(), AdminAppPassword: "abcd EFGH 1234 ijkl MNOP 5678"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // TestBytesPerGeneratedPost: a generated site takes about bytesPerGeneratedPost of
@@ -21,7 +22,7 @@ func TestBytesPerGeneratedPost(t *testing.T) {
 	before := mock.LiveMemory()
 	size := fixtures.DefaultSize
 	size.Posts = posts
-	site, err := mock.New(mock.Options{Size: size})
+	site, err := mock.New(mock.Options{Control: control.Mount, Size: size})
 	if err != nil {
 		t.Fatal(err)
 	}

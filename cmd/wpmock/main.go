@@ -32,6 +32,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/fixtures/clone"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/dashboard"
 	"github.com/wpmock/wpmock/mock/rest"
 )
@@ -69,7 +70,10 @@ type Main struct {
 	sizeFlags []string
 	Addr      string
 	Options   mock.Options
-	Quiet     bool
+	// Control configures the control plane mounted on the site (faults, webhooks,
+	// named sites, the dashboard's sign-in).
+	Control control.Options
+	Quiet   bool
 	// Data is a dataset file to start from instead of a generated site (-data).
 	Data string
 	// Persist writes the site's content back to Data after changes (-persist), at most
@@ -174,8 +178,8 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.Int64Var(&m.Options.Seed, "seed", 1, "dataset seed")
 	fs.StringVar(&m.Options.SiteURL, "url", "", "site URL used in links (default: from each request's Host)")
 	fs.Func("latency", "delay every answer by a duration (200ms) or a random one in a range (50ms-400ms); per request: header X-WPMock-Latency", func(s string) error {
-		l, err := mock.ParseLatency(s)
-		m.Options.Faults.Latency = l
+		l, err := control.ParseLatency(s)
+		m.Control.Faults.Latency = l
 		return err
 	})
 	fs.Func("fault-rate", "share of REST answers (0 to 1) replaced by a 500 or 503 in WordPress's error envelope; per request: header X-WPMock-Fault: 500|503|timeout|reset", func(s string) error {
@@ -183,7 +187,7 @@ func (m *Main) ParseFlags(args []string) error {
 		if err != nil || v < 0 || v > 1 {
 			return errors.New("want a number from 0 to 1, such as 0.05")
 		}
-		m.Options.Faults.FaultRate = v
+		m.Control.Faults.FaultRate = v
 		return nil
 	})
 	fs.StringVar(&m.Options.AdminAppPassword, "admin-app-password", "", "application password of user admin")
@@ -215,7 +219,7 @@ func (m *Main) ParseFlags(args []string) error {
 	fs.DurationVar(&l.IdleTimeout, "idle-timeout", def.IdleTimeout, "time a kept-alive connection may wait for its next request; 0: no limit")
 	fs.IntVar(&l.MaxHeaderBytes, "max-header-bytes", def.MaxHeaderBytes, "largest request line and headers in bytes; larger ones get 431; 0: Go's 1 MiB")
 	fs.IntVar(&l.MaxConns, "max-conns", def.MaxConns, "connections served at once, more wait to be accepted; 0: no limit")
-	maxSites := fs.Int("max-sites", mock.DefaultMaxSites, "named sites (/sites/<name>/wp-json/, one per test worker) alive at once; past it the least recently used ends; 0: no limit")
+	maxSites := fs.Int("max-sites", control.DefaultMaxSites, "named sites (/sites/<name>/wp-json/, one per test worker) alive at once; past it the least recently used ends; 0: no limit")
 	hooks := &webhookFlags{}
 	hooks.register(fs)
 	for _, e := range envFlags {
@@ -236,7 +240,7 @@ func (m *Main) ParseFlags(args []string) error {
 	if m.Addr, err = listen.addr(m); err != nil {
 		return err
 	}
-	m.Options.Webhooks.Targets, err = hooks.targets()
+	m.Control.Webhooks.Targets, err = hooks.targets()
 	if err != nil {
 		return err
 	}
@@ -255,9 +259,9 @@ func (m *Main) ParseFlags(args []string) error {
 	case *maxSites < 0:
 		return errors.New("-max-sites must be 0 (no limit) or more")
 	case *maxSites == 0:
-		m.Options.MaxSites = -1 // mock.Options: no bound
+		m.Control.MaxSites = -1 // control.Options: no bound
 	default:
-		m.Options.MaxSites = *maxSites
+		m.Control.MaxSites = *maxSites
 	}
 	if *wpVersion != "" {
 		v, err := rest.ParseVersion(*wpVersion)
@@ -312,7 +316,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	var saver *persister
 	if m.Persist {
 		saver = newPersister(m.Data, m.Stderr)
-		m.Options.OnChange = saver.changed
+		m.Control.OnChange = saver.changed
 	}
 	start := time.Now()
 	budget := int64(0)
@@ -335,9 +339,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		m.Options.Dataset = ds
 	}
 	if m.Export == "" && m.signsInByLink() {
-		m.Options.DashboardToken = dashboard.NewToken()
+		m.Control.DashboardToken = dashboard.NewToken()
 	}
-	site, err := mock.New(m.Options)
+	site, err := m.newSite()
 	loadingDone()
 	if err != nil {
 		return err
@@ -424,7 +428,7 @@ func (m *Main) banner(site *mock.Mock, loaded time.Duration) {
 	}
 	fmt.Fprintf(m.Stdout, "wpmock: WordPress REST API mock at %s, answering as WordPress %s\n", root, site.Version())
 	m.datasetLine(site, loaded, root)
-	webhookBanner(m.Stdout, m.Options.Webhooks.Targets, root)
+	webhookBanner(m.Stdout, m.Control.Webhooks.Targets, root)
 	if m.Options.OpenAuth {
 		fmt.Fprintln(m.Stdout, "wpmock: auth: open — every request acts as admin")
 		return
@@ -482,9 +486,28 @@ func (m *Main) printVersion() error {
 	return err
 }
 
+// newSite builds the site with the control plane mounted: the wpmock/v1 routes, named
+// sites, faults, webhooks and the dashboard (package mock/control).
+func (m *Main) newSite() (*mock.Mock, error) {
+	if m.Control.Webhooks.Log == nil {
+		m.Control.Webhooks.Log = m.Options.Log
+	}
+	plane, err := control.New(m.Control)
+	if err != nil {
+		return nil, err
+	}
+	opts := m.Options
+	opts.Control = plane.Mount
+	site, err := mock.New(opts)
+	if err != nil {
+		plane.Close()
+	}
+	return site, err
+}
+
 // printOpenAPI writes the mock's OpenAPI document to Stdout.
 func (m *Main) printOpenAPI() error {
-	site, err := mock.New(m.Options)
+	site, err := m.newSite()
 	if err != nil {
 		return err
 	}
@@ -509,7 +532,7 @@ func (m *Main) datasetLine(site *mock.Mock, loaded time.Duration, root string) {
 	fmt.Fprintf(m.Stdout, "wpmock: a site of its own per test worker, from the same dataset: %ssites/<name>/wp-json/\n",
 		strings.TrimSuffix(root, "wp-json/"))
 	signIn := ""
-	if m.Options.DashboardToken != "" {
+	if m.Control.DashboardToken != "" {
 		signIn = ", signed in by this link"
 	}
 	fmt.Fprintf(m.Stdout, "wpmock: dashboard (live requests, users, reset, snapshots, faults, webhooks, API document%s): %s\n",

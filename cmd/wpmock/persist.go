@@ -35,7 +35,7 @@ func newPersister(path string, log io.Writer) *persister {
 		changes: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan error, 1)}
 }
 
-// changed is mock.Options.OnChange: it never waits, so no request waits for the disk.
+// changed is control.Options.OnChange: it never waits, so no request waits for the disk.
 // What changed does not matter: the whole file is written.
 func (p *persister) changed(*webhook.Change) {
 	select {

@@ -40,7 +40,7 @@ func TestReadyJSON(t *testing.T) {
 				t.Errorf("got url %q rest %q wordpress %q auth %q, want %q, %q, 6.1, %s", r.URL, r.REST, r.WordPress, r.Auth, m.URL, m.URL+"/wp-json/", c.auth)
 			}
 			// on 127.0.0.1, the link that signs a browser in (issue 46)
-			if tok := m.Options.DashboardToken; tok == "" || r.Dashboard != m.URL+"/wpmock/?token="+tok {
+			if tok := m.Control.DashboardToken; tok == "" || r.Dashboard != m.URL+"/wpmock/?token="+tok {
 				t.Errorf("dashboard %q, want %q with a token", r.Dashboard, m.URL+"/wpmock/?token=")
 			}
 			if r.User != "admin" || r.Password == "" || (c.password != "" && r.Password != c.password) {
@@ -98,7 +98,7 @@ func TestDashboardLink(t *testing.T) {
 				link = l[strings.Index(l, "): ")+3:]
 			}
 		}
-		tok := m.Options.DashboardToken
+		tok := m.Control.DashboardToken
 		if (tok != "") != c.token || link != m.URL+"/wpmock/"+map[bool]string{true: "?token=" + tok, false: ""}[c.token] {
 			t.Errorf("wpmock %s: banner link %q, token %q; want a token: %v", strings.Join(c.flags, " "), link, tok, c.token)
 			continue

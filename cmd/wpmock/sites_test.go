@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 )
 
 // TestSitesWithPersist: under -persist, the file keeps the default site: a named
@@ -55,7 +55,7 @@ func TestMaxSitesFlag(t *testing.T) {
 		args []string
 		want int
 	}{
-		{"", nil, mock.DefaultMaxSites},
+		{"", nil, control.DefaultMaxSites},
 		{"3", nil, 3},
 		{"3", []string{"-max-sites", "5"}, 5},
 		{"", []string{"-max-sites", "0"}, -1},
@@ -65,8 +65,8 @@ func TestMaxSitesFlag(t *testing.T) {
 		if err := m.ParseFlags(c.args); err != nil {
 			t.Fatal(err)
 		}
-		if m.Options.MaxSites != c.want {
-			t.Errorf("WPMOCK_MAX_SITES=%s %v: got %d, want %d", c.env, c.args, m.Options.MaxSites, c.want)
+		if m.Control.MaxSites != c.want {
+			t.Errorf("WPMOCK_MAX_SITES=%s %v: got %d, want %d", c.env, c.args, m.Control.MaxSites, c.want)
 		}
 	}
 	if err := (&Main{Stdout: io.Discard, Stderr: io.Discard}).ParseFlags([]string{"-max-sites", "-1"}); err == nil {

@@ -37,7 +37,7 @@ func TestWebhookFlags(t *testing.T) {
 			t.Fatalf("%q: %v", c.args, err)
 		}
 		var got []string
-		for _, tg := range m.Options.Webhooks.Targets {
+		for _, tg := range m.Control.Webhooks.Targets {
 			got = append(got, tg.URL+" "+tg.Preset+" "+tg.Secret)
 		}
 		if strings.Join(got, "|") != c.want {

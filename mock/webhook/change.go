@@ -6,7 +6,7 @@
 // backoff, and kept in a bounded delivery log (deliver.go).
 //
 // The package knows neither the store nor the mock's server: the mock describes each
-// change (mock/changes.go) and hands it to a Dispatcher, which never makes a request
+// change (mock/control/changes.go) and hands it to a Dispatcher, which never makes a request
 // wait.
 package webhook
 
@@ -23,7 +23,7 @@ type Change struct {
 	Time time.Time
 	// Site is the site's home URL, which every link starts with.
 	Site string
-	// Name is the named site's name (mock/sites.go), "" for the default site: a
+	// Name is the named site's name (mock/control/sites.go), "" for the default site: a
 	// change made through the plain URL by a request naming its site has no name in
 	// its URL, and a receiver revalidating per test needs it.
 	Name string

@@ -1,11 +1,10 @@
-package mock
+package control
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
-	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,29 +12,9 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 )
-
-// TestStartupRequestsAreNotLogged: the requests the mock makes of itself at start-up
-// (the OpenAPI document's examples) are in neither the access log nor the request log
-// (issue 37: the start-up log showed a dozen GETs nobody made).
-func TestStartupRequestsAreNotLogged(t *testing.T) {
-	var out bytes.Buffer
-	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, Log: log.New(&out, "", 0)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(m.examples) == 0 {
-		t.Fatal("no examples read: the test proves nothing")
-	}
-	if out.Len() > 0 || m.Requests().Last() != 0 {
-		t.Errorf("after New: access log %q, %d requests in the request log; want none", out.String(), m.Requests().Last())
-	}
-	m.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/wp-json/wp/v2/posts?per_page=1", nil))
-	if !strings.Contains(out.String(), "GET /wp-json/wp/v2/posts?per_page=1 200 user=-") || m.Requests().Last() != 1 {
-		t.Errorf("a client's request: access log %q, request log at %d; want it in both", out.String(), m.Requests().Last())
-	}
-}
 
 // TestDashboardPage: the page and its files are served at /wpmock/ of every site, with a
 // policy that lets them load nothing from elsewhere; an unknown file is a 404 in
@@ -147,7 +126,7 @@ func TestSummary(t *testing.T) {
 
 // TestSummaryOfASiteOfItsOwn: a site's own post types and taxonomies are counted too.
 func TestSummaryOfASiteOfItsOwn(t *testing.T) {
-	ds, err := fixtures.LoadFile("../fixtures/examples/shop.json")
+	ds, err := fixtures.LoadFile("../../fixtures/examples/shop.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,15 +248,15 @@ func TestRequestsStream(t *testing.T) {
 // It reports each one's time and the ratios: idle/none is what the ring costs every
 // request, listening/idle what a connected dashboard adds.
 func BenchmarkRequestLog(b *testing.B) {
-	site := func() *Mock {
-		m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock})
+	site := func() *mock.Mock {
+		m, err := newMock(mock.Options{Dataset: fixtures.Example(), Clock: fixedClock}, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
 		return m
 	}
 	none, idle, listening := site(), site(), site()
-	none.server.Requests = nil
+	none.Server().Requests = nil
 	sub := listening.Requests().Subscribe()
 	stop := make(chan struct{})
 	drained := make(chan struct{})
@@ -300,7 +279,7 @@ func BenchmarkRequestLog(b *testing.B) {
 		}
 	}()
 	req := httptest.NewRequest(http.MethodGet, "/wp-json/wp/v2/posts?per_page=5&orderby=date", nil)
-	sites := []*Mock{none, idle, listening}
+	sites := []*mock.Mock{none, idle, listening}
 	for _, m := range sites {
 		for i := 0; i < 64; i++ {
 			m.ServeHTTP(httptest.NewRecorder(), req)

@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"net/http"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/webhook"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestOnChange(t *testing.T) {
 	var changes atomic.Int32
 	var last atomic.Pointer[webhook.Change]
-	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, OnChange: func(c *webhook.Change) {
+	m, err := newMock(mock.Options{Dataset: fixtures.Example(), Clock: fixedClock}, Options{OnChange: func(c *webhook.Change) {
 		changes.Add(1)
 		last.Store(c)
 	}})

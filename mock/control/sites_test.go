@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"encoding/json"
@@ -10,13 +10,10 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
 )
 
 // named is the test site's named site name: the same server, under /sites/<name>.
-func (s *testSite) named(name string) *testSite {
-	return &testSite{Mock: s.Mock, srv: &httptest.Server{URL: s.srv.URL + SitesPrefix + name}}
-}
-
 // postTitles lists the titles of the site's posts as admin sees them (drafts too).
 func (s *testSite) postTitles(t testing.TB) string {
 	t.Helper()
@@ -158,7 +155,7 @@ func TestSitesRoutes(t *testing.T) {
 
 // TestSitesLimit: past MaxSites the least recently used site ends.
 func TestSitesLimit(t *testing.T) {
-	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, MaxSites: 2})
+	m, err := newMock(mock.Options{Dataset: fixtures.Example(), Clock: fixedClock}, Options{MaxSites: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,22 +186,22 @@ func TestSitesLimit(t *testing.T) {
 func BenchmarkNamedSite(b *testing.B) {
 	for _, c := range []struct {
 		name string
-		opts func() Options
+		opts func() mock.Options
 	}{
-		{"generated", func() Options { return Options{Seed: 1, Clock: fixedClock} }},
-		{"example", func() Options { return Options{Dataset: fixtures.Example(), Clock: fixedClock} }},
+		{"generated", func() mock.Options { return mock.Options{Seed: 1, Clock: fixedClock} }},
+		{"example", func() mock.Options { return mock.Options{Dataset: fixtures.Example(), Clock: fixedClock} }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var startup, named time.Duration
 			n := 0
 			for b.Loop() {
 				t0 := time.Now()
-				m, err := New(c.opts())
+				_, ctl, err := newMockSite(c.opts(), Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
 				t1 := time.Now()
-				m.sites.get("w")
+				ctl.sites.get("w")
 				named += time.Since(t1)
 				startup += t1.Sub(t0)
 				n++

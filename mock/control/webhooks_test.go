@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/webhook"
 )
 
@@ -41,15 +42,15 @@ func receiver(t testing.TB, answer http.HandlerFunc) (*httptest.Server, chan del
 // targets.
 func hookedSite(t testing.TB, targets ...webhook.Target) *testSite {
 	t.Helper()
-	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, SiteURL: "http://wp.example",
-		Webhooks: webhook.Config{Targets: targets, Backoff: 10 * time.Millisecond}})
+	m, ctl, err := newMockSite(mock.Options{Dataset: fixtures.Example(), Clock: fixedClock, SiteURL: "http://wp.example"},
+		Options{Webhooks: webhook.Config{Targets: targets, Backoff: 10 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(m.Close)
 	srv := httptest.NewServer(m)
 	t.Cleanup(srv.Close)
-	return &testSite{Mock: m, srv: srv}
+	return &testSite{Mock: m, ctl: ctl, srv: srv}
 }
 
 func next(t testing.TB, got chan delivered) delivered {
@@ -159,7 +160,7 @@ func TestWebhookRetried(t *testing.T) {
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		log := s.hooks.Deliveries()
+		log := s.ctl.plane.hooks.Deliveries()
 		if len(log) == 1 && log[0].State == webhook.Delivered {
 			if n := len(log[0].Attempts); n != 3 || log[0].Attempts[0].Status != http.StatusBadGateway {
 				t.Errorf("attempts: %+v", log[0].Attempts)
@@ -194,7 +195,7 @@ func TestSlowWebhookReceiver(t *testing.T) {
 		t.Errorf("5 writes took %v with a receiver that never answers", took)
 	}
 	states := map[string]int{}
-	for _, d := range s.hooks.Deliveries() {
+	for _, d := range s.ctl.plane.hooks.Deliveries() {
 		states[d.State]++
 	}
 	if states[webhook.Sending] != 1 || states[webhook.Queued] != 4 {

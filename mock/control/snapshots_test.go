@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"bytes"
@@ -143,7 +143,7 @@ func TestSnapshotIsNoChange(t *testing.T) {
 	s := newTestSite(t)
 	var mu sync.Mutex
 	changes := 0
-	s.opts.OnChange = func(*webhook.Change) { mu.Lock(); changes++; mu.Unlock() }
+	s.ctl.onChange = func(*webhook.Change) { mu.Lock(); changes++; mu.Unlock() }
 	s.send(t, http.MethodPost, "/wpmock/v1/snapshots", "admin", map[string]any{"name": "a"})
 	s.do(t, http.MethodDelete, "/wpmock/v1/snapshots/a", "admin", nil)
 	s.send(t, http.MethodPost, "/wpmock/v1/snapshots", "admin", map[string]any{"name": "a"})

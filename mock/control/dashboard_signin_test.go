@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"io"
@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
 )
 
 // dashboardSite is a site whose dashboard signs in by link with token.
-func dashboardSite(t *testing.T, opts Options) *httptest.Server {
+func dashboardSite(t *testing.T, opts mock.Options, co Options) *httptest.Server {
 	t.Helper()
 	opts.Dataset, opts.Clock = fixtures.Example(), fixedClock
-	m, err := New(opts)
+	m, err := newMock(opts, co)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func getPage(t *testing.T, c *http.Client, url string) (*http.Response, string) 
 // with a wrong token, the page asks for the password and holds no data.
 func TestDashboardSignInByLink(t *testing.T) {
 	const token = "T0KEN1234567890ABCDEFGHIJK"
-	srv := dashboardSite(t, Options{DashboardToken: token})
+	srv := dashboardSite(t, mock.Options{}, Options{DashboardToken: token})
 	http.Get(srv.URL + "/wp-json/wp/v2/posts?per_page=1&dashboard-probe") // a request for the log
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
@@ -105,7 +106,7 @@ func TestDashboardSignInByLink(t *testing.T) {
 // TestDashboardSignInNamedSite: a named site's dashboard takes the same token, its
 // cookie scoped to its own path.
 func TestDashboardSignInNamedSite(t *testing.T) {
-	srv := dashboardSite(t, Options{DashboardToken: "abc"})
+	srv := dashboardSite(t, mock.Options{}, Options{DashboardToken: "abc"})
 	jar, _ := cookiejar.New(nil)
 	_, page := getPage(t, &http.Client{Jar: jar}, srv.URL+"/sites/w1/wpmock/?token=abc")
 	if !strings.Contains(page, `<span id="site-name">site w1</span>`) || !strings.Contains(page, `data-type="post"`) {
@@ -121,11 +122,11 @@ func TestDashboardSignInNamedSite(t *testing.T) {
 // in, whatever it carries; under -auth=open the page is rendered with the site's data
 // and no credentials, as the routes need none.
 func TestDashboardNoToken(t *testing.T) {
-	srv := dashboardSite(t, Options{})
+	srv := dashboardSite(t, mock.Options{}, Options{})
 	if _, page := getPage(t, http.DefaultClient, srv.URL+"/wpmock/?token="); !strings.Contains(page, `<section id="login">`) {
 		t.Error("no token: ?token= signed in")
 	}
-	open := dashboardSite(t, Options{OpenAuth: true})
+	open := dashboardSite(t, mock.Options{OpenAuth: true}, Options{})
 	_, page := getPage(t, http.DefaultClient, open.URL+"/wpmock/")
 	if !strings.Contains(page, `data-type="post"`) || strings.Contains(page, "wpmock-authorization") {
 		t.Error("-auth=open: the page is not rendered with the site, or carries credentials")

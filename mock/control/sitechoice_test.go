@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 // it is answered, when the client asks for text/event-stream (EventSource's Accept) or
 // sends stream=true. A named site's answers its own requests, the default site's those
 // of every site. The administrator's, as reset is: the log names users and queries.
-type requestsRoute struct{ m *Mock }
+type requestsRoute struct{ s *site }
 
 // Event types of the stream.
 const (
@@ -32,9 +32,8 @@ const (
 const requestsHeartbeat = 15 * time.Second
 
 func (q *requestsRoute) routes() []*rest.Route {
-	c := &control{m: q.m}
 	return []*rest.Route{ownRoute("requests",
-		&rest.Endpoint{Methods: rest.Readable, Permission: c.permission, Handler: q.get, Args: []*rest.Schema{
+		&rest.Endpoint{Methods: rest.Readable, Permission: q.s.permission, Handler: q.get, Args: []*rest.Schema{
 			rest.Int("after").Min(0).Def(0).Desc("Only the requests after this one (their seq); a stream resumes from the Last-Event-ID header as well."),
 			rest.Int("limit").Min(1).Max(rest.DefaultRequestLog).Def(100).Desc("At most this many of the newest requests (a stream's backlog too)."),
 			rest.Bool("stream").Def(false).Desc("Answer as Server-Sent Events (text/event-stream), new requests as they are answered; an Accept of text/event-stream does the same."),
@@ -52,7 +51,7 @@ func viewRequest(e rest.LoggedRequest) rest.Object {
 }
 
 // mine says whether the site answers about a request: a named site about its own.
-func (q *requestsRoute) mine(e rest.LoggedRequest) bool { return q.m.base == "" || e.Site == q.m.base }
+func (q *requestsRoute) mine(e rest.LoggedRequest) bool { return q.s.base == "" || e.Site == q.s.base }
 
 func (q *requestsRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	after, limit := uint64(r.Int("after")), r.Int("limit")
@@ -67,7 +66,7 @@ func (q *requestsRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
 			return q.stream(ctx, w, after, limit)
 		})), nil
 	}
-	entries, missed := q.m.opts.Requests.Since(after, 0)
+	entries, missed := q.s.m.Requests().Since(after, 0)
 	out := []any{}
 	for _, e := range entries {
 		if q.mine(e) {
@@ -78,13 +77,13 @@ func (q *requestsRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
 		missed += uint64(len(out) - limit)
 		out = out[len(out)-limit:]
 	}
-	return rest.OK(rest.Object{{"last", q.m.opts.Requests.Last()}, {"missed", missed}, {"requests", out}}), nil
+	return rest.OK(rest.Object{{"last", q.s.m.Requests().Last()}, {"missed", missed}, {"requests", out}}), nil
 }
 
 // stream sends the requests after seq (at most limit of them), then each new one, until
 // the client goes or the log is closed.
 func (q *requestsRoute) stream(ctx context.Context, w *rest.EventWriter, seq uint64, limit int) error {
-	log := q.m.opts.Requests
+	log := q.s.m.Requests()
 	sub := log.Subscribe() // before the backlog is read: nothing falls between
 	defer sub.Close()
 	heartbeat := time.NewTicker(requestsHeartbeat)

@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"bytes"
@@ -12,14 +12,15 @@ import (
 
 	"github.com/wpmock/wpmock/calls"
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
 // recordingSite is the example site recording its calls.
-func recordingSite(t testing.TB) (*Mock, *rest.Calls) {
+func recordingSite(t testing.TB) (*mock.Mock, *rest.Calls) {
 	t.Helper()
 	rec := rest.NewCalls()
-	m, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock, Record: rec})
+	m, err := newMock(mock.Options{Dataset: fixtures.Example(), Clock: fixedClock, Record: rec}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func recordingSite(t testing.TB) (*Mock, *rest.Calls) {
 }
 
 // callsOf reads the recording as GET /wpmock/v1/calls answers it to the admin.
-func callsOf(t *testing.T, m *Mock) calls.File {
+func callsOf(t *testing.T, m *mock.Mock) calls.File {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodGet, "/wp-json/wpmock/v1/calls", nil)
 	req.SetBasicAuth("admin", m.Passwords["admin"])
@@ -125,7 +126,7 @@ func names(m map[string]any) string {
 // costs its hash and a lookup, no allocation.
 func TestRecordingAllocatesNothing(t *testing.T) {
 	m, _ := recordingSite(t)
-	off, _ := New(Options{Dataset: fixtures.Example(), Clock: fixedClock})
+	off, _ := newMock(mock.Options{Dataset: fixtures.Example(), Clock: fixedClock}, Options{})
 	req := httptest.NewRequest(http.MethodGet, "/wp-json/wp/v2/tags?per_page=2&orderby=name", nil)
 	allocs := func(h http.Handler) float64 {
 		for i := 0; i < 40; i++ { // past the sampled answers, and a power of two
@@ -151,7 +152,7 @@ func TestRecordingAllocatesNothing(t *testing.T) {
 // each one's time and their ratio, the recording's cost.
 func BenchmarkRecording(b *testing.B) {
 	on, _ := recordingSite(b)
-	off, err := New(Options{Dataset: fixtures.Example(), Clock: fixedClock})
+	off, err := newMock(mock.Options{Dataset: fixtures.Example(), Clock: fixedClock}, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func BenchmarkRecording(b *testing.B) {
 	var took [2]time.Duration
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		for j, m := range []*Mock{off, on} {
+		for j, m := range []*mock.Mock{off, on} {
 			start := time.Now()
 			m.ServeHTTP(httptest.NewRecorder(), req)
 			took[j] += time.Since(start)

@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"maps"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/webhook"
 )
@@ -58,7 +59,7 @@ var siteName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // siteSet is the default site's named sites.
 type siteSet struct {
-	parent *Mock
+	parent *site
 	max    int // 0: no bound
 	mu     sync.Mutex
 	byName map[string]*namedSite
@@ -70,11 +71,11 @@ type siteSet struct {
 type namedSite struct {
 	name string
 	once sync.Once
-	m    *Mock
+	m    *mock.Mock
 	used uint64 // siteSet.uses at its last request
 }
 
-func newSiteSet(parent *Mock, max int) *siteSet {
+func newSiteSet(parent *site, max int) *siteSet {
 	switch {
 	case max == 0:
 		max = DefaultMaxSites
@@ -92,7 +93,7 @@ func (s *siteSet) serve(w http.ResponseWriter, r *http.Request) bool {
 	}
 	name, _, _ := strings.Cut(rest, "/")
 	if !siteName.MatchString(name) {
-		s.parent.writeFault(w, http.StatusBadRequest, codeSiteName,
+		writeFault(w, http.StatusBadRequest, codeSiteName,
 			"A site name is 1 to 64 letters, digits, hyphens and underscores: /sites/<name>/wp-json/.", "")
 		return true
 	}
@@ -112,7 +113,7 @@ func (s *siteSet) serveChosen(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	if !siteName.MatchString(name) {
-		s.parent.writeFault(w, http.StatusBadRequest, codeSiteName,
+		writeFault(w, http.StatusBadRequest, codeSiteName,
 			"A site name is 1 to 64 letters, digits, hyphens and underscores: "+from+" names "+strconv.Quote(name)+".", "")
 		return true
 	}
@@ -142,7 +143,7 @@ var headerSiteKey = http.CanonicalHeaderKey(HeaderSite)
 
 // get is the named site, made if it is not alive: the least recently used one ends
 // when there are MaxSites already.
-func (s *siteSet) get(name string) *Mock {
+func (s *siteSet) get(name string) *mock.Mock {
 	s.mu.Lock()
 	s.uses++
 	n := s.byName[name]
@@ -156,7 +157,7 @@ func (s *siteSet) get(name string) *Mock {
 	n.used = s.uses
 	s.mu.Unlock()
 	// made outside the lock: other sites' requests go on meanwhile
-	n.once.Do(func() { n.m = s.parent.named(SitesPrefix + name) })
+	n.once.Do(func() { n.m = s.parent.m.Named(SitesPrefix+name, s.parent.plane.Mount) })
 	return n.m
 }
 
@@ -169,7 +170,7 @@ func (s *siteSet) evictLocked() {
 		}
 	}
 	delete(s.byName, lru.name)
-	if l := s.parent.opts.Log; l != nil {
+	if l := s.parent.m.Options().Log; l != nil {
 		l.Printf("site %s ended: the least recently used of %d (-max-sites)", lru.name, s.max)
 	}
 }
@@ -202,35 +203,18 @@ func (s *siteSet) remove(name string) bool {
 	return true
 }
 
-// named makes a named site served under base: a store built as a reset builds one,
-// from the start-up dataset, and a REST server of its own. What only reading the
-// dataset made is shared: the dataset itself (read-only), the plain passwords, the
-// OpenAPI examples. A cloned site's recorded answers are not replayed (their links
-// are the default site's), and -persist writes the default site only.
-func (m *Mock) named(base string) *Mock {
-	opts := m.opts
-	opts.OnChange = nil
-	n := &Mock{opts: opts, store: m.fresh(), version: m.version, base: base, reg: m.reg, hooks: m.hooks,
-		dataset: m.dataset, regenerate: m.regenerate, startupPosts: m.startupPosts,
-		Passwords: m.Passwords, examples: m.examples, exampleSite: m.exampleSite}
-	n.faults.init(opts.Faults, opts.Seed)
-	n.replay.serverHeader = m.replay.serverHeader
-	n.serve()
-	return n
-}
-
 // sitesRoute is GET /wpmock/v1/sites (the named sites alive) and DELETE
 // /wpmock/v1/sites/<name> (end one), the default site's administrator's, as reset is.
-type sitesRoute struct{ m *Mock }
+type sitesRoute struct{ s *site }
 
 func (s *sitesRoute) routes() []*rest.Route {
-	c := &control{m: s.m}
-	base := "/" + OwnNamespace + "/sites"
+	c := s.s
+	base := "/" + mock.OwnNamespace + "/sites"
 	return []*rest.Route{
-		{Namespace: OwnNamespace, Pattern: base, Endpoints: []*rest.Endpoint{
+		{Namespace: mock.OwnNamespace, Pattern: base, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Permission: c.permission, Handler: s.list},
 		}},
-		{Namespace: OwnNamespace, Pattern: base + `/(?P<name>[A-Za-z0-9_-]+)`, Endpoints: []*rest.Endpoint{
+		{Namespace: mock.OwnNamespace, Pattern: base + `/(?P<name>[A-Za-z0-9_-]+)`, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Deletable, Permission: c.permission, Handler: s.delete, Args: []*rest.Schema{
 				rest.Str("name").Desc("The site's name.").Req()}},
 		}},
@@ -239,7 +223,7 @@ func (s *sitesRoute) routes() []*rest.Route {
 
 func (s *sitesRoute) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	out := []any{}
-	for _, n := range s.m.sites.alive() {
+	for _, n := range s.s.sites.alive() {
 		out = append(out, s.describe(r, n))
 	}
 	return rest.OK(out), nil
@@ -253,9 +237,9 @@ func (s *sitesRoute) describe(r *rest.Request, n *namedSite) rest.Object {
 
 func (s *sitesRoute) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	name := r.String("name")
-	if !s.m.sites.remove(name) {
+	if !s.s.sites.remove(name) {
 		return nil, rest.Errorf(http.StatusNotFound, codeSiteNotFound, "No site of that name is alive.")
 	}
-	s.m.unchanged = true // the default site's content is as it was
+	s.s.m.Unchanged() // the default site's content is as it was
 	return rest.OK(rest.Object{{"deleted", true}, {"previous", s.describe(r, &namedSite{name: name})}}), nil
 }

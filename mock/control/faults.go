@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -105,13 +106,13 @@ func (f *faults) delay(l Latency) time.Duration {
 
 // serveWithFaults applies the latency and faults, then serves the request. It costs
 // one atomic load and two header lookups when all is off.
-func (m *Mock) serveWithFaults(w http.ResponseWriter, r *http.Request) {
-	set := m.faults.now.Load()
+func (s *site) serveWithFaults(w http.ResponseWriter, r *http.Request) {
+	set := s.faults.now.Load()
 	lat, fault := set.Latency, ""
 	if v := r.Header.Get(HeaderLatency); v != "" {
 		l, err := ParseLatency(v)
 		if err != nil {
-			m.writeFault(w, http.StatusBadRequest, codeBadFault, HeaderLatency+": "+err.Error(), "")
+			writeFault(w, http.StatusBadRequest, codeBadFault, HeaderLatency+": "+err.Error(), "")
 			return
 		}
 		lat = l
@@ -120,22 +121,22 @@ func (m *Mock) serveWithFaults(w http.ResponseWriter, r *http.Request) {
 		switch fault = strings.ToLower(strings.TrimSpace(v)); fault {
 		case "500", "503", "timeout", "reset":
 		default:
-			m.writeFault(w, http.StatusBadRequest, codeBadFault, HeaderFault+" must be 500, 503, timeout or reset.", "")
+			writeFault(w, http.StatusBadRequest, codeBadFault, HeaderFault+" must be 500, 503, timeout or reset.", "")
 			return
 		}
 	}
 	if lat.Min > 0 || lat.Max > 0 {
 		select {
-		case <-time.After(m.faults.delay(lat)):
+		case <-time.After(s.faults.delay(lat)):
 		case <-r.Context().Done():
 			return
 		}
 	}
 	route, isREST := rest.RESTRoute(r)
-	own := isREST && (route == "/"+OwnNamespace || strings.HasPrefix(route, "/"+OwnNamespace+"/"))
-	if fault == "" && isREST && !own && set.FaultRate > 0 && m.faults.draw() < set.FaultRate {
+	own := isREST && (route == "/"+mock.OwnNamespace || strings.HasPrefix(route, "/"+mock.OwnNamespace+"/"))
+	if fault == "" && isREST && !own && set.FaultRate > 0 && s.faults.draw() < set.FaultRate {
 		fault = "500"
-		if m.faults.draw() < 0.5 {
+		if s.faults.draw() < 0.5 {
 			fault = "503"
 		}
 	}
@@ -144,11 +145,11 @@ func (m *Mock) serveWithFaults(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodOptions && strings.Contains(strings.ToLower(r.Header.Get("Access-Control-Request-Headers")), "x-wpmock-") {
 			w = &allowFaultHeaders{ResponseWriter: w}
 		}
-		m.server.ServeHTTP(w, r)
+		s.m.Server().ServeHTTP(w, r)
 	case fault == "500":
-		m.writeFault(w, http.StatusInternalServerError, codeFault, "An error injected by wpmock (X-WPMock-Fault or -fault-rate).", fault)
+		writeFault(w, http.StatusInternalServerError, codeFault, "An error injected by wpmock (X-WPMock-Fault or -fault-rate).", fault)
 	case fault == "503":
-		m.writeFault(w, http.StatusServiceUnavailable, codeFault, "An outage injected by wpmock (X-WPMock-Fault or -fault-rate).", fault)
+		writeFault(w, http.StatusServiceUnavailable, codeFault, "An outage injected by wpmock (X-WPMock-Fault or -fault-rate).", fault)
 	case fault == "timeout":
 		select {
 		case <-r.Context().Done():
@@ -161,7 +162,7 @@ func (m *Mock) serveWithFaults(w http.ResponseWriter, r *http.Request) {
 }
 
 // writeFault answers in WordPress's error envelope.
-func (m *Mock) writeFault(w http.ResponseWriter, status int, code, message, fault string) {
+func writeFault(w http.ResponseWriter, status int, code, message, fault string) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=UTF-8")
 	if fault != "" {
@@ -204,13 +205,12 @@ func hangUp(w http.ResponseWriter, reset bool) {
 
 // faultsRoute is GET and POST /wpmock/v1/faults: the site-wide setting, read or changed
 // while running (administrators only, like reset).
-type faultsRoute struct{ m *Mock }
+type faultsRoute struct{ s *site }
 
 func (f *faultsRoute) routes() []*rest.Route {
-	c := &control{m: f.m}
 	return []*rest.Route{ownRoute("faults",
-		&rest.Endpoint{Methods: rest.Readable, Permission: c.permission, Handler: f.get},
-		&rest.Endpoint{Methods: rest.Creatable, Permission: c.permission, Handler: f.set, Args: []*rest.Schema{
+		&rest.Endpoint{Methods: rest.Readable, Permission: f.s.permission, Handler: f.get},
+		&rest.Endpoint{Methods: rest.Creatable, Permission: f.s.permission, Handler: f.set, Args: []*rest.Schema{
 			rest.Str("latency").Desc("Latency of every answer: a duration (200ms) or a range (50ms-400ms); 0 for none."),
 			rest.Num("fault_rate").Desc("Share of REST answers replaced by a 500 or 503, from 0 to 1.").Min(0).Max(1),
 		}},
@@ -218,11 +218,11 @@ func (f *faultsRoute) routes() []*rest.Route {
 }
 
 func (f *faultsRoute) get(*rest.Request) (*rest.Response, *rest.Error) {
-	return rest.OK(f.describe(f.m.faults.now.Load())), nil
+	return rest.OK(f.describe(f.s.faults.now.Load())), nil
 }
 
 func (f *faultsRoute) set(r *rest.Request) (*rest.Response, *rest.Error) {
-	next := *f.m.faults.now.Load()
+	next := *f.s.faults.now.Load()
 	if r.Sent("latency") {
 		l, err := ParseLatency(r.String("latency"))
 		if err != nil {
@@ -238,7 +238,7 @@ func (f *faultsRoute) set(r *rest.Request) (*rest.Response, *rest.Error) {
 			next.FaultRate = float64(i)
 		}
 	}
-	f.m.faults.now.Store(&next)
+	f.s.faults.now.Store(&next)
 	return rest.OK(f.describe(&next)), nil
 }
 

@@ -1,4 +1,4 @@
-package mock
+package control_test
 
 import (
 	"fmt"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/control"
 	"github.com/wpmock/wpmock/mock/webhook"
 )
 
@@ -26,12 +28,16 @@ func ExampleOptions_webhooks() {
 		bodies <- b
 	}))
 	defer front.Close()
-	site, err := New(Options{Dataset: fixtures.Example(), SiteURL: "http://wp.example",
-		Clock: func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) },
-		Webhooks: webhook.Config{Targets: []webhook.Target{
-			{URL: front.URL + "/api/webhook", Preset: webhook.PresetWPMock, Secret: "s3cret"},
-			{URL: front.URL + "/api/revalidate", Preset: webhook.PresetOnDemandRevalidation, Secret: "s3cret"},
-		}}})
+	plane, err := control.New(control.Options{Webhooks: webhook.Config{Targets: []webhook.Target{
+		{URL: front.URL + "/api/webhook", Preset: webhook.PresetWPMock, Secret: "s3cret"},
+		{URL: front.URL + "/api/revalidate", Preset: webhook.PresetOnDemandRevalidation, Secret: "s3cret"},
+	}}})
+	if err != nil {
+		panic(err)
+	}
+	site, err := mock.New(mock.Options{Dataset: fixtures.Example(), SiteURL: "http://wp.example",
+		Clock:   func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) },
+		Control: plane.Mount})
 	if err != nil {
 		panic(err)
 	}

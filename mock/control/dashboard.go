@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"encoding/base64"
@@ -23,22 +23,22 @@ const dashboardRequests = 50
 // wpmock/v1 routes (requests.go, summary.go, control.go, snapshots.go, faults.go,
 // webhooks.go, sites.go), with the credentials the visitor gives the page, or that the
 // banner's link signed the browser in for (Options.DashboardToken).
-func (m *Mock) serveDashboard(w http.ResponseWriter, r *http.Request) {
+func (s *site) serveDashboard(w http.ResponseWriter, r *http.Request) {
 	if dashboard.IsPage(r.URL.Path) {
-		m.serveDashboardPage(w, r)
+		s.serveDashboardPage(w, r)
 		return
 	}
 	if !dashboard.Serve(w, r, r.URL.Path) {
-		m.writeFault(w, http.StatusNotFound, codeDashboardFile, "The dashboard has no such file.", "")
+		writeFault(w, http.StatusNotFound, codeDashboardFile, "The dashboard has no such file.", "")
 	}
 }
 
 // serveDashboardPage renders the page: signed in (by the banner's link, or with no
 // password needed under -auth=open), with the site's summary and last requests in it,
 // read through the same admin-only routes the page's script then calls.
-func (m *Mock) serveDashboardPage(w http.ResponseWriter, r *http.Request) {
-	token := m.opts.DashboardToken
-	done, bad := dashboard.SignIn(w, r, token, m.base+dashboard.Path)
+func (s *site) serveDashboardPage(w http.ResponseWriter, r *http.Request) {
+	token, open := s.plane.opts.DashboardToken, s.m.Options().OpenAuth
+	done, bad := dashboard.SignIn(w, r, token, s.base+dashboard.Path)
 	if done {
 		return
 	}
@@ -47,39 +47,39 @@ func (m *Mock) serveDashboardPage(w http.ResponseWriter, r *http.Request) {
 		page.Message = "This link's token is not this mock's (was it started again?): open the dashboard link its banner prints now, or give the administrator's application password."
 	}
 	page.SignedInByLink = dashboard.SignedIn(r, token)
-	if page.SignedInByLink || m.opts.OpenAuth {
-		if !m.opts.OpenAuth {
-			page.Authorization = m.adminAuthorization()
+	if page.SignedInByLink || open {
+		if !open {
+			page.Authorization = s.adminAuthorization()
 		}
-		page.Summary, page.Requests = m.dashboardContent(r, page.Authorization)
+		page.Summary, page.Requests = s.dashboardContent(r, page.Authorization)
 		if page.Summary == nil && page.Message == "" {
 			page.Message = "The administrator's application password is no longer the one the banner printed: give one of theirs."
 		}
 	}
 	if err := dashboard.Render(w, r, page); err != nil {
-		m.writeFault(w, http.StatusInternalServerError, codeDashboardRender, err.Error(), "")
+		writeFault(w, http.StatusInternalServerError, codeDashboardRender, err.Error(), "")
 	}
 }
 
 // adminAuthorization is the Authorization header of the administrator whose
 // application password the banner prints: "admin", else the first administrator.
-func (m *Mock) adminAuthorization() string {
+func (s *site) adminAuthorization() string {
 	login := ""
-	for _, u := range m.dataset.Users {
-		if _, ok := m.Passwords[u.Login]; ok && len(u.Roles) > 0 && u.Roles[0] == "administrator" && (login == "" || u.Login == "admin") {
+	for _, u := range s.m.StartupKept().Users {
+		if _, ok := s.m.Passwords[u.Login]; ok && len(u.Roles) > 0 && u.Roles[0] == "administrator" && (login == "" || u.Login == "admin") {
 			login = u.Login
 		}
 	}
 	if login == "" {
 		return ""
 	}
-	return "Basic " + base64.StdEncoding.EncodeToString([]byte(login+":"+m.Passwords[login]))
+	return "Basic " + base64.StdEncoding.EncodeToString([]byte(login+":"+s.m.Passwords[login]))
 }
 
 // dashboardContent reads the summary and the last requests as the page's script does,
 // with its credentials, as the site's own requests (not in the request log). A refusal
 // (the password revoked since) leaves the summary nil.
-func (m *Mock) dashboardContent(r *http.Request, authorization string) (*dashboard.Summary, []dashboard.Request) {
+func (s *site) dashboardContent(r *http.Request, authorization string) (*dashboard.Summary, []dashboard.Request) {
 	get := func(route string) []byte {
 		req := httptest.NewRequest(http.MethodGet, "http://"+r.Host+"/wp-json/wpmock/v1/"+route, nil)
 		req.Host, req.TLS = r.Host, r.TLS
@@ -87,7 +87,7 @@ func (m *Mock) dashboardContent(r *http.Request, authorization string) (*dashboa
 			req.Header.Set("Authorization", authorization)
 		}
 		rec := httptest.NewRecorder()
-		m.server.ServeInternal(rec, req)
+		s.m.Server().ServeInternal(rec, req)
 		if rec.Code != http.StatusOK {
 			return nil
 		}

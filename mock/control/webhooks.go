@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"encoding/json"
@@ -12,10 +12,10 @@ import (
 // (newest first), and POST /wpmock/v1/webhooks, which adds a receiver while the site
 // runs. Both are the administrator's, like reset: the log shows the secrets as they
 // were sent.
-type webhooksRoute struct{ m *Mock }
+type webhooksRoute struct{ s *site }
 
 func (w *webhooksRoute) routes() []*rest.Route {
-	c := &control{m: w.m}
+	c := w.s
 	return []*rest.Route{ownRoute("webhooks",
 		&rest.Endpoint{Methods: rest.Readable, Permission: c.permission, Handler: w.get},
 		&rest.Endpoint{Methods: rest.Creatable, Permission: c.permission, Handler: w.add, Args: []*rest.Schema{
@@ -32,7 +32,7 @@ func (w *webhooksRoute) get(*rest.Request) (*rest.Response, *rest.Error) {
 
 func (w *webhooksRoute) add(r *rest.Request) (*rest.Response, *rest.Error) {
 	t := webhook.Target{URL: r.String("url"), Preset: r.String("preset"), Secret: r.String("secret")}
-	if err := w.m.hooks.Add(t); err != nil {
+	if err := w.s.plane.hooks.Add(t); err != nil {
 		return nil, rest.Errorf(http.StatusBadRequest, rest.CodeInvalidParam, "Invalid parameter(s): url").
 			With("params", rest.Object{{"url", err.Error()}})
 	}
@@ -42,10 +42,10 @@ func (w *webhooksRoute) add(r *rest.Request) (*rest.Response, *rest.Error) {
 // view is the receivers (their secrets said to be set, not shown) and the log.
 func (w *webhooksRoute) view() rest.Object {
 	targets := []any{}
-	for _, t := range w.m.hooks.Targets() {
+	for _, t := range w.s.plane.hooks.Targets() {
 		targets = append(targets, rest.Object{{"url", t.URL}, {"preset", t.Preset}, {"signed", t.Secret != ""}})
 	}
-	log, _ := json.Marshal(w.m.hooks.Deliveries()) // plain values: it cannot fail
+	log, _ := json.Marshal(w.s.plane.hooks.Deliveries()) // plain values: it cannot fail
 	presets := []string{}
 	presets = append(presets, webhook.Presets()...)
 	return rest.Object{{"presets", presets}, {"targets", targets}, {"deliveries", json.RawMessage(log)}}

@@ -1,11 +1,11 @@
-package mock
+package control
 
 import (
 	"reflect"
 	"slices"
 	"strconv"
-	"strings"
 
+	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/webhook"
@@ -25,12 +25,10 @@ const maxChangedItems = 500
 // out as nobody's content: revisions (their post is listed), a term whose count
 // alone changed (the post that changed it is listed), a user whose application
 // passwords alone changed, and uploaded files (their attachment is listed).
-func (m *Mock) describe(r *rest.Request, tx *store.Tx) *webhook.Change {
-	c := &webhook.Change{Seq: m.changeSeq.Add(1), Time: tx.Now(), Site: r.Site, Name: strings.TrimPrefix(m.base, SitesPrefix),
-		WordPress: m.version.String(), Method: r.Method, Route: r.Path, Reset: tx.Replaced()}
-	if who := who(r); who != nil {
-		c.User = who.login
-	}
+func (s *site) describe(r *rest.Request, tx *store.Tx) *webhook.Change {
+	c := &webhook.Change{Seq: s.changeSeq.Add(1), Time: tx.Now(), Site: r.Site, Name: s.name(),
+		WordPress: s.m.Version().String(), Method: r.Method, Route: r.Path, Reset: tx.Replaced()}
+	c.User = mock.CallerLogin(r)
 	d := describer{l: wp.Permalinks{Home: r.Site, Tx: tx}, c: c}
 	var metaOf []int // posts whose meta changed
 	for _, ch := range tx.Changes() {
@@ -201,7 +199,7 @@ func (d *describer) term(before, after *store.Term) {
 func (d *describer) comment(before, after *store.Comment) {
 	c := cmpOr(after, before)
 	it := item(webhook.KindComment, "comment", c.ID, before, after, func(c *store.Comment) webhook.State {
-		s := webhook.State{Status: commentStatusName(c.Approved), Link: d.l.Home + "/#comment-" + strconv.Itoa(c.ID)}
+		s := webhook.State{Status: mock.CommentStatus(c.Approved), Link: d.l.Home + "/#comment-" + strconv.Itoa(c.ID)}
 		if p := d.l.Tx.Post(c.Post); p != nil {
 			ps := d.postState(p)
 			s.Link, s.Viewable = ps.Link+"#comment-"+strconv.Itoa(c.ID), ps.Viewable && c.Approved == "1"

@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
 )
 
@@ -81,11 +82,11 @@ func (s *snapshotSet) all() []*snapshot {
 // snapshotsRoute is /wpmock/v1/snapshots: POST {name} saves, GET lists, and
 // /snapshots/<name> is read (GET: the dataset), restored (POST .../restore) or
 // deleted (DELETE); all the administrator's, as reset is.
-type snapshotsRoute struct{ m *Mock }
+type snapshotsRoute struct{ s *site }
 
 func (s *snapshotsRoute) routes() []*rest.Route {
-	c := &control{m: s.m}
-	base := "/" + OwnNamespace + "/snapshots"
+	c := s.s
+	base := "/" + mock.OwnNamespace + "/snapshots"
 	name := func() *rest.Schema {
 		arg := rest.Str("name").Desc("The snapshot's name: letters, digits, dots, hyphens and underscores.").Req()
 		arg.Pattern = snapshotName
@@ -93,15 +94,15 @@ func (s *snapshotsRoute) routes() []*rest.Route {
 	}
 	one := base + `/(?P<name>[A-Za-z0-9_.-]+)`
 	return []*rest.Route{
-		{Namespace: OwnNamespace, Pattern: base, Endpoints: []*rest.Endpoint{
+		{Namespace: mock.OwnNamespace, Pattern: base, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Permission: c.permission, Handler: s.list},
 			{Methods: rest.Creatable, Permission: c.permission, Handler: s.save, Args: []*rest.Schema{name()}},
 		}},
-		{Namespace: OwnNamespace, Pattern: one, Endpoints: []*rest.Endpoint{
+		{Namespace: mock.OwnNamespace, Pattern: one, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Permission: c.permission, Handler: s.read, Args: []*rest.Schema{name()}},
 			{Methods: rest.Deletable, Permission: c.permission, Handler: s.delete, Args: []*rest.Schema{name()}},
 		}},
-		{Namespace: OwnNamespace, Pattern: one + "/restore", Endpoints: []*rest.Endpoint{
+		{Namespace: mock.OwnNamespace, Pattern: one + "/restore", Endpoints: []*rest.Endpoint{
 			{Methods: rest.Creatable, Permission: c.permission, Handler: s.restore, Args: []*rest.Schema{name()}},
 		}},
 	}
@@ -114,7 +115,7 @@ func describeSnapshot(snap *snapshot) rest.Object {
 
 func (s *snapshotsRoute) list(*rest.Request) (*rest.Response, *rest.Error) {
 	out := []any{}
-	for _, snap := range s.m.snapshots.all() {
+	for _, snap := range s.s.snapshots.all() {
 		out = append(out, describeSnapshot(snap))
 	}
 	return rest.OK(out), nil
@@ -126,17 +127,17 @@ func (s *snapshotsRoute) list(*rest.Request) (*rest.Response, *rest.Error) {
 func (s *snapshotsRoute) save(r *rest.Request) (*rest.Response, *rest.Error) {
 	tx := txOf(r)
 	var b bytes.Buffer
-	if err := s.m.datasetOf(tx).Encode(&b); err != nil {
+	if err := s.s.m.DatasetIn(tx).Encode(&b); err != nil {
 		return nil, rest.Internal()
 	}
-	snap := &snapshot{name: r.String("name"), saved: tx.Now(), data: b.Bytes(), pristine: s.m.replay.pristine.Load()}
-	s.m.snapshots.put(snap)
-	s.m.unchanged = true
+	snap := &snapshot{name: r.String("name"), saved: tx.Now(), data: b.Bytes(), pristine: s.s.m.Replays()}
+	s.s.snapshots.put(snap)
+	s.s.m.Unchanged()
 	return rest.OK(describeSnapshot(snap)), nil // 200, as a reset: the route has no item schema
 }
 
 func (s *snapshotsRoute) find(r *rest.Request) (*snapshot, *rest.Error) {
-	if snap := s.m.snapshots.get(r.String("name")); snap != nil {
+	if snap := s.s.snapshots.get(r.String("name")); snap != nil {
 		return snap, nil
 	}
 	return nil, rest.Errorf(http.StatusNotFound, codeSnapshotNotFound, "No snapshot of that name.")
@@ -162,16 +163,15 @@ func (s *snapshotsRoute) restore(r *rest.Request) (*rest.Response, *rest.Error) 
 	if derr != nil {
 		return nil, rest.Errorf(http.StatusInternalServerError, codeSnapshotBroken, "The snapshot does not load: %v", derr)
 	}
-	txOf(r).Replace(s.m.build(ds, postRowsOf(ds.Posts), s.m.savedOptions(ds)))
-	s.m.replay.reset = snap.pristine // noteWrite: a clone replays again if it did then
+	s.s.m.LoadIn(txOf(r), ds, snap.pristine) // a clone replays again if it did then
 	return rest.OK(append(rest.Object{{"restored", true}}, describeSnapshot(snap)...)), nil
 }
 
 func (s *snapshotsRoute) delete(r *rest.Request) (*rest.Response, *rest.Error) {
-	snap := s.m.snapshots.remove(r.String("name"))
+	snap := s.s.snapshots.remove(r.String("name"))
 	if snap == nil {
 		return nil, rest.Errorf(http.StatusNotFound, codeSnapshotNotFound, "No snapshot of that name.")
 	}
-	s.m.unchanged = true
+	s.s.m.Unchanged()
 	return rest.OK(rest.Object{{"deleted", true}, {"previous", describeSnapshot(snap)}}), nil
 }

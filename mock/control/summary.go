@@ -1,10 +1,6 @@
-package mock
+package control
 
 import (
-	"crypto/subtle"
-	"strings"
-
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -14,9 +10,9 @@ import (
 // answer, read in one transaction: the site, the counts per resource (posts of every
 // type the site registers, its own too, by status; terms per taxonomy; comments by
 // status; users), and the users with the application passwords the banner prints
-// (Mock.Passwords), each while its user still has it. The administrator's, as
+// (mock.Mock.Passwords), each while its user still has it. The administrator's, as
 // GET /wpmock/v1/dataset is, which holds the same passwords' hashes.
-type summaryRoute struct{ m *Mock }
+type summaryRoute struct{ s *site }
 
 // summaryUsers bounds the users listed (a large site has thousands); the count is whole.
 const summaryUsers = 100
@@ -25,19 +21,19 @@ const summaryUsers = 100
 var commentStatuses = []struct{ stored, name string }{{"1", "approved"}, {"0", "hold"}, {"spam", "spam"}, {"trash", "trash"}}
 
 func (s *summaryRoute) routes() []*rest.Route {
-	c := &control{m: s.m}
-	return []*rest.Route{ownRoute("summary", &rest.Endpoint{Methods: rest.Readable, Permission: c.permission, Handler: s.get})}
+	return []*rest.Route{ownRoute("summary", &rest.Endpoint{Methods: rest.Readable, Permission: s.s.permission, Handler: s.get})}
 }
 
 func (s *summaryRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
-	tx, reg := txOf(r), registry(r)
+	tx, m := txOf(r), s.s.m
+	reg := wp.RegistryOf(tx)
 	auth := "app-password"
-	if s.m.opts.OpenAuth {
+	if m.Options().OpenAuth {
 		auth = "open"
 	}
 	types := []any{}
 	for _, pt := range reg.PostTypes {
-		if pt.RestBase == "" || !pt.Shown.In(s.m.version) {
+		if pt.RestBase == "" || !pt.Shown.In(m.Version()) {
 			continue
 		}
 		statuses, total := rest.Object{}, 0
@@ -52,7 +48,7 @@ func (s *summaryRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	taxonomies := []any{}
 	for _, tax := range reg.Taxonomies {
-		if tax.RestBase == "" || !tax.Shown.In(s.m.version) {
+		if tax.RestBase == "" || !tax.Shown.In(m.Version()) {
 			continue
 		}
 		taxonomies = append(taxonomies, rest.Object{{"taxonomy", tax.Slug}, {"rest", tax.RESTNamespace() + "/" + tax.RestBase},
@@ -70,30 +66,22 @@ func (s *summaryRoute) get(r *rest.Request) (*rest.Response, *rest.Error) {
 		users = append(users, rest.Object{{"id", u.ID}, {"login", u.Login}, {"name", u.Name}, {"roles", u.Roles},
 			{"app_passwords", len(u.AppPasswords)}, {"password", s.password(u)}})
 	}
-	site := strings.TrimPrefix(s.m.base, SitesPrefix)
 	return rest.OK(rest.Object{
-		{"site", rest.Object{{"name", site}, {"url", r.Site}, {"rest", r.Site + "/wp-json/"},
-			{"title", wp.OptionString(tx, "blogname")}, {"wordpress", s.m.version.String()}, {"auth", auth}}},
+		{"site", rest.Object{{"name", s.s.name()}, {"url", r.Site}, {"rest", r.Site + "/wp-json/"},
+			{"title", wp.OptionString(tx, "blogname")}, {"wordpress", m.Version().String()}, {"auth", auth}}},
 		{"posts", types},
 		{"terms", taxonomies},
 		{"comments", rest.Object{{"count", len(tx.Comments())}, {"statuses", comments}}},
 		{"users", rest.Object{{"count", tx.UserCount()}, {"listed", users}}},
-		{"requests", rest.Object{{"last", s.m.opts.Requests.Last()}, {"listeners", s.m.opts.Requests.Listeners()}}},
+		{"requests", rest.Object{{"last", m.Requests().Last()}, {"listeners", m.Requests().Listeners()}}},
 	}), nil
 }
 
 // password is the user's application password as the banner prints it, while the user
 // still has it (nil if it was revoked, or the user came later and has none known).
 func (s *summaryRoute) password(u *store.User) any {
-	plain, ok := s.m.Passwords[u.Login]
-	if !ok {
-		return nil
-	}
-	hash := []byte(fixtures.HashPassword(normalizeAppPassword(plain)))
-	for _, ap := range u.AppPasswords {
-		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
-			return plain
-		}
+	if plain, ok := s.s.m.PrintedPassword(u); ok {
+		return plain
 	}
 	return nil
 }

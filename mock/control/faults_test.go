@@ -1,4 +1,4 @@
-package mock
+package control
 
 import (
 	"io"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wpmock/wpmock/mock"
 )
 
 func TestParseLatency(t *testing.T) {
@@ -31,7 +33,7 @@ const faultsAdmin = "falt PASS w0rd 1234 abcd efgh"
 // TestFaults drives the headers, the site-wide setting and its admin route over a real
 // listener, since timeout and reset act on the connection.
 func TestFaults(t *testing.T) {
-	m, err := New(Options{Seed: 1, Clock: fixedClock, AdminAppPassword: faultsAdmin})
+	m, err := newMock(mock.Options{Seed: 1, Clock: fixedClock, AdminAppPassword: faultsAdmin}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
