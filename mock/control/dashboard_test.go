@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -142,10 +143,17 @@ func TestSummaryOfASiteOfItsOwn(t *testing.T) {
 // sseEvent is one event read from a stream.
 type sseEvent struct{ id, event, data string }
 
-// readEvents reads events from a stream until want says stop or the time runs out.
-func readEvents(t *testing.T, body io.Reader, want func(sseEvent) bool) {
-	t.Helper()
-	events := make(chan sseEvent)
+// eventStreams are the events read from each stream's body: one reader per body for
+// the whole test, so that what one readEvents leaves unread comes to the next (a
+// reader of its own each would race the last one's, still scanning, for the bytes).
+var eventStreams sync.Map // io.Reader -> chan sseEvent
+
+func eventsOf(body io.Reader) chan sseEvent {
+	if ch, ok := eventStreams.Load(body); ok {
+		return ch.(chan sseEvent)
+	}
+	events := make(chan sseEvent, 1024)
+	eventStreams.Store(body, events)
 	go func() {
 		sc := bufio.NewScanner(body)
 		var e sseEvent
@@ -167,6 +175,13 @@ func readEvents(t *testing.T, body io.Reader, want func(sseEvent) bool) {
 		}
 		close(events)
 	}()
+	return events
+}
+
+// readEvents reads events from a stream until want says stop or the time runs out.
+func readEvents(t *testing.T, body io.Reader, want func(sseEvent) bool) {
+	t.Helper()
+	events := eventsOf(body)
 	deadline := time.After(5 * time.Second)
 	for {
 		select {
