@@ -37,7 +37,7 @@ type Server struct {
 	// SiteURL fixes the site URL used in links; empty derives it from the request's Host.
 	SiteURL string
 	// BasePath is the path the site is served under, after SiteURL or the Host: a
-	// named site's /sites/<name> (mock/sites.go), whose links and access log carry it.
+	// named site's /sites/<name> (mock/control/sites.go), whose links and access log carry it.
 	// The requests the server gets have it removed already (http.StripPrefix).
 	BasePath string
 	// Auth identifies callers; nil treats everyone as anonymous.
@@ -612,6 +612,48 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 			jsonp, _ = cb.(string)
 		}
 	}
+	s.sendHeaders(h, hr, req, hasJSONP)
+	for _, m := range resp.Direct {
+		h[m.Key] = []string{headerValue(m.Value)}
+	}
+	status, data := resp.Status, resp.Data
+	if _, wantEnvelope := queryHas(req, "_envelope"); wantEnvelope && !early {
+		data, status = envelope(resp), http.StatusOK
+	} else {
+		for _, m := range resp.Headers {
+			h[m.Key] = []string{headerValue(m.Value)} // WordPress's spelling: X-WP-Total, not X-Wp-Total
+		}
+	}
+	wrap := jsonp != "" && !early
+	_, pretty := queryHas(req, "_pretty")
+	if ev, ok := data.(Events); ok && !wrap && !pretty {
+		s.writeEvents(w, hr, status, ev)
+		return
+	}
+	if st, ok := data.(Stream); ok && !wrap && !pretty {
+		s.writeStream(w, hr, status, st)
+		return
+	}
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	defer putBodyBuffer(buf)
+	encodeBody(buf, data, jsonp, wrap, pretty)
+	if s.Calls != nil && req != nil && !early {
+		s.Calls.note(req, status, buf.Bytes())
+	}
+	w.WriteHeader(status)
+	if hr.Method == http.MethodHead {
+		return
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil && !errors.Is(err, http.ErrHandlerTimeout) {
+		s.logf("writing response: %v", err)
+	}
+}
+
+// sendHeaders sets the headers serve_request sends on every answer: the web server's
+// own (a cloned site's), the content type, X-Robots-Tag, the API's Link, nosniff,
+// rest_send_cors_headers' CORS fields, and rest_send_nocache_headers' for a
+// logged-in caller.
+func (s *Server) sendHeaders(h http.Header, hr *http.Request, req *Request, hasJSONP bool) {
 	for k, v := range s.ServerHeader {
 		h[k] = v[:len(v):len(v)]
 	}
@@ -638,49 +680,37 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 		h.Set("Expires", "Wed, 11 Jan 1984 05:00:00 GMT")
 		h.Set("Cache-Control", noCacheControl.At(s.Version))
 	}
-	for _, m := range resp.Direct {
-		h[m.Key] = []string{headerValue(m.Value)}
+}
+
+// envelope is rest_envelope_response: the body, the status and the headers as one
+// object, answered with 200.
+func envelope(resp *Response) any {
+	hdrs := any(EmptyArray)
+	if len(resp.Headers) > 0 {
+		hdrs = resp.Headers
 	}
-	status, data := resp.Status, resp.Data
-	wantEnvelope := false
-	if req != nil && !early {
-		_, wantEnvelope = req.Query.Get("_envelope")
-	}
-	if wantEnvelope {
-		hdrs := any(EmptyArray)
-		if len(resp.Headers) > 0 {
-			hdrs = resp.Headers
-		}
-		data = Object{{"body", data}, {"status", status}, {"headers", hdrs}}
-		status = http.StatusOK
-	} else {
-		for _, m := range resp.Headers {
-			h[m.Key] = []string{headerValue(m.Value)} // WordPress's spelling: X-WP-Total, not X-Wp-Total
-		}
-	}
-	wrap := jsonp != "" && !early
-	_, pretty := queryHas(req, "_pretty")
-	if ev, ok := data.(Events); ok && !wrap && !pretty {
-		s.writeEvents(w, hr, status, ev)
+	return Object{{"body", resp.Data}, {"status", resp.Status}, {"headers", hdrs}}
+}
+
+// writeStream sends a streamed body (a dataset export) as it is written.
+func (s *Server) writeStream(w http.ResponseWriter, hr *http.Request, status int, st Stream) {
+	w.WriteHeader(status)
+	if hr.Method == http.MethodHead {
 		return
 	}
-	if st, ok := data.(Stream); ok && !wrap && !pretty {
-		w.WriteHeader(status)
-		if hr.Method == http.MethodHead {
-			return
-		}
-		bw := bufio.NewWriterSize(w, 64<<10)
-		err := st(bw)
-		if err == nil {
-			err = bw.Flush()
-		}
-		if err != nil && !errors.Is(err, http.ErrHandlerTimeout) {
-			s.logf("streaming response: %v", err)
-		}
-		return
+	bw := bufio.NewWriterSize(w, 64<<10)
+	err := st(bw)
+	if err == nil {
+		err = bw.Flush()
 	}
-	buf := bodyBuffers.Get().(*bytes.Buffer)
-	defer putBodyBuffer(buf)
+	if err != nil && !errors.Is(err, http.ErrHandlerTimeout) {
+		s.logf("streaming response: %v", err)
+	}
+}
+
+// encodeBody writes the answer's JSON as serve_request prints it: wp_json_encode,
+// indented under _pretty (JSON_PRETTY_PRINT), wrapped in the JSONP callback.
+func encodeBody(buf *bytes.Buffer, data any, jsonp string, wrap, pretty bool) {
 	if wrap {
 		buf.WriteString("/**/" + jsonp + "(")
 	}
@@ -695,16 +725,6 @@ func (s *Server) write(w http.ResponseWriter, hr *http.Request, req *Request, re
 	}
 	if wrap {
 		buf.WriteString(")")
-	}
-	if s.Calls != nil && req != nil && !early {
-		s.Calls.note(req, status, buf.Bytes())
-	}
-	w.WriteHeader(status)
-	if hr.Method == http.MethodHead {
-		return
-	}
-	if _, err := w.Write(buf.Bytes()); err != nil && !errors.Is(err, http.ErrHandlerTimeout) {
-		s.logf("writing response: %v", err)
 	}
 }
 
