@@ -223,6 +223,15 @@ const (
 // route description, the indexes, the error responses, the global parameters and the
 // security scheme.
 func (g *docGen) shared() {
+	errSchema := g.errorSchema()
+	links := g.linkSchemas()
+	g.indexSchemas(links)
+	g.parameters(errSchema)
+}
+
+// errorSchema adds WordPress's error envelope (WP_REST_Server::error_to_response) and
+// returns it.
+func (g *docGen) errorSchema() *openapi3.Schema {
 	c := g.doc.Components
 	errData := described(typed("object"), "The error's data: status (the HTTP status), and for invalid arguments params and details. null when the error carries no data.")
 	errData.Nullable = true
@@ -246,7 +255,12 @@ func (g *docGen) shared() {
 	errSchema.Required = []string{"code", "message"}
 	errSchema.Description = "WordPress's error envelope (WP_REST_Server::error_to_response)."
 	c.Schemas[compError] = openapi3.NewSchemaRef("", errSchema)
+	return errSchema
+}
 
+// linkSchemas adds a link, an item's _links and _embedded, and returns the links.
+func (g *docGen) linkSchemas() *openapi3.Schema {
+	c := g.doc.Components
 	link := props(typed("object"),
 		"href", typed("string"),
 		"embeddable", described(typed("boolean"), "_embed follows the link."),
@@ -264,7 +278,13 @@ func (g *docGen) shared() {
 	c.Schemas[compLinks] = openapi3.NewSchemaRef("", links)
 	c.Schemas[compEmbedded] = openapi3.NewSchemaRef("", described(mapOf(openapi3.NewSchemaRef("", arrayOf(openapi3.NewSchemaRef("", &openapi3.Schema{})))),
 		"With _embed: relation -> the embedded responses (an item, a list, an error, or [] for a link that is not embeddable), in link order."))
+	return links
+}
 
+// indexSchemas adds the OPTIONS description of a route (get_data_for_route), the
+// site index (get_index) and a namespace's index (get_namespace_index).
+func (g *docGen) indexSchemas(links *openapi3.Schema) {
+	c := g.doc.Components
 	endpoint := props(typed("object"),
 		"methods", arrayOf(openapi3.NewSchemaRef("", typed("string"))),
 		"allow_batch", typed("object"),
@@ -294,7 +314,12 @@ func (g *docGen) shared() {
 	c.Schemas[compNamespaceIndex] = openapi3.NewSchemaRef("", described(props(typed("object"),
 		"namespace", typed("string"), "routes", routes, "_links", schemaRef(compLinks, links),
 	), "A namespace's index (get_namespace_index)."))
+}
 
+// parameters adds the error responses, the global parameters (_fields, _embed) and the
+// security scheme (application passwords).
+func (g *docGen) parameters(errSchema *openapi3.Schema) {
+	c := g.doc.Components
 	for name, desc := range errorResponses {
 		c.Responses[name] = &openapi3.ResponseRef{Value: errorDoc(desc, errSchema)}
 	}

@@ -215,6 +215,34 @@ func (s *Schema) JSON(asArg bool) Object {
 	if s.HasDefault && (asArg || s.SchemaDefault) {
 		o = append(o, Member{"default", s.Default})
 	}
+	o = s.appendBounds(o)
+	if s.Items != nil {
+		o = append(o, Member{"items", s.Items.JSON(false)})
+	}
+	if s.OneOf != nil {
+		o = append(o, Member{"oneOf", s.oneOfJSON()})
+	}
+	if !asArg {
+		if s.Context != nil {
+			o = append(o, Member{"context", s.Context})
+		}
+		if s.ReadOnly {
+			o = append(o, Member{"readonly", true})
+		}
+	}
+	o = s.appendProperties(o)
+	if asArg {
+		o = append(o, Member{"required", s.Required})
+	} else if s.Required {
+		o = append(o, Member{"required", true})
+	}
+	return o
+}
+
+// appendBounds appends the keywords that bound a value, in the order WordPress's
+// schemas print them: a number's (minimum, maximum, exclusive), a string's (lengths,
+// pattern), an array's (items counts, uniqueness).
+func (s *Schema) appendBounds(o Object) Object {
 	if s.Minimum != nil {
 		o = append(o, Member{"minimum", number(*s.Minimum)})
 	}
@@ -245,28 +273,24 @@ func (s *Schema) JSON(asArg bool) Object {
 	if s.UniqueItems {
 		o = append(o, Member{"uniqueItems", true})
 	}
-	if s.Items != nil {
-		o = append(o, Member{"items", s.Items.JSON(false)})
-	}
-	if s.OneOf != nil {
-		alts := make([]any, len(s.OneOf))
-		for i, a := range s.OneOf {
-			alt := a.JSON(false)
-			if a.Title != "" && a.Literal == nil { // an alternative's title comes first ("Term ID List")
-				alt = append(Object{{"title", a.Title}}, alt...)
-			}
-			alts[i] = alt
+	return o
+}
+
+// oneOfJSON is the alternatives of a oneOf, each with its title first ("Term ID List").
+func (s *Schema) oneOfJSON() []any {
+	alts := make([]any, len(s.OneOf))
+	for i, a := range s.OneOf {
+		alt := a.JSON(false)
+		if a.Title != "" && a.Literal == nil { // an alternative's title comes first ("Term ID List")
+			alt = append(Object{{"title", a.Title}}, alt...)
 		}
-		o = append(o, Member{"oneOf", alts})
+		alts[i] = alt
 	}
-	if !asArg {
-		if s.Context != nil {
-			o = append(o, Member{"context", s.Context})
-		}
-		if s.ReadOnly {
-			o = append(o, Member{"readonly", true})
-		}
-	}
+	return alts
+}
+
+// appendProperties appends an object's properties and additionalProperties.
+func (s *Schema) appendProperties(o Object) Object {
 	if len(s.Properties) > 0 {
 		props := make(Object, len(s.Properties))
 		for i, p := range s.Properties {
@@ -280,11 +304,6 @@ func (s *Schema) JSON(asArg bool) Object {
 	}
 	if s.AdditionalProperties != nil {
 		o = append(o, Member{"additionalProperties", *s.AdditionalProperties})
-	}
-	if asArg {
-		o = append(o, Member{"required", s.Required})
-	} else if s.Required {
-		o = append(o, Member{"required", true})
 	}
 	return o
 }
