@@ -57,6 +57,21 @@ func (res *posts) prepareMenuItem(r *rest.Request, stored *store.Post) (wp.NavMe
 			a.Title = raw
 		}
 	}
+	if err := checkMenuItem(r, &a); err != nil {
+		return a, err
+	}
+	a.Classes, a.XFN = strings.Join(classes, " "), strings.Join(xfn, " ")
+	if a.Status != "publish" {
+		a.Status = "draft"
+	}
+	return a, nil
+}
+
+// checkMenuItem finds the object's kind from its id (a term's taxonomy, a post's
+// type) and runs the checks of the item's kind; every failure is kept, the first
+// answered with the others as its additional errors, as WordPress's WP_Error gathers
+// them.
+func checkMenuItem(r *rest.Request, a *wp.NavMenuItemArgs) *rest.Error {
 	tx := txOf(r)
 	var errs []*rest.Error
 	fail := func(code, msg string) {
@@ -89,18 +104,14 @@ func (res *posts) prepareMenuItem(r *rest.Request, stored *store.Post) (wp.NavMe
 			fail(codeURLRequired, "The url is required when using a custom menu item type.")
 		}
 	}
-	if len(errs) > 0 {
-		err := errs[0]
-		for _, e := range errs[1:] {
-			err.AdditionalErrors = append(err.AdditionalErrors, e)
-		}
-		return a, err
+	if len(errs) == 0 {
+		return nil
 	}
-	a.Classes, a.XFN = strings.Join(classes, " "), strings.Join(xfn, " ")
-	if a.Status != "publish" {
-		a.Status = "draft"
+	err := errs[0]
+	for _, e := range errs[1:] {
+		err.AdditionalErrors = append(err.AdditionalErrors, e)
 	}
-	return a, nil
+	return err
 }
 
 // registeredType says whether slug is a registered post type (get_post_type_object).

@@ -202,21 +202,59 @@ func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*wp.PostQuery, *
 		}
 		q.SlugOrder = slugs
 	}
-	q.Statuses = map[string]bool{}
+	q.Statuses = queryStatuses(r)
+	pt := registry(r).TypeOf(typ)
+	typeFilters(r, q, pt)
+	if cols := r.Strings("search_columns"); len(cols) > 0 {
+		q.SearchIn = map[string]bool{}
+		for _, c := range cols {
+			q.SearchIn[c] = true
+		}
+	}
+	q.SearchExact = r.String("search_semantics") == "exact"
+	q.StickyFirst = pt.Sticky && r.Has("ignore_sticky") && !r.Bool("ignore_sticky") && isHome(r, q)
+	// an exact search has no title clauses for parse_search_order, whose ORDER BY is
+	// then one MySQL refuses: orderby=relevance finds nothing
+	q.Nothing = q.SearchExact && q.OrderBy == "relevance" && len(q.Search) > 0
+	if h.prepareItemsQuery != nil {
+		h.prepareItemsQuery(r, q)
+	}
+	// MySQL sorts these rows itself (a filesort), which leaves ties by ascending id
+	// whatever the order; the date order walks the type_status_date index backwards
+	// instead, ties by descending id (with a search, a term or a parent filter it may
+	// go either way, as the optimizer picks its plan by the table's statistics: the
+	// same query came back both ways, so those keep the index's order)
+	switch q.OrderBy {
+	case "date", "id", "include", "include_slugs":
+	default:
+		q.IDTieAsc = true
+	}
+	return q, nil
+}
+
+// queryStatuses is the status argument as WP_Query's post_status: "any" is every
+// status but those excluded from search (core's, then the site's own).
+func queryStatuses(r *rest.Request) map[string]bool {
+	out := map[string]bool{}
 	for _, st := range r.Strings("status") {
 		if st == "any" {
 			for _, s := range []string{"publish", "future", "draft", "pending", "private", "inherit"} {
-				q.Statuses[s] = true
+				out[s] = true
 			}
 			for _, s := range registry(r).SiteStatuses() { // WP_Query: "any" but exclude_from_search
-				q.Statuses[s.Slug] = q.Statuses[s.Slug] || !s.ExcludeFromSearch
+				out[s.Slug] = out[s.Slug] || !s.ExcludeFromSearch
 			}
 			continue
 		}
-		q.Statuses[st] = true
+		out[st] = true
 	}
-	// the type's own filters: what its list does not declare is ignored
-	pt := registry(r).TypeOf(typ)
+	return out
+}
+
+// typeFilters adds the type's own filters, those its list declares as the type
+// supports them (what it does not declare is ignored): a clause per taxonomy
+// (prepare_tax_query), sticky, menu_order (page-attributes), format (post-formats).
+func typeFilters(r *rest.Request, q *wp.PostQuery, pt *wp.PostType) {
 	q.TaxOr = r.String("tax_relation") == "OR"
 	for _, slug := range pt.Taxonomies {
 		for _, exclude := range []bool{false, true} {
@@ -237,37 +275,12 @@ func parsePostQuery(r *rest.Request, typ string, h *typeHooks) (*wp.PostQuery, *
 		n := r.Int("menu_order")
 		q.MenuOrder = &n
 	}
-	if cols := r.Strings("search_columns"); len(cols) > 0 {
-		q.SearchIn = map[string]bool{}
-		for _, c := range cols {
-			q.SearchIn[c] = true
-		}
-	}
-	q.SearchExact = r.String("search_semantics") == "exact"
 	if formats := r.Strings("format"); pt.Has("post-formats") && len(formats) > 0 {
 		q.Formats = map[string]bool{}
 		for _, f := range formats {
 			q.Formats[f] = true
 		}
 	}
-	q.StickyFirst = pt.Sticky && r.Has("ignore_sticky") && !r.Bool("ignore_sticky") && isHome(r, q)
-	// an exact search has no title clauses for parse_search_order, whose ORDER BY is
-	// then one MySQL refuses: orderby=relevance finds nothing
-	q.Nothing = q.SearchExact && q.OrderBy == "relevance" && len(q.Search) > 0
-	if h.prepareItemsQuery != nil {
-		h.prepareItemsQuery(r, q)
-	}
-	// MySQL sorts these rows itself (a filesort), which leaves ties by ascending id
-	// whatever the order; the date order walks the type_status_date index backwards
-	// instead, ties by descending id (with a search, a term or a parent filter it may
-	// go either way, as the optimizer picks its plan by the table's statistics: the
-	// same query came back both ways, so those keep the index's order)
-	switch q.OrderBy {
-	case "date", "id", "include", "include_slugs":
-	default:
-		q.IDTieAsc = true
-	}
-	return q, nil
 }
 
 // isHome is what decides WP_Query's is_home for the posts controller's query, on

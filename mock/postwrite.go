@@ -198,17 +198,7 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		p.Status = st
 	}
 	p.Status = wp.InsertStatus(w.typ, p.Status)
-	editDate := false
-	if d := r.String("date"); d != "" {
-		p.Date, p.DateGMT = dateWithGMT(tx, d, false)
-		editDate = true
-	} else if d := r.String("date_gmt"); d != "" {
-		p.Date, p.DateGMT = dateWithGMT(tx, d, true)
-		editDate = true
-	}
-	if (r.Sent("date") && r.Param("date") == nil) || (r.Sent("date_gmt") && r.Param("date_gmt") == nil) {
-		p.Date, p.DateGMT, editDate = time.Time{}, time.Time{}, false
-	}
+	editDate := prepareDate(r, p)
 	if a := r.Int("author"); a != 0 {
 		if a != callerID(r) && tx.User(a) == nil {
 			return rest.Errorf(http.StatusBadRequest, codeInvalidAuthor, "Invalid author ID.")
@@ -219,6 +209,53 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		return err
 	}
 	pt := registry(r).TypeOf(w.typ)
+	if err := prepareAttributes(r, p, pt); err != nil {
+		return err
+	}
+	// wp_insert_post's $maybe_empty: only a type that supports all three of title,
+	// editor and excerpt refuses a row without any (pages have no excerpt, media no
+	// editor: an empty page draft is saved).
+	if p.Title == "" && p.Content.IsZero() && p.Excerpt == "" && wp.MaybeEmpty(pt, w.m.version) {
+		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
+	}
+	// rest_get_date_with_gmt wrote the date with gmdate('Y-m-d H:i:s'), so strtotime's
+	// carries are already resolved (2020-02-30 is 2020-03-01); what wp_resolve_post_date
+	// still refuses is a year checkdate() does not take: 0000, or the 5-digit or
+	// negative years a date near the ends of the range carries into
+	if editDate && (p.Date.Year() < 1 || p.Date.Year() > 9999) {
+		return rest.Errorf(http.StatusBadRequest, codeInvalidDate, "Invalid date.")
+	}
+	floating := wp.InsertPostDates(tx, p, create, editDate, oldStatus)
+	if p.Status == "private" {
+		p.Password = ""
+	}
+	p.Slug = w.prepareSlug(r, p, floating)
+	return nil
+}
+
+// prepareDate applies the date sent, date or else date_gmt (rest_get_date_with_gmt);
+// an explicit null of either clears both, as a draft without a date. It reports
+// whether the request set the date (wp_insert_post's $edit_date).
+func prepareDate(r *rest.Request, p *store.Post) (editDate bool) {
+	tx := txOf(r)
+	if d := r.String("date"); d != "" {
+		p.Date, p.DateGMT = dateWithGMT(tx, d, false)
+		editDate = true
+	} else if d := r.String("date_gmt"); d != "" {
+		p.Date, p.DateGMT = dateWithGMT(tx, d, true)
+		editDate = true
+	}
+	if (r.Sent("date") && r.Param("date") == nil) || (r.Sent("date_gmt") && r.Param("date_gmt") == nil) {
+		p.Date, p.DateGMT, editDate = time.Time{}, time.Time{}, false
+	}
+	return editDate
+}
+
+// prepareAttributes applies what prepare_item_for_database takes as the type supports
+// it: the parent (a hierarchical type's, any post, without a loop), menu_order
+// (page-attributes), the comment and ping statuses and the template.
+func prepareAttributes(r *rest.Request, p *store.Post, pt *wp.PostType) *rest.Error {
+	tx := txOf(r)
 	if pt.Hierarchical && r.Has("parent") {
 		// any post may be the parent; then wp_check_post_hierarchy_for_loops
 		parent := r.Int("parent")
@@ -241,24 +278,13 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		e.Template = r.String("template")
 	}
 	p.SetExtra(e)
-	// wp_insert_post's $maybe_empty: only a type that supports all three of title,
-	// editor and excerpt refuses a row without any (pages have no excerpt, media no
-	// editor: an empty page draft is saved).
-	if p.Title == "" && p.Content.IsZero() && p.Excerpt == "" && wp.MaybeEmpty(pt, w.m.version) {
-		return rest.Errorf(http.StatusBadRequest, codeEmptyContent, "Content, title, and excerpt are empty.")
-	}
-	// rest_get_date_with_gmt wrote the date with gmdate('Y-m-d H:i:s'), so strtotime's
-	// carries are already resolved (2020-02-30 is 2020-03-01); what wp_resolve_post_date
-	// still refuses is a year checkdate() does not take: 0000, or the 5-digit or
-	// negative years a date near the ends of the range carries into
-	if editDate && (p.Date.Year() < 1 || p.Date.Year() > 9999) {
-		return rest.Errorf(http.StatusBadRequest, codeInvalidDate, "Invalid date.")
-	}
-	floating := wp.InsertPostDates(tx, p, create, editDate, oldStatus)
-	if p.Status == "private" {
-		p.Password = ""
-	}
-	// slug: sanitised, generated from the title once published, unique per type
+	return nil
+}
+
+// prepareSlug is wp_insert_post's post_name: the slug sent or kept, sanitised,
+// generated from the title once the post is no longer a floating draft, and unique
+// per type (wp_unique_post_slug).
+func (w *postWriter) prepareSlug(r *rest.Request, p *store.Post, floating bool) string {
 	slug := p.Slug
 	if r.Has("slug") {
 		slug = r.String("slug")
@@ -267,10 +293,9 @@ func (w *postWriter) prepare(r *rest.Request, p *store.Post, create bool) *rest.
 		slug = wpfunc.SanitizeTitle(p.Title)
 	}
 	if slug != "" && (!floating || r.Has("slug")) {
-		slug = w.uniqueSlug(tx, slug, p.ID, p.Parent)
+		slug = w.uniqueSlug(txOf(r), slug, p.ID, p.Parent)
 	}
-	p.Slug = slug
-	return nil
+	return slug
 }
 
 // preparePassword applies the password sent, refusing the sticky post with a password
