@@ -17,9 +17,39 @@ func EncodeWebPLossless(w io.Writer, img *image.RGBA) error {
 	if width < 1 || height < 1 || width > 1<<14 || height > 1<<14 {
 		return errWebPSize
 	}
-	// non-premultiplied ARGB, as VP8L stores it, in the order of the prefix codes
-	px := make([][4]uint8, width*height) // green, red, blue, alpha
-	hasAlpha := false
+	px, hasAlpha := webpPixels(img)
+	modes, res := webpPredict(px, width, height)
+
+	var bw bitWriter
+	bw.put(0x2f, 8) // signature
+	bw.put(uint32(width-1), 14)
+	bw.put(uint32(height-1), 14)
+	if hasAlpha {
+		bw.put(1, 1)
+	} else {
+		bw.put(0, 1)
+	}
+	bw.put(0, 3) // version
+	bw.put(1, 1) // a transform: subtract green (2)
+	bw.put(2, 2)
+	bw.put(1, 1) // a transform: predictor (0), its modes as an image
+	bw.put(0, 2)
+	bw.put(webpBlockBits-2, 3)
+	bw.put(0, 1) // no colour cache
+	writeEntropyImage(&bw, modes)
+	bw.put(0, 1) // no more transforms
+	bw.put(0, 1) // no colour cache
+	bw.put(0, 1) // no meta prefix codes
+	writeEntropyImage(&bw, res)
+	return writeWebPFile(w, bw.bytes())
+}
+
+// webpPixels is img as VP8L stores it, after the subtract-green transform:
+// non-premultiplied ARGB, in the order of the prefix codes (green, red - green,
+// blue - green, alpha); hasAlpha says whether any pixel is not opaque.
+func webpPixels(img *image.RGBA) (px [][4]uint8, hasAlpha bool) {
+	width, height := img.Rect.Dx(), img.Rect.Dy()
+	px = make([][4]uint8, width*height) // green, red, blue, alpha
 	for y := 0; y < height; y++ {
 		row := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):]
 		for x := 0; x < width; x++ {
@@ -35,12 +65,20 @@ func EncodeWebPLossless(w io.Writer, img *image.RGBA) error {
 			px[y*width+x] = [4]uint8{g, r - g, b - g, a} // subtract green
 		}
 	}
-	// the predictor: per block, left (mode 1) or top (mode 2), whichever leaves the
-	// smaller residuals; the top row is always predicted from the left, the left
-	// column from the top, the first pixel from opaque black
-	const sizeBits = 5
+	return px, hasAlpha
+}
+
+// webpBlockBits is the predictor's block size, as a power of two: 32x32.
+const webpBlockBits = 5
+
+// webpPredict is the predictor transform: per block, left (mode 1) or top (mode 2),
+// whichever leaves the smaller residuals; the top row is always predicted from the
+// left, the left column from the top, the first pixel from opaque black. It returns
+// the blocks' modes (an image, the mode in green) and the residuals.
+func webpPredict(px [][4]uint8, width, height int) (modes, res [][4]uint8) {
+	const sizeBits = webpBlockBits
 	tw, th := (width+1<<sizeBits-1)>>sizeBits, (height+1<<sizeBits-1)>>sizeBits
-	modes := make([][4]uint8, tw*th)
+	modes = make([][4]uint8, tw*th)
 	pred := func(x, y int, mode uint8) [4]uint8 {
 		switch {
 		case x == 0 && y == 0:
@@ -73,36 +111,19 @@ func EncodeWebPLossless(w io.Writer, img *image.RGBA) error {
 			modes[by*tw+bx] = [4]uint8{best, 0, 0, 0} // the mode is in the green channel
 		}
 	}
-	res := make([][4]uint8, len(px))
+	res = make([][4]uint8, len(px))
 	for y := 0; y < height; y++ {
 		for x := 0; x < width; x++ {
 			p, q := px[y*width+x], pred(x, y, modes[(y>>sizeBits)*tw+x>>sizeBits][0])
 			res[y*width+x] = [4]uint8{p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3]}
 		}
 	}
+	return modes, res
+}
 
-	var bw bitWriter
-	bw.put(0x2f, 8) // signature
-	bw.put(uint32(width-1), 14)
-	bw.put(uint32(height-1), 14)
-	if hasAlpha {
-		bw.put(1, 1)
-	} else {
-		bw.put(0, 1)
-	}
-	bw.put(0, 3) // version
-	bw.put(1, 1) // a transform: subtract green (2)
-	bw.put(2, 2)
-	bw.put(1, 1) // a transform: predictor (0), its modes as an image
-	bw.put(0, 2)
-	bw.put(sizeBits-2, 3)
-	bw.put(0, 1) // no colour cache
-	writeEntropyImage(&bw, modes)
-	bw.put(0, 1) // no more transforms
-	bw.put(0, 1) // no colour cache
-	bw.put(0, 1) // no meta prefix codes
-	writeEntropyImage(&bw, res)
-	data := bw.bytes()
+// writeWebPFile writes the VP8L bitstream in its RIFF container, padded to an even
+// size.
+func writeWebPFile(w io.Writer, data []byte) error {
 	size := len(data)
 	pad := size & 1
 	head := make([]byte, 20)

@@ -54,7 +54,17 @@ func (q *PostQuery) relevanceWindow(tx *Tx, start int) (window []*Post, total in
 		ranks = make([]uint8, n)
 	}
 	defer func() { rankBufs.Put(&ranks) }()
-	var count [RelevanceRanks]int
+	count := q.rankAll(ranks, at, keep)
+	for _, c := range count {
+		total += c
+	}
+	return q.relevancePage(ranks, count, start, at, keep, rankOf), total
+}
+
+// rankAll writes each post's rank in the walk (notKept for one the query does not
+// list), on every core for a large index, and counts the posts of each rank.
+func (q *PostQuery) rankAll(ranks []uint8, at func(int) *Post, keep func(*Post) bool) (count [RelevanceRanks]int) {
+	n := len(ranks)
 	rankRun := func(lo, hi int) (count [RelevanceRanks]int) {
 		rankOf := q.relevanceRanker() // a run's own, for the runs go on every core
 		for i := lo; i < hi; i++ {
@@ -82,10 +92,15 @@ func (q *PostQuery) relevanceWindow(tx *Tx, start int) (window []*Post, total in
 	} else {
 		count = rankRun(0, n)
 	}
-	for _, c := range count {
-		total += c
-	}
+	return count
+}
 
+// relevancePage takes the window of q.Size posts from the start-th, rank by rank from
+// the highest (count: the posts of each), each rank's posts in the walk's order, ties
+// of one date by ascending id where MySQL's filesort leaves them so.
+func (q *PostQuery) relevancePage(ranks []uint8, count [RelevanceRanks]int, start int, at func(int) *Post,
+	keep func(*Post) bool, rankOf func(*Post) int) (window []*Post) {
+	n := len(ranks)
 	before := 0 // posts of the higher ranks
 	for r := RelevanceRanks - 1; r >= 0 && len(window) < q.Size; r-- {
 		lo := max(start-before, 0) // the rank's first post in the window, counted in the rank
@@ -116,5 +131,5 @@ func (q *PostQuery) relevanceWindow(tx *Tx, start int) (window []*Post, total in
 		}
 		window = append(window, part...)
 	}
-	return window, total
+	return window
 }

@@ -95,57 +95,15 @@ func encode(b *bytes.Buffer, v any) {
 		}
 		b.WriteByte('}')
 	case []any:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			encode(b, e)
-		}
-		b.WriteByte(']')
+		encodeArray(b, x, encode)
 	case []int:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(e))
-		}
-		b.WriteByte(']')
+		encodeArray(b, x, func(b *bytes.Buffer, e int) { b.WriteString(strconv.Itoa(e)) })
 	case []string:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			encodeString(b, e)
-		}
-		b.WriteByte(']')
+		encodeArray(b, x, encodeString)
 	case []Object:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			encode(b, e)
-		}
-		b.WriteByte(']')
+		encodeArray(b, x, func(b *bytes.Buffer, e Object) { encode(b, e) })
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			encodeString(b, k)
-			b.WriteByte(':')
-			encode(b, x[k])
-		}
-		b.WriteByte('}')
+		encodeMap(b, x)
 	case json.RawMessage:
 		b.Write(x)
 	case JSONAppender:
@@ -166,6 +124,38 @@ func encode(b *bytes.Buffer, v any) {
 		}
 		b.Truncate(b.Len() - 1) // Encoder adds a newline
 	}
+}
+
+// encodeArray writes a list as a JSON array (a PHP list), each element with one.
+func encodeArray[T any](b *bytes.Buffer, xs []T, one func(*bytes.Buffer, T)) {
+	b.WriteByte('[')
+	for i, e := range xs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		one(b, e)
+	}
+	b.WriteByte(']')
+}
+
+// encodeMap writes a map as a JSON object, its keys sorted (a Go map has no order;
+// what must keep WordPress's order is an Object).
+func encodeMap(b *bytes.Buffer, x map[string]any) {
+	keys := make([]string, 0, len(x))
+	for k := range x {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		encodeString(b, k)
+		b.WriteByte(':')
+		encode(b, x[k])
+	}
+	b.WriteByte('}')
 }
 
 func encodeFloat(b *bytes.Buffer, f float64) {
