@@ -112,9 +112,10 @@ type Mock struct {
 	control Control
 	// graphql answers /graphql as WPGraphQL does (package graphql, graphqlsite.go).
 	graphql *graphql.Server
-	// unchanged is set, inside a write transaction, by a request of the mock's own (Unchanged) that
-	// went through without changing the content (a snapshot saved): inTx then reports
-	// no change to the control plane (Control.Changed), and a cloned site keeps replaying.
+	// unchanged is set (Unchanged), inside a write transaction, by a request of the
+	// mock's own that went through without changing the content (a snapshot saved):
+	// inTx then reports no change to the control plane (Control.Changed), and a cloned
+	// site keeps replaying.
 	unchanged bool
 }
 
