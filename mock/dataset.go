@@ -8,27 +8,27 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/internal/parallel"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
-// The site's content comes from a fixtures.Dataset (see fixtures/README.md): the
+// The site's content comes from a site.Dataset (see fixtures/README.md): the
 // start-up dataset is kept, read-only, so that a reset can build the same store again,
 // and the current state converts back into a dataset for an export.
 
 // Dataset returns the site's current content, writes included, as a dataset.
-func (m *Mock) Dataset() *fixtures.Dataset {
-	var ds *fixtures.Dataset
+func (m *Mock) Dataset() *site.Dataset {
+	var ds *site.Dataset
 	m.store.Read(func(tx *store.Tx) { ds = m.datasetOf(tx) })
 	return ds
 }
 
 // StartupDataset is the dataset the site started from, which a reset restores (a
 // large generated site's is generated again). It may be shared: do not change it.
-func (m *Mock) StartupDataset() *fixtures.Dataset { return m.startup() }
+func (m *Mock) StartupDataset() *site.Dataset { return m.startup() }
 
 // StartupPosts is how many rows of each post type (post, page, attachment, revision)
 // the site started with.
@@ -37,7 +37,7 @@ func (m *Mock) StartupPosts() map[string]int { return maps.Clone(m.startupPosts)
 // StartupKept is the start-up dataset as the site keeps it: whole, but for a large
 // generated site's posts (StartupPosts counts them), which StartupDataset generates
 // again. It is shared: do not change it.
-func (m *Mock) StartupKept() *fixtures.Dataset { return m.dataset }
+func (m *Mock) StartupKept() *site.Dataset { return m.dataset }
 
 // Export writes the site's current content in the dataset format.
 func (m *Mock) Export(w io.Writer) error { return m.Dataset().Encode(w) }
@@ -51,7 +51,7 @@ func (m *Mock) Reset() {
 // build makes a new store holding a dataset, its posts made into rows (postRows), with
 // the options given (startOptions, or savedOptions for a snapshot). The store shares
 // the dataset's strings and file bytes, which neither side changes.
-func (m *Mock) build(ds *fixtures.Dataset, rows *postRows, options store.Options) *store.Store {
+func (m *Mock) build(ds *site.Dataset, rows *postRows, options store.Options) *store.Store {
 	files := make(map[string]*store.File, len(ds.Files))
 	t := store.Tables{
 		Posts:    rows.posts,
@@ -114,7 +114,7 @@ type postRows struct {
 }
 
 // postRowsOf makes a dataset's posts rows.
-func postRowsOf(posts []fixtures.Post) *postRows {
+func postRowsOf(posts []site.Post) *postRows {
 	rows := &postRows{types: map[string]int{}}
 	for start := 0; start < len(posts); start += rowRun {
 		rows.add(posts[start:min(start+rowRun, len(posts))])
@@ -129,7 +129,7 @@ const rowRun = 4096
 // allocation, not one each nor one for all: a large site's rows then fit in memory
 // the collector has freed (what generating the site left), where one array would take
 // fresh memory, each page of it faulted in.
-func (r *postRows) add(run []fixtures.Post) {
+func (r *postRows) add(run []site.Post) {
 	made := make([]store.Post, len(run))
 	from := len(r.posts)
 	r.posts = slices.Grow(r.posts, len(run))[:from+len(run)]
@@ -177,9 +177,9 @@ func seededSubsizes(posts []*store.Post, files map[string]*store.File) []*store.
 }
 
 // recordTerms are a dataset record's categories and tags, the terms a record names
-// (fixtures.Post), as a row keeps them, as sets (store.TermSet); its terms in the
+// (site.Post), as a row keeps them, as sets (store.TermSet); its terms in the
 // site's own taxonomies are customTermSets.
-func recordTerms(x *fixtures.Post) [2]store.TermSet {
+func recordTerms(x *site.Post) [2]store.TermSet {
 	return [2]store.TermSet{{Taxonomy: "category", IDs: x.Categories}, {Taxonomy: "post_tag", IDs: x.Tags}}
 }
 
@@ -187,7 +187,7 @@ func recordTerms(x *fixtures.Post) [2]store.TermSet {
 // run's sets in one allocation and their ids in another: a slice per post and per
 // taxonomy was 1.6 million of the 6.3 million objects a million posts left for the
 // collector to mark. Each copy is capped at its length, so that an append moves it.
-func termRuns(run []fixtures.Post) [][]store.TermSet {
+func termRuns(run []site.Post) [][]store.TermSet {
 	n, sets := 0, 0
 	for i := range run {
 		for _, ts := range recordTerms(&run[i]) {
@@ -222,7 +222,7 @@ func termRuns(run []fixtures.Post) [][]store.TermSet {
 // of the whole row, the row was built on the stack and copied over, behind the
 // collector's write barrier for every pointer word of it (the collector runs for most
 // of the build). At a million posts storePost took 1.6-2.2 s of CPU, now 1.05.
-func storePost(p *store.Post, x *fixtures.Post, terms []store.TermSet) {
+func storePost(p *store.Post, x *site.Post, terms []store.TermSet) {
 	p.ID, p.Type, p.Status, p.Author = x.ID, x.Type, x.Status, x.Author
 	p.Date, p.DateGMT, p.Modified, p.ModifiedGMT = x.Date.UTC(), x.DateGMT.UTC(), x.Modified.UTC(), x.ModifiedGMT.UTC()
 	p.Slug, p.Title, p.Content, p.Excerpt, p.Password = x.Slug, x.Title, x.Content, x.Excerpt, x.Password
@@ -272,18 +272,18 @@ func guidOf(typ, file string, id int) string {
 
 // storeUser converts a user; -admin-app-password replaces the first application
 // password of user "admin".
-func (m *Mock) storeUser(x *fixtures.User) *store.User {
+func (m *Mock) storeUser(x *site.User) *store.User {
 	u := &store.User{ID: x.ID, Login: x.Login, PassHash: x.PasswordHash, Slug: x.Slug, Email: x.Email, URL: x.URL,
 		Registered: x.Registered.UTC(), Name: x.Name, FirstName: x.FirstName, LastName: x.LastName,
 		Nickname: x.Nickname, Description: x.Description, Locale: x.Locale, Roles: clone(x.Roles),
 		Meta: metaFieldValues(m.reg, "user", "", x.Meta), Fields: fieldValues(x.Fields)}
 	if x.Password != "" {
-		u.PassHash = fixtures.HashPassword(x.Password)
+		u.PassHash = site.HashPassword(x.Password)
 	}
 	for _, ap := range x.AppPasswords {
 		hash := ap.Hash
 		if ap.Password != "" {
-			hash = fixtures.HashPassword(ap.Password)
+			hash = site.HashPassword(ap.Password)
 		}
 		u.AppPasswords = append(u.AppPasswords, store.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
 			Hash: hash, Created: ap.Created.UTC(), LastUsed: ap.LastUsed.UTC(), LastIP: ap.LastIP})
@@ -293,7 +293,7 @@ func (m *Mock) storeUser(x *fixtures.User) *store.User {
 			u.AppPasswords = []store.AppPassword{{UUID: "00000000-0000-4000-8000-000000000000", Name: "wpmock",
 				Created: u.Registered}}
 		}
-		u.AppPasswords[0].Hash = fixtures.HashPassword(pw)
+		u.AppPasswords[0].Hash = site.HashPassword(pw)
 	}
 	return u
 }
@@ -303,7 +303,7 @@ func (m *Mock) adminPassword() string { return normalizeAppPassword(m.opts.Admin
 
 // plainPasswords lists the application passwords the dataset gave in plain text, by
 // login (the first of each user): all the mock will ever know of them, for the banner.
-func (m *Mock) plainPasswords(ds *fixtures.Dataset) map[string]string {
+func (m *Mock) plainPasswords(ds *site.Dataset) map[string]string {
 	out := map[string]string{}
 	for _, u := range ds.Users {
 		pw := ""
@@ -323,9 +323,9 @@ func (m *Mock) plainPasswords(ds *fixtures.Dataset) map[string]string {
 // postRecord is a stored post as a dataset record: values the format derives
 // (modified from date, modified_gmt from modified, the GUID) are left out when they
 // are what would be derived.
-func postRecord(p *store.Post) fixtures.Post {
+func postRecord(p *store.Post) site.Post {
 	e := p.Extra()
-	x := fixtures.Post{ID: p.ID, Type: p.Type, Status: p.Status, Author: p.Author,
+	x := site.Post{ID: p.ID, Type: p.Type, Status: p.Status, Author: p.Author,
 		Date: p.Date, DateGMT: p.DateGMT, Modified: p.Modified, ModifiedGMT: p.ModifiedGMT,
 		Slug: p.Slug, Title: p.Title, Content: p.Content, Excerpt: p.Excerpt, Password: p.Password,
 		Parent: p.Parent, MenuOrder: e.MenuOrder, CommentStatus: p.CommentStatus, PingStatus: p.PingStatus, GUID: e.GUID,
@@ -335,7 +335,7 @@ func postRecord(p *store.Post) fixtures.Post {
 		TrashedStatus: e.TrashedStatus, TrashedSlug: e.TrashedSlug,
 		Terms: customTermRecord(p), Fields: fieldRecord(e.Fields)}
 	if r := p.Rendered; r != nil {
-		x.Rendered = &fixtures.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
+		x.Rendered = &site.Rendered{Title: r.Title, Content: r.Content, Excerpt: r.Excerpt}
 	}
 	if x.ModifiedGMT.Equal(x.Modified) {
 		x.ModifiedGMT = time.Time{}
@@ -350,9 +350,9 @@ func postRecord(p *store.Post) fixtures.Post {
 }
 
 // datasetOf converts the store's current content into a dataset.
-func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
+func (m *Mock) datasetOf(tx *store.Tx) *site.Dataset {
 	ds, posts := m.datasetParts(tx)
-	ds.Posts = make([]fixtures.Post, len(posts))
+	ds.Posts = make([]site.Post, len(posts))
 	for i, p := range posts {
 		ds.Posts[i] = postRecord(p)
 	}
@@ -366,10 +366,10 @@ func (m *Mock) datasetOf(tx *store.Tx) *fixtures.Dataset {
 // memory may grow by exportHeadroom at most.
 func (m *Mock) exportOf(tx *store.Tx) func(io.Writer) error {
 	ds, posts := m.datasetParts(tx)
-	var rec fixtures.Post
+	var rec site.Post
 	return func(w io.Writer) error {
 		defer boundExportMemory()()
-		return ds.EncodeWith(w, len(posts), func(i int) *fixtures.Post {
+		return ds.EncodeWith(w, len(posts), func(i int) *site.Post {
 			if i%4096 == 4095 {
 				followExportMemory()
 			}
@@ -384,14 +384,14 @@ func (m *Mock) exportOf(tx *store.Tx) func(io.Writer) error {
 // derives (modified from date, modified_gmt from modified, the GUID) are left out when
 // they are what would be derived, and a file drawn from an Image of the start-up
 // dataset is written as that Image while its bytes are unchanged.
-func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
+func (m *Mock) datasetParts(tx *store.Tx) (*site.Dataset, []*store.Post) {
 	t := tx.Tables()
-	ds := &fixtures.Dataset{
-		Version: fixtures.Version,
-		Users:   make([]fixtures.User, len(t.Users)),
-		Terms:   make([]fixtures.Term, len(t.Terms)),
-		Meta:    make([]fixtures.Meta, len(t.Meta)),
-		Files:   make([]fixtures.File, len(t.Files)),
+	ds := &site.Dataset{
+		Version: site.Version,
+		Users:   make([]site.User, len(t.Users)),
+		Terms:   make([]site.Term, len(t.Terms)),
+		Meta:    make([]site.Meta, len(t.Meta)),
+		Files:   make([]site.File, len(t.Files)),
 	}
 	if m.version != rest.V61 { // the specification's version is the format's default
 		ds.WPVersion = m.version.String()
@@ -405,25 +405,25 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 		ds.Recorded = m.dataset.Recorded
 	}
 	for i, u := range t.Users {
-		x := fixtures.User{ID: u.ID, Login: u.Login, PasswordHash: u.PassHash, Slug: u.Slug, Email: u.Email, URL: u.URL,
+		x := site.User{ID: u.ID, Login: u.Login, PasswordHash: u.PassHash, Slug: u.Slug, Email: u.Email, URL: u.URL,
 			Registered: u.Registered, Name: u.Name, FirstName: u.FirstName, LastName: u.LastName,
 			Nickname: u.Nickname, Description: u.Description, Locale: u.Locale, Roles: append([]string{}, u.Roles...)}
 		x.Meta, x.Fields = metaRecord(m.reg, "user", "", u.Meta), fieldRecord(u.Fields)
 		for _, ap := range u.AppPasswords {
-			x.AppPasswords = append(x.AppPasswords, fixtures.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
+			x.AppPasswords = append(x.AppPasswords, site.AppPassword{UUID: ap.UUID, AppID: ap.AppID, Name: ap.Name,
 				Hash: ap.Hash, Created: ap.Created, LastUsed: ap.LastUsed, LastIP: ap.LastIP})
 		}
 		ds.Users[i] = x
 	}
 	for i, x := range t.Terms {
-		ds.Terms[i] = fixtures.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
+		ds.Terms[i] = site.Term{ID: x.ID, Taxonomy: x.Taxonomy, Name: x.Name, Slug: x.Slug,
 			Description: x.Description, Parent: x.Parent, Meta: metaRecord(m.reg, "term", x.Taxonomy, x.Meta), Fields: fieldRecord(x.Fields),
 			Locations: clone(x.Locations), AutoAdd: x.AutoAdd}
 	}
 	for i, x := range t.Meta {
-		ds.Meta[i] = fixtures.Meta{ID: x.ID, Post: x.PostID, Key: x.Key, Value: x.Value}
+		ds.Meta[i] = site.Meta{ID: x.ID, Post: x.PostID, Key: x.Key, Value: x.Value}
 	}
-	drawn := map[string]*fixtures.File{}
+	drawn := map[string]*site.File{}
 	for i := range m.dataset.Files {
 		if f := &m.dataset.Files[i]; f.Image != nil {
 			drawn[f.Path] = f
@@ -434,7 +434,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 		if f.Data == nil && f.Of != "" {
 			continue // a seeded image's sub-size, which loading the dataset lists again
 		}
-		x := fixtures.File{Path: f.Path, MimeType: f.MimeType, Data: f.Data}
+		x := site.File{Path: f.Path, MimeType: f.MimeType, Data: f.Data}
 		if d := drawn[f.Path]; d != nil && d.MimeType == f.MimeType && bytes.Equal(d.Data, f.Data) {
 			x.Image = d.Image
 		}
@@ -449,7 +449,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	if n := len(t.Posts); n > 0 {
 		past.Posts = max(past.Posts, t.Posts[n-1].ID+1) // t.Posts is by ascending id
 	}
-	seq := fixtures.Sequences{}
+	seq := site.Sequences{}
 	if t.Next.Post != past.Posts {
 		seq.Posts = t.Next.Post
 	}
@@ -465,7 +465,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*fixtures.Dataset, []*store.Post) {
 	if t.Next.Comment != past.Comments {
 		seq.Comments = t.Next.Comment
 	}
-	if seq != (fixtures.Sequences{}) {
+	if seq != (site.Sequences{}) {
 		ds.Sequences = &seq
 	}
 	return ds, t.Posts
@@ -481,7 +481,7 @@ func clone[T any](s []T) []T {
 // startOptions are the options the site starts with: a new site's (titled by
 // Options.Name, a cloned site's name, else wpmock), the dataset's over them, and
 // Options.Name and Description over those.
-func (m *Mock) startOptions(ds *fixtures.Dataset) store.Options {
+func (m *Mock) startOptions(ds *site.Dataset) store.Options {
 	o := m.savedOptions(ds)
 	for k, v := range m.opts.SiteOptions {
 		o[k] = v
@@ -497,7 +497,7 @@ func (m *Mock) startOptions(ds *fixtures.Dataset) store.Options {
 
 // savedOptions are the options a dataset holds: a new site's with the dataset's over
 // them, as an export of the site saved them.
-func (m *Mock) savedOptions(ds *fixtures.Dataset) store.Options {
+func (m *Mock) savedOptions(ds *site.Dataset) store.Options {
 	o := m.newSiteOptions(ds)
 	for k, v := range ds.Options {
 		if v == nil {
@@ -510,7 +510,7 @@ func (m *Mock) savedOptions(ds *fixtures.Dataset) store.Options {
 }
 
 // newSiteOptions are the options of a new site with the dataset's name.
-func (m *Mock) newSiteOptions(ds *fixtures.Dataset) store.Options {
+func (m *Mock) newSiteOptions(ds *site.Dataset) store.Options {
 	name, desc := "wpmock", ""
 	if ds.Site != nil && ds.Site.Name != "" {
 		name, desc = ds.Site.Name, ds.Site.Description

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
@@ -16,7 +16,7 @@ import (
 // dataset's own (its "register": post types, taxonomies, meta, fields), registered
 // in that order, as a plugin does on init. A dataset that registers nothing has
 // core's registry, shared.
-func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
+func registryOf(ds *site.Dataset) (*wp.Registry, error) {
 	r := ds.Register
 	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields)+len(r.NavMenus)+siteDeclarations(r) == 0 {
 		return wp.Core, nil
@@ -57,12 +57,12 @@ func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
 	return g, nil
 }
 
-// metaKeyOf is register_meta of a declaration: read by fixtures.ReadMeta (as the
+// metaKeyOf is register_meta of a declaration: read by site.ReadMeta (as the
 // dataset validator reads it), its default checked against its schema as
 // register_meta checks it (rest_validate_value_from_schema of the arguments merged
 // with show_in_rest's schema: one value's schema, even for a key of many values).
-func metaKeyOf(a fixtures.Args) (*wp.MetaKey, error) {
-	d, err := fixtures.ReadMeta(a)
+func metaKeyOf(a site.Args) (*wp.MetaKey, error) {
+	d, err := site.ReadMeta(a)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func metaKeyOf(a fixtures.Args) (*wp.MetaKey, error) {
 			check = check.Set(m.Key, jsonOf(m.Value))
 		}
 		if _, err := rest.SchemaFromJSON("", check).Validate(k.Default, ""); err != nil {
-			return nil, &fixtures.MetaError{Field: "default", Err: errors.New(fixtures.MsgMetaDefaultType)}
+			return nil, &site.MetaError{Field: "default", Err: errors.New(site.MsgMetaDefaultType)}
 		}
 	}
 	return k, nil
@@ -86,7 +86,7 @@ func metaKeyOf(a fixtures.Args) (*wp.MetaKey, error) {
 
 // argsWithout is a declaration's arguments as the registration function takes them:
 // without the keys that are its other parameters.
-func argsWithout(a fixtures.Args, keys ...string) rest.Object {
+func argsWithout(a site.Args, keys ...string) rest.Object {
 	out := rest.Object{}
 	for _, m := range a {
 		if !slices.Contains(keys, m.Key) {
@@ -96,11 +96,11 @@ func argsWithout(a fixtures.Args, keys ...string) rest.Object {
 	return out
 }
 
-// jsonOf is a dataset value (fixtures.Args for objects) as the mock's JSON values
+// jsonOf is a dataset value (site.Args for objects) as the mock's JSON values
 // (rest.Object).
 func jsonOf(v any) any {
 	switch x := v.(type) {
-	case fixtures.Args:
+	case site.Args:
 		out := make(rest.Object, len(x))
 		for i, m := range x {
 			out[i] = rest.Member{Key: m.Key, Value: jsonOf(m.Value)}
@@ -120,9 +120,9 @@ func jsonOf(v any) any {
 func recordOf(v any) any {
 	switch x := v.(type) {
 	case rest.Object:
-		out := make(fixtures.Args, len(x))
+		out := make(site.Args, len(x))
 		for i, m := range x {
-			out[i] = fixtures.Arg{Key: m.Key, Value: recordOf(m.Value)}
+			out[i] = site.Arg{Key: m.Key, Value: recordOf(m.Value)}
 		}
 		return out
 	case []any:
@@ -136,7 +136,7 @@ func recordOf(v any) any {
 }
 
 // fieldValues are a record's field (or meta) values as a row keeps them; nil for none.
-func fieldValues(a fixtures.Args) *store.FieldValues {
+func fieldValues(a site.Args) *store.FieldValues {
 	if len(a) == 0 {
 		return nil
 	}
@@ -148,20 +148,20 @@ func fieldValues(a fixtures.Args) *store.FieldValues {
 }
 
 // fieldRecord is a row's field (or meta) values as a record's.
-func fieldRecord(f *store.FieldValues) fixtures.Args {
+func fieldRecord(f *store.FieldValues) site.Args {
 	if f == nil || len(f.List) == 0 {
 		return nil
 	}
-	out := make(fixtures.Args, len(f.List))
+	out := make(site.Args, len(f.List))
 	for i, v := range f.List {
-		out[i] = fixtures.Arg{Key: v.Name, Value: recordOf(v.Value)}
+		out[i] = site.Arg{Key: v.Name, Value: recordOf(v.Value)}
 	}
 	return out
 }
 
-// customTermSets are a record's terms in the site's own taxonomies (fixtures.Post's
+// customTermSets are a record's terms in the site's own taxonomies (site.Post's
 // Terms), by taxonomy name.
-func customTermSets(x *fixtures.Post) []store.TermSet {
+func customTermSets(x *site.Post) []store.TermSet {
 	if len(x.Terms) == 0 {
 		return nil
 	}

@@ -3,14 +3,14 @@ package mock
 import (
 	"fmt"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // siteDeclarations counts what a dataset registers beyond its types, taxonomies, meta
 // and fields: statuses, roles, settings and plugin routes.
-func siteDeclarations(r *fixtures.Register) int {
+func siteDeclarations(r *site.Register) int {
 	return len(r.PostStatuses) + len(r.Roles) + len(r.Settings) + len(r.RestRoutes)
 }
 
@@ -18,7 +18,7 @@ func siteDeclarations(r *fixtures.Register) int {
 // post statuses
 // (register_post_status, on init)
 // and plugin routes (register_rest_route, on rest_api_init) in the registry.
-func registerSite(g *wp.Registry, r *fixtures.Register) error {
+func registerSite(g *wp.Registry, r *site.Register) error {
 	for i, a := range r.Roles {
 		caps, _ := jsonOf(argOr(a, "capabilities")).(rest.Object)
 		if err := g.AddRole(a.String("role"), a.String("display_name"), caps); err != nil {
@@ -44,4 +44,4 @@ func registerSite(g *wp.Registry, r *fixtures.Register) error {
 }
 
 // argOr is the value of key, nil when absent.
-func argOr(a fixtures.Args, key string) any { v, _ := a.Get(key); return v }
+func argOr(a site.Args, key string) any { v, _ := a.Get(key); return v }

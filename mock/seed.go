@@ -9,12 +9,12 @@ import (
 	"image/png"
 	"slices"
 
-	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
 // seed fills the store with the start-up dataset: Options.Dataset, or a site that
-// fixtures generates from Options.Seed and Options.Size. A dataset that does not
+// the generator (Options.Generator) makes from Options.Seed and Options.Size. A dataset that does not
 // validate leaves the mock unbuilt, never half-loaded.
 func (m *Mock) seed() error {
 	var (
@@ -53,15 +53,19 @@ func (m *Mock) seed() error {
 }
 
 // generate generates the site of Options.Seed and Options.Size, its posts made store
-// rows as they come (fixtures.GenerateEach): a large site's posts are never all held
+// rows as they come (Generator.GenerateEach): a large site's posts are never all held
 // as records too. The dataset keeps its posts, validated, if there are no more than
 // regenerateAbove of them and keep is set; a larger site's dataset has none (a reset
 // generates them again).
-func (m *Mock) generate(keep bool) (*fixtures.Dataset, *postRows, error) {
+func (m *Mock) generate(keep bool) (*site.Dataset, *postRows, error) {
 	limit := cmp.Or(m.opts.regenerateAbove, regenerateAbove)
 	rows := &postRows{types: map[string]int{}}
-	var kept []fixtures.Post
-	ds, err := fixtures.GenerateEach(m.opts.Seed, m.opts.Size, func(run []fixtures.Post) {
+	var kept []site.Post
+	gen, err := m.generator()
+	if err != nil {
+		return nil, nil, err
+	}
+	ds, err := gen.GenerateEach(m.opts.Seed, m.opts.Size, func(run []site.Post) {
 		rows.add(run)
 		if keep = keep && len(kept)+len(run) <= limit; keep {
 			kept = append(kept, run...)
@@ -84,20 +88,35 @@ func (m *Mock) generate(keep bool) (*fixtures.Dataset, *postRows, error) {
 // generateDeclared is the site of a dataset that only declares (Dataset.Declarations):
 // the site Options.Seed and Options.Size generate, with the dataset's declarations,
 // options and version, and content of the declared types and taxonomies generated
-// from the same seed (fixtures.GenerateDeclared).
-func (m *Mock) generateDeclared(decl *fixtures.Dataset) (*fixtures.Dataset, error) {
-	ds, err := fixtures.Generate(m.opts.Seed, m.opts.Size)
+// from the same seed (Generator.GenerateDeclared).
+func (m *Mock) generateDeclared(decl *site.Dataset) (*site.Dataset, error) {
+	gen, err := m.generator()
+	if err != nil {
+		return nil, err
+	}
+	ds, err := gen.Generate(m.opts.Seed, m.opts.Size)
 	if err != nil {
 		return nil, err
 	}
 	ds.Register, ds.Options, ds.WPVersion = withLocations(decl.Register, ds), decl.Options, decl.WPVersion
-	if err := fixtures.GenerateDeclared(ds, m.opts.Seed); err != nil {
+	if err := gen.GenerateDeclared(ds, m.opts.Seed); err != nil {
 		return nil, err
 	}
 	if err := ds.Validate(); err != nil {
 		return nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
 	}
 	return ds, nil
+}
+
+// generator is Options.Generator, or the one registered.
+func (m *Mock) generator() (site.Generator, error) {
+	if m.opts.Generator != nil {
+		return m.opts.Generator, nil
+	}
+	if g := site.DefaultGenerator(); g != nil {
+		return g, nil
+	}
+	return nil, site.ErrNoGenerator
 }
 
 // regenerateAbove is the number of rows of wp_posts above which a generated site's
@@ -107,11 +126,15 @@ const regenerateAbove = 20000
 
 // startup is the start-up dataset, whole: the kept one, or a large generated site
 // generated again.
-func (m *Mock) startup() *fixtures.Dataset {
+func (m *Mock) startup() *site.Dataset {
 	if !m.regenerate {
 		return m.dataset
 	}
-	ds, err := fixtures.Generate(m.opts.Seed, m.opts.Size)
+	gen, err := m.generator()
+	if err != nil {
+		panic("mock: " + err.Error())
+	}
+	ds, err := gen.Generate(m.opts.Seed, m.opts.Size)
 	if err != nil {
 		panic("mock: the site generated at start-up cannot be generated again: " + err.Error())
 	}
@@ -149,7 +172,7 @@ func seedImage(w, h int) ([]byte, error) {
 // withLocations are a declaring dataset's registrations over a generated site's: the
 // generated theme locations (its menus are at them) unless the declarations register
 // their own, in which case the generated menus keep only the locations registered.
-func withLocations(decl *fixtures.Register, ds *fixtures.Dataset) *fixtures.Register {
+func withLocations(decl *site.Register, ds *site.Dataset) *site.Register {
 	if decl == nil || ds.Register == nil {
 		return decl
 	}

@@ -4,8 +4,8 @@ import (
 	"crypto/subtle"
 	"strings"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
@@ -89,7 +89,7 @@ func (s *summaryRoute) password(u *store.User) any {
 	if !ok {
 		return nil
 	}
-	hash := []byte(fixtures.HashPassword(normalizeAppPassword(plain)))
+	hash := []byte(site.HashPassword(normalizeAppPassword(plain)))
 	for _, ap := range u.AppPasswords {
 		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
 			return plain
