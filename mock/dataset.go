@@ -530,7 +530,7 @@ func (m *Mock) changedOptions(tx *store.Tx) map[string]any {
 		if out == nil {
 			out = map[string]any{}
 		}
-		out[k] = v
+		out[k] = recordOf(v) // an array or object setting's objects as site.Args
 	}
 	for k := range def {
 		if _, ok := tx.Option(k); !ok { // deleted: kept as null
@@ -544,10 +544,11 @@ func (m *Mock) changedOptions(tx *store.Tx) map[string]any {
 }
 
 // optionValue is a dataset's option value as the store keeps it: JSON's whole numbers
-// are integers, but for gmt_offset, a number of hours.
+// are integers, but for gmt_offset, a number of hours; an array or object setting's
+// objects are the mock's ordered objects (jsonOf), as a write through /settings keeps them.
 func optionValue(name string, v any) any {
 	if f, ok := v.(float64); ok && f == float64(int(f)) && name != "gmt_offset" {
 		return int(f)
 	}
-	return v
+	return jsonOf(v)
 }
