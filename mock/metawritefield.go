@@ -103,7 +103,7 @@ func orderedMeta(r *rest.Request) rest.Object {
 		return nil
 	}
 	meta, _ := body.Get("meta")
-	o, _ := jsonOf(meta).(rest.Object)
+	o, _ := site.JSONOf(meta).(rest.Object)
 	return o
 }
 

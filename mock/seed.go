@@ -19,7 +19,7 @@ import (
 func (m *Mock) seed() error {
 	var (
 		ds   = m.opts.Dataset
-		rows *postRows
+		rows *site.Rows
 	)
 	if ds != nil && ds.Declarations() {
 		var err error
@@ -38,17 +38,17 @@ func (m *Mock) seed() error {
 		rows = postRowsOf(ds.Posts)
 	}
 	m.dataset = ds
-	reg, err := registryOf(ds)
+	reg, err := site.Registry(ds)
 	if err != nil {
 		return err
 	}
 	m.reg = reg
 	m.store.SetSite(reg)
-	m.regenerate = m.opts.Dataset == nil && ds.Posts == nil && len(rows.posts) > 0
+	m.regenerate = m.opts.Dataset == nil && ds.Posts == nil && len(rows.Posts) > 0
 	fresh := m.build(ds, rows, m.startOptions(ds))
 	m.Passwords = m.plainPasswords(ds)
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
-	m.startupPosts = rows.types
+	m.startupPosts = rows.Types
 	return nil
 }
 
@@ -57,16 +57,16 @@ func (m *Mock) seed() error {
 // as records too. The dataset keeps its posts, validated, if there are no more than
 // regenerateAbove of them and keep is set; a larger site's dataset has none (a reset
 // generates them again).
-func (m *Mock) generate(keep bool) (*site.Dataset, *postRows, error) {
+func (m *Mock) generate(keep bool) (*site.Dataset, *site.Rows, error) {
 	limit := cmp.Or(m.opts.regenerateAbove, regenerateAbove)
-	rows := &postRows{types: map[string]int{}}
+	rows := site.NewRows()
 	var kept []site.Post
 	gen, err := m.generator()
 	if err != nil {
 		return nil, nil, err
 	}
 	ds, err := gen.GenerateEach(m.opts.Seed, m.opts.Size, func(run []site.Post) {
-		rows.add(run)
+		rows.Add(run)
 		if keep = keep && len(kept)+len(run) <= limit; keep {
 			kept = append(kept, run...)
 		} else {

@@ -90,5 +90,5 @@ func sentValue(r *rest.Request, name string) any {
 		return nil
 	}
 	v, _ := body.Get(name)
-	return jsonOf(v)
+	return site.JSONOf(v)
 }
