@@ -3,19 +3,17 @@ package mock
 import (
 	"bytes"
 	"cmp"
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"slices"
 
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
-// seed fills the store with the start-up dataset: Options.Dataset, or a site that
-// the generator (Options.Generator) makes from Options.Seed and Options.Size. A dataset that does not
-// validate leaves the mock unbuilt, never half-loaded.
+// seed fills the store with the start-up dataset: Options.Dataset, or a site that the
+// generator (Options.Generator) makes from Options.Seed and Options.Size. A dataset
+// that does not validate leaves the mock unbuilt, never half-loaded.
 func (m *Mock) seed() error {
 	var (
 		ds   = m.opts.Dataset
@@ -53,59 +51,28 @@ func (m *Mock) seed() error {
 }
 
 // generate generates the site of Options.Seed and Options.Size, its posts made store
-// rows as they come (Generator.GenerateEach): a large site's posts are never all held
-// as records too. The dataset keeps its posts, validated, if there are no more than
-// regenerateAbove of them and keep is set; a larger site's dataset has none (a reset
-// generates them again).
+// rows as they come (site.GenerateRows); its dataset keeps its posts if keep is set and
+// there are no more than regenerateAbove of them.
 func (m *Mock) generate(keep bool) (*site.Dataset, *site.Rows, error) {
-	limit := cmp.Or(m.opts.regenerateAbove, regenerateAbove)
-	rows := site.NewRows()
-	var kept []site.Post
 	gen, err := m.generator()
 	if err != nil {
 		return nil, nil, err
 	}
-	ds, err := gen.GenerateEach(m.opts.Seed, m.opts.Size, func(run []site.Post) {
-		rows.Add(run)
-		if keep = keep && len(kept)+len(run) <= limit; keep {
-			kept = append(kept, run...)
-		} else {
-			kept = nil
-		}
-	})
-	if err != nil {
-		return nil, nil, err
-	}
+	limit := 0
 	if keep {
-		ds.Posts = kept
-		if err := ds.Validate(); err != nil {
-			return nil, nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
-		}
+		limit = cmp.Or(m.opts.regenerateAbove, regenerateAbove)
 	}
-	return ds, rows, nil
+	return site.GenerateRows(gen, m.opts.Seed, m.opts.Size, limit)
 }
 
-// generateDeclared is the site of a dataset that only declares (Dataset.Declarations):
-// the site Options.Seed and Options.Size generate, with the dataset's declarations,
-// options and version, and content of the declared types and taxonomies generated
-// from the same seed (Generator.GenerateDeclared).
+// generateDeclared is the site of a dataset that only declares, its content generated
+// from Options.Seed and Options.Size (site.GenerateDeclared).
 func (m *Mock) generateDeclared(decl *site.Dataset) (*site.Dataset, error) {
 	gen, err := m.generator()
 	if err != nil {
 		return nil, err
 	}
-	ds, err := gen.Generate(m.opts.Seed, m.opts.Size)
-	if err != nil {
-		return nil, err
-	}
-	ds.Register, ds.Options, ds.WPVersion = withLocations(decl.Register, ds), decl.Options, decl.WPVersion
-	if err := gen.GenerateDeclared(ds, m.opts.Seed); err != nil {
-		return nil, err
-	}
-	if err := ds.Validate(); err != nil {
-		return nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
-	}
-	return ds, nil
+	return site.GenerateDeclared(gen, decl, m.opts.Seed, m.opts.Size)
 }
 
 // generator is Options.Generator, or the one registered.
@@ -167,25 +134,4 @@ func seedImage(w, h int) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
-}
-
-// withLocations are a declaring dataset's registrations over a generated site's: the
-// generated theme locations (its menus are at them) unless the declarations register
-// their own, in which case the generated menus keep only the locations registered.
-func withLocations(decl *site.Register, ds *site.Dataset) *site.Register {
-	if decl == nil || ds.Register == nil {
-		return decl
-	}
-	r := *decl
-	if len(r.NavMenus) == 0 {
-		r.NavMenus = ds.Register.NavMenus
-		return &r
-	}
-	for i := range ds.Terms {
-		ds.Terms[i].Locations = slices.DeleteFunc(ds.Terms[i].Locations, func(l string) bool {
-			_, ok := r.NavMenus.Get(l)
-			return !ok
-		})
-	}
-	return &r
 }

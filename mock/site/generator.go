@@ -2,6 +2,8 @@ package site
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -50,4 +52,73 @@ func DefaultGenerator() Generator {
 	registered.Lock()
 	defer registered.Unlock()
 	return registered.g
+}
+
+// GenerateRows is the site gen makes of seed and size, its posts made store rows as
+// they come (Generator.GenerateEach): a large site's posts are never all held as
+// records too. The dataset keeps its posts, validated, if keepUpTo > 0 and there are
+// no more than keepUpTo of them; a larger site's dataset has none (a reset generates
+// them again).
+func GenerateRows(gen Generator, seed int64, size Size, keepUpTo int) (*Dataset, *Rows, error) {
+	rows := NewRows()
+	var kept []Post
+	keep := keepUpTo > 0
+	ds, err := gen.GenerateEach(seed, size, func(run []Post) {
+		rows.Add(run)
+		if keep = keep && len(kept)+len(run) <= keepUpTo; keep {
+			kept = append(kept, run...)
+		} else {
+			kept = nil
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if keep {
+		ds.Posts = kept
+		if err := ds.Validate(); err != nil {
+			return nil, nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
+		}
+	}
+	return ds, rows, nil
+}
+
+// GenerateDeclared is the site of a dataset that only declares (Dataset.Declarations):
+// the site gen makes of seed and size, with the dataset's declarations, options and
+// version, and content of the declared types and taxonomies generated from the same
+// seed (Generator.GenerateDeclared).
+func GenerateDeclared(gen Generator, decl *Dataset, seed int64, size Size) (*Dataset, error) {
+	ds, err := gen.Generate(seed, size)
+	if err != nil {
+		return nil, err
+	}
+	ds.Register, ds.Options, ds.WPVersion = withLocations(decl.Register, ds), decl.Options, decl.WPVersion
+	if err := gen.GenerateDeclared(ds, seed); err != nil {
+		return nil, err
+	}
+	if err := ds.Validate(); err != nil {
+		return nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
+	}
+	return ds, nil
+}
+
+// withLocations are a declaring dataset's registrations over a generated site's: the
+// generated theme locations (its menus are at them) unless the declarations register
+// their own, in which case the generated menus keep only the locations registered.
+func withLocations(decl *Register, ds *Dataset) *Register {
+	if decl == nil || ds.Register == nil {
+		return decl
+	}
+	r := *decl
+	if len(r.NavMenus) == 0 {
+		r.NavMenus = ds.Register.NavMenus
+		return &r
+	}
+	for i := range ds.Terms {
+		ds.Terms[i].Locations = slices.DeleteFunc(ds.Terms[i].Locations, func(l string) bool {
+			_, ok := r.NavMenus.Get(l)
+			return !ok
+		})
+	}
+	return &r
 }
