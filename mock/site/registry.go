@@ -70,8 +70,8 @@ func metaKeyOf(a Args) (*wp.MetaKey, error) {
 		Single: d.Single, Default: JSONOf(d.Default), HasDefault: d.HasDefault, AuthAllowed: d.AuthAllowed,
 		Revisioned: d.Revisioned}
 	// json_decode made the schema PHP arrays: an empty object prints []
-	k.Schema, _ = wpfunc.PHPArrays(JSONOf(d.RestSchema(false))).(rest.Object)
-	k.SchemaTitled, _ = wpfunc.PHPArrays(JSONOf(d.RestSchema(true))).(rest.Object)
+	k.Schema, _ = wpfunc.PHPArrays(JSONOf(d.RestSchema(false))).(wpfunc.Object)
+	k.SchemaTitled, _ = wpfunc.PHPArrays(JSONOf(d.RestSchema(true))).(wpfunc.Object)
 	if d.HasDefault {
 		check := argsWithout(a, "show_in_rest").Set("type", d.Type) // the type, string by default
 		for _, m := range d.Schema {
@@ -86,24 +86,24 @@ func metaKeyOf(a Args) (*wp.MetaKey, error) {
 
 // argsWithout is a declaration's arguments as the registration function takes them:
 // without the keys that are its other parameters.
-func argsWithout(a Args, keys ...string) rest.Object {
-	out := rest.Object{}
+func argsWithout(a Args, keys ...string) wpfunc.Object {
+	out := wpfunc.Object{}
 	for _, m := range a {
 		if !slices.Contains(keys, m.Key) {
-			out = append(out, rest.Member{Key: m.Key, Value: JSONOf(m.Value)})
+			out = append(out, wpfunc.Member{Key: m.Key, Value: JSONOf(m.Value)})
 		}
 	}
 	return out
 }
 
 // JSONOf is a dataset value (Args for objects) as the mock's JSON values
-// (rest.Object).
+// (wpfunc.Object).
 func JSONOf(v any) any {
 	switch x := v.(type) {
 	case Args:
-		out := make(rest.Object, len(x))
+		out := make(wpfunc.Object, len(x))
 		for i, m := range x {
-			out[i] = rest.Member{Key: m.Key, Value: JSONOf(m.Value)}
+			out[i] = wpfunc.Member{Key: m.Key, Value: JSONOf(m.Value)}
 		}
 		return out
 	case []any:
@@ -119,7 +119,7 @@ func JSONOf(v any) any {
 // recordOf is a mock JSON value as a dataset value (the inverse of JSONOf).
 func recordOf(v any) any {
 	switch x := v.(type) {
-	case rest.Object:
+	case wpfunc.Object:
 		out := make(Args, len(x))
 		for i, m := range x {
 			out[i] = Arg{Key: m.Key, Value: recordOf(m.Value)}

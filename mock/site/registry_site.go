@@ -2,8 +2,8 @@ package site
 
 import (
 	"fmt"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 
-	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
@@ -19,7 +19,7 @@ func siteDeclarations(r *Register) int {
 // and plugin routes (register_rest_route, on rest_api_init) in the registry.
 func registerSite(g *wp.Registry, r *Register) error {
 	for i, a := range r.Roles {
-		caps, _ := JSONOf(argOr(a, "capabilities")).(rest.Object)
+		caps, _ := JSONOf(argOr(a, "capabilities")).(wpfunc.Object)
 		if err := g.AddRole(a.String("role"), a.String("display_name"), caps); err != nil {
 			return fmt.Errorf("the dataset's register.roles[%d]: %w", i, err)
 		}
