@@ -1,11 +1,7 @@
 package mock
 
 import (
-	"bytes"
 	"cmp"
-	"image"
-	"image/color"
-	"image/png"
 
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
@@ -119,19 +115,4 @@ func (m *Mock) fresh() *store.Store {
 		panic("mock: the site generated at start-up cannot be generated again: " + err.Error())
 	}
 	return m.build(ds, rows, m.startOptions(ds))
-}
-
-// seedImage draws a small PNG.
-func seedImage(w, h int) ([]byte, error) {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.Set(x, y, color.RGBA{uint8(32 * x), uint8(40 * y), 160, 255})
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
