@@ -33,7 +33,7 @@ func (l Loader) Load(ds *Dataset, rows *Rows, options store.Options) *store.Stor
 	files := make(map[string]*store.File, len(ds.Files))
 	t := store.Tables{
 		Posts:    rows.Posts,
-		Prepared: true, // Rows.add prepares each row
+		Prepared: true, // Rows.Add prepares each row
 		Users:    make([]*store.User, len(ds.Users)),
 		Terms:    make([]*store.Term, len(ds.Terms)),
 		Meta:     make([]*store.Meta, len(ds.Meta)),
@@ -198,7 +198,7 @@ func termRuns(run []Post) [][]store.TermSet {
 	return out
 }
 
-// storePost makes x a row in p, a zero row (Rows.add's, fresh), with terms as its
+// storePost makes x a row in p, a zero row (Rows.Add's, fresh), with terms as its
 // term sets (x's categories and tags, copied: termRuns). Field by field: assigned a literal
 // of the whole row, the row was built on the stack and copied over, behind the
 // collector's write barrier for every pointer word of it (the collector runs for most
