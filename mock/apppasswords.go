@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -277,7 +277,7 @@ func (res *appPasswords) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		}
 	}
 	plain := newAppPassword()
-	ap := store.AppPassword{UUID: newUUID4(), Name: name, Hash: fixtures.HashPassword(plain), Created: txOf(r).Now()}
+	ap := store.AppPassword{UUID: newUUID4(), Name: name, Hash: site.HashPassword(plain), Created: txOf(r).Now()}
 	if uuid, _ := r.Raw("uuid"); wpfunc.Empty(uuid) { // an app_id is taken only without a uuid
 		ap.AppID = r.String("app_id")
 	}

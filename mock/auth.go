@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -73,7 +73,7 @@ func (m *Mock) identify(r *rest.Request) *caller {
 	if u == nil {
 		return nil
 	}
-	hash := []byte(fixtures.HashPassword(normalizeAppPassword(password)))
+	hash := []byte(site.HashPassword(normalizeAppPassword(password)))
 	for _, ap := range u.AppPasswords {
 		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
 			c := newCaller(tx, u)

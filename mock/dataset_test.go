@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -392,39 +391,4 @@ func TestExportLimitFollowsLiveMemory(t *testing.T) {
 		t.Errorf("with %d MiB more live, the export's limit went from %d to %d MiB", len(kept)>>20, start>>20, got>>20)
 	}
 	runtime.KeepAlive(kept)
-}
-
-// TestTermRunsCopyEachPost: termRuns gives each post its own term sets (categories, tags),
-// equal to the record's and not sharing its array, and an append to one leaves the
-// next post's alone.
-func TestTermRunsCopyEachPost(t *testing.T) {
-	run := []fixtures.Post{
-		{Categories: []int{1, 2}, Tags: []int{7}},
-		{Categories: []int{3}},
-		{},
-		{Categories: []int{4}, Tags: []int{8, 9}},
-	}
-	got := termRuns(run)
-	for i, x := range run {
-		for _, set := range recordTerms(&x) {
-			c, ids := got[i], set.IDs
-			var have []int
-			for _, s := range c {
-				if s.Taxonomy == set.Taxonomy {
-					have = s.IDs
-				}
-			}
-			if !slices.Equal(have, ids) || (len(ids) == 0) != (have == nil) || (len(have) > 0 && &have[0] == &ids[0]) {
-				t.Fatalf("post %d, %s: %v, want a copy of %v", i, set.Taxonomy, have, ids)
-			}
-		}
-	}
-	if got[2] != nil {
-		t.Fatalf("a post with no terms got sets: %v", got[2])
-	}
-	_ = append(got[0][1].IDs, 100)
-	_ = append(got[0], store.TermSet{Taxonomy: "x", IDs: []int{100}})
-	if got[1][0].IDs[0] != 3 || got[1][0].Taxonomy != "category" || got[3][0].IDs[0] != 4 {
-		t.Fatalf("an append to one post's list changed the next one's: %v", got)
-	}
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -98,12 +98,12 @@ func orderedMeta(r *rest.Request) rest.Object {
 	if _, ok := r.JSON.Get("meta"); !ok {
 		return nil
 	}
-	var body fixtures.Args
+	var body site.Args
 	if err := body.UnmarshalJSON(r.RawBody); err != nil {
 		return nil
 	}
 	meta, _ := body.Get("meta")
-	o, _ := jsonOf(meta).(rest.Object)
+	o, _ := site.JSONOf(meta).(rest.Object)
 	return o
 }
 

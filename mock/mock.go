@@ -20,9 +20,9 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/graphql"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
@@ -42,13 +42,19 @@ type Options struct {
 	SiteOptions map[string]any
 	// Clock supplies "now" for new and changed content; nil is time.Now.
 	Clock func() time.Time
-	// Dataset is the site's start-up content (see fixtures); nil generates one from
-	// Seed and Size.
-	Dataset *fixtures.Dataset
+	// Dataset is the site's start-up content (the format: mock/site); nil generates
+	// one from Seed and Size.
+	Dataset *site.Dataset
 	// Seed chooses the generated dataset when no Dataset is given.
 	Seed int64
-	// Size is the generated site's size; the zero Size is fixtures.DefaultSize.
-	Size fixtures.Size
+	// Size is the generated site's size; the zero Size is the generator's default
+	// (fixtures.DefaultSize).
+	Size site.Size
+	// Generator makes the site of Seed and Size when no Dataset is given, and the
+	// content of a Dataset that only declares; nil is the one registered
+	// (site.DefaultGenerator: fixtures', once imported). The mock makes no fake data
+	// of its own.
+	Generator site.Generator
 	// OpenAuth makes every request act as the administrator (-auth=open).
 	OpenAuth bool
 	// AdminAppPassword fixes the administrator's application password; empty derives
@@ -95,7 +101,7 @@ type Mock struct {
 	// dataset is the start-up content, which a reset restores. A large generated
 	// site's is kept without its posts, which are generated again when asked for
 	// (startup), and startupPosts counts them by type.
-	dataset      *fixtures.Dataset
+	dataset      *site.Dataset
 	regenerate   bool
 	startupPosts map[string]int
 	// version is the WordPress version the mock answers as (never 0 after New).

@@ -5,8 +5,8 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -91,13 +91,13 @@ func (m *Mock) ResetIn(tx *store.Tx) {
 // LoadIn swaps the store for one holding ds, as -data loads a file, inside the
 // request's exclusive transaction; replays says a cloned site's recorded answers
 // describe ds (it was saved while they did).
-func (m *Mock) LoadIn(tx *store.Tx, ds *fixtures.Dataset, replays bool) {
+func (m *Mock) LoadIn(tx *store.Tx, ds *site.Dataset, replays bool) {
 	tx.Replace(m.build(ds, postRowsOf(ds.Posts), m.savedOptions(ds)))
 	m.replay.reset = replays
 }
 
 // DatasetIn is the site's content in the transaction, as a dataset.
-func (m *Mock) DatasetIn(tx *store.Tx) *fixtures.Dataset { return m.datasetOf(tx) }
+func (m *Mock) DatasetIn(tx *store.Tx) *site.Dataset { return m.datasetOf(tx) }
 
 // ExportIn streams the site's content in the transaction as a dataset file (see
 // exportOf: the rows are shared, not copied).
@@ -115,7 +115,7 @@ func (m *Mock) PrintedPassword(u *store.User) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	hash := []byte(fixtures.HashPassword(normalizeAppPassword(plain)))
+	hash := []byte(site.HashPassword(normalizeAppPassword(plain)))
 	for _, ap := range u.AppPasswords {
 		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
 			return plain, true

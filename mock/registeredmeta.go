@@ -127,32 +127,7 @@ func prepareMeta(s *rest.Schema, v any) any {
 	if err != nil {
 		return nil
 	}
-	return phpArrays(out)
-}
-
-// phpArrays is a value as json_encode prints the PHP array it is: an empty object is
-// [] (array()), maps in key order.
-func phpArrays(v any) any {
-	switch x := v.(type) {
-	case rest.Object:
-		if len(x) == 0 {
-			return rest.EmptyArray
-		}
-		out := make(rest.Object, len(x))
-		for i, m := range x {
-			out[i] = rest.Member{Key: m.Key, Value: phpArrays(m.Value)}
-		}
-		return out
-	case map[string]any:
-		return phpArrays(wpfunc.SortedObject(x))
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = phpArrays(e)
-		}
-		return out
-	}
-	return v
+	return wpfunc.PHPArrays(out)
 }
 
 // emptyValueFor is get_empty_value_for_type.

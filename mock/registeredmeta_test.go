@@ -3,7 +3,6 @@ package mock
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -180,23 +179,6 @@ func TestRegisteredMetaWrites(t *testing.T) {
 	// update_item returns the meta's error before it writes the fields
 	if got := memberJSON(t, s.get(t, "/wp/v2/users/1", ""), "u_field"); got != `null` {
 		t.Errorf("the user field after the meta refusal: %s, want null", got)
-	}
-}
-
-// TestRegisteredMetaDefaultRefused: register_meta refuses a default its schema
-// refuses, and so does the mock's registry, with WordPress's message.
-func TestRegisteredMetaDefaultRefused(t *testing.T) {
-	ds := fixtures.Example()
-	ds.Register = &fixtures.Register{Meta: []fixtures.Args{{{Key: "object_type", Value: "post"}, {Key: "meta_key", Value: "n"},
-		{Key: "type", Value: "integer"}, {Key: "default", Value: "x"}}}}
-	_, err := registryOf(ds)
-	want := "the dataset's register.meta[0]: default: " + fixtures.MsgMetaDefaultType
-	if err == nil || err.Error() != want {
-		t.Errorf("got %v, want %s", err, want)
-	}
-	ds.Register.Meta[0][3].Value = strconv.Itoa(5) // "5" is an integer to rest_is_integer
-	if _, err := registryOf(ds); err != nil {
-		t.Errorf("a numeric string default: %v", err)
 	}
 }
 

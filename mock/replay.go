@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 )
 
 // A cloned site (wpmock clone, fixtures/clone) brings the answers the live site gave
@@ -19,7 +19,7 @@ import (
 // a write, are answered by the mock as usual from the dataset, which carries the
 // site's rendered HTML (Post.Rendered) while a post is unchanged.
 type replay struct {
-	// answers are the recorded answers by fixtures.RecordingKey; nil: not a clone.
+	// answers are the recorded answers by site.RecordingKey; nil: not a clone.
 	answers map[string]*rest.Replayed
 	// pristine: no write went through since the start-up dataset was loaded.
 	pristine atomic.Bool
@@ -32,14 +32,14 @@ type replay struct {
 
 // loadRecordings indexes a dataset's recorded answers, unless the mock serves the site
 // under another URL (-url): the recordings' links are the site's.
-func (m *Mock) loadRecordings(ds *fixtures.Dataset) {
+func (m *Mock) loadRecordings(ds *site.Dataset) {
 	if len(ds.Recorded) == 0 || ds.Site == nil || m.opts.SiteURL != strings.TrimSuffix(ds.Site.URL, "/") {
 		return
 	}
 	m.replay.answers = make(map[string]*rest.Replayed, len(ds.Recorded))
 	for i := range ds.Recorded {
 		r := &ds.Recorded[i]
-		m.replay.answers[fixtures.RecordingKey(r.Route, r.User)] = &rest.Replayed{
+		m.replay.answers[site.RecordingKey(r.Route, r.User)] = &rest.Replayed{
 			Status: r.Status, Header: r.Header, Body: []byte(r.Body)}
 	}
 	m.replay.pristine.Store(true)
@@ -50,7 +50,7 @@ func (m *Mock) loadRecordings(ds *fixtures.Dataset) {
 // WordPress, adds to every answer (PHP's X-Powered-By, a Server field): the fields every
 // recorded answer has with the same value, but for those WordPress's REST server sets
 // itself. The mock's own answers carry them too, as the site's would.
-func serverHeader(recorded []fixtures.Recording) http.Header {
+func serverHeader(recorded []site.Recording) http.Header {
 	var common http.Header
 	for i, r := range recorded {
 		if i == 0 {
@@ -98,12 +98,12 @@ func (m *Mock) replayed(r *rest.Request) *rest.Replayed {
 	if q := r.HTTP.URL.RawQuery; q != "" {
 		route += "?" + q
 	}
-	return m.replay.answers[fixtures.RecordingKey(route, user)]
+	return m.replay.answers[site.RecordingKey(route, user)]
 }
 
 // recordedSite applies a cloned site's identity where the options leave it open: the
 // site URL of its links, its title and tagline.
-func (m *Mock) recordedSite(ds *fixtures.Dataset) {
+func (m *Mock) recordedSite(ds *site.Dataset) {
 	s := ds.Site
 	if s == nil {
 		return

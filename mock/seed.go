@@ -1,25 +1,19 @@
 package mock
 
 import (
-	"bytes"
 	"cmp"
-	"fmt"
-	"image"
-	"image/color"
-	"image/png"
-	"slices"
 
-	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
-// seed fills the store with the start-up dataset: Options.Dataset, or a site that
-// fixtures generates from Options.Seed and Options.Size. A dataset that does not
-// validate leaves the mock unbuilt, never half-loaded.
+// seed fills the store with the start-up dataset: Options.Dataset, or a site that the
+// generator (Options.Generator) makes from Options.Seed and Options.Size. A dataset
+// that does not validate leaves the mock unbuilt, never half-loaded.
 func (m *Mock) seed() error {
 	var (
 		ds   = m.opts.Dataset
-		rows *postRows
+		rows *site.Rows
 	)
 	if ds != nil && ds.Declarations() {
 		var err error
@@ -38,66 +32,54 @@ func (m *Mock) seed() error {
 		rows = postRowsOf(ds.Posts)
 	}
 	m.dataset = ds
-	reg, err := registryOf(ds)
+	reg, err := site.Registry(ds)
 	if err != nil {
 		return err
 	}
 	m.reg = reg
 	m.store.SetSite(reg)
-	m.regenerate = m.opts.Dataset == nil && ds.Posts == nil && len(rows.posts) > 0
+	m.regenerate = m.opts.Dataset == nil && ds.Posts == nil && len(rows.Posts) > 0
 	fresh := m.build(ds, rows, m.startOptions(ds))
 	m.Passwords = m.plainPasswords(ds)
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
-	m.startupPosts = rows.types
+	m.startupPosts = rows.Types
 	return nil
 }
 
 // generate generates the site of Options.Seed and Options.Size, its posts made store
-// rows as they come (fixtures.GenerateEach): a large site's posts are never all held
-// as records too. The dataset keeps its posts, validated, if there are no more than
-// regenerateAbove of them and keep is set; a larger site's dataset has none (a reset
-// generates them again).
-func (m *Mock) generate(keep bool) (*fixtures.Dataset, *postRows, error) {
-	limit := cmp.Or(m.opts.regenerateAbove, regenerateAbove)
-	rows := &postRows{types: map[string]int{}}
-	var kept []fixtures.Post
-	ds, err := fixtures.GenerateEach(m.opts.Seed, m.opts.Size, func(run []fixtures.Post) {
-		rows.add(run)
-		if keep = keep && len(kept)+len(run) <= limit; keep {
-			kept = append(kept, run...)
-		} else {
-			kept = nil
-		}
-	})
+// rows as they come (site.GenerateRows); its dataset keeps its posts if keep is set and
+// there are no more than regenerateAbove of them.
+func (m *Mock) generate(keep bool) (*site.Dataset, *site.Rows, error) {
+	gen, err := m.generator()
 	if err != nil {
 		return nil, nil, err
 	}
+	limit := 0
 	if keep {
-		ds.Posts = kept
-		if err := ds.Validate(); err != nil {
-			return nil, nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
-		}
+		limit = cmp.Or(m.opts.regenerateAbove, regenerateAbove)
 	}
-	return ds, rows, nil
+	return site.GenerateRows(gen, m.opts.Seed, m.opts.Size, limit)
 }
 
-// generateDeclared is the site of a dataset that only declares (Dataset.Declarations):
-// the site Options.Seed and Options.Size generate, with the dataset's declarations,
-// options and version, and content of the declared types and taxonomies generated
-// from the same seed (fixtures.GenerateDeclared).
-func (m *Mock) generateDeclared(decl *fixtures.Dataset) (*fixtures.Dataset, error) {
-	ds, err := fixtures.Generate(m.opts.Seed, m.opts.Size)
+// generateDeclared is the site of a dataset that only declares, its content generated
+// from Options.Seed and Options.Size (site.GenerateDeclared).
+func (m *Mock) generateDeclared(decl *site.Dataset) (*site.Dataset, error) {
+	gen, err := m.generator()
 	if err != nil {
 		return nil, err
 	}
-	ds.Register, ds.Options, ds.WPVersion = withLocations(decl.Register, ds), decl.Options, decl.WPVersion
-	if err := fixtures.GenerateDeclared(ds, m.opts.Seed); err != nil {
-		return nil, err
+	return site.GenerateDeclared(gen, decl, m.opts.Seed, m.opts.Size)
+}
+
+// generator is Options.Generator, or the one registered.
+func (m *Mock) generator() (site.Generator, error) {
+	if m.opts.Generator != nil {
+		return m.opts.Generator, nil
 	}
-	if err := ds.Validate(); err != nil {
-		return nil, fmt.Errorf("fixtures: generated an invalid dataset (a bug): %w", err)
+	if g := site.DefaultGenerator(); g != nil {
+		return g, nil
 	}
-	return ds, nil
+	return nil, site.ErrNoGenerator
 }
 
 // regenerateAbove is the number of rows of wp_posts above which a generated site's
@@ -107,11 +89,15 @@ const regenerateAbove = 20000
 
 // startup is the start-up dataset, whole: the kept one, or a large generated site
 // generated again.
-func (m *Mock) startup() *fixtures.Dataset {
+func (m *Mock) startup() *site.Dataset {
 	if !m.regenerate {
 		return m.dataset
 	}
-	ds, err := fixtures.Generate(m.opts.Seed, m.opts.Size)
+	gen, err := m.generator()
+	if err != nil {
+		panic("mock: " + err.Error())
+	}
+	ds, err := gen.Generate(m.opts.Seed, m.opts.Size)
 	if err != nil {
 		panic("mock: the site generated at start-up cannot be generated again: " + err.Error())
 	}
@@ -129,40 +115,4 @@ func (m *Mock) fresh() *store.Store {
 		panic("mock: the site generated at start-up cannot be generated again: " + err.Error())
 	}
 	return m.build(ds, rows, m.startOptions(ds))
-}
-
-// seedImage draws a small PNG.
-func seedImage(w, h int) ([]byte, error) {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.Set(x, y, color.RGBA{uint8(32 * x), uint8(40 * y), 160, 255})
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// withLocations are a declaring dataset's registrations over a generated site's: the
-// generated theme locations (its menus are at them) unless the declarations register
-// their own, in which case the generated menus keep only the locations registered.
-func withLocations(decl *fixtures.Register, ds *fixtures.Dataset) *fixtures.Register {
-	if decl == nil || ds.Register == nil {
-		return decl
-	}
-	r := *decl
-	if len(r.NavMenus) == 0 {
-		r.NavMenus = ds.Register.NavMenus
-		return &r
-	}
-	for i := range ds.Terms {
-		ds.Terms[i].Locations = slices.DeleteFunc(ds.Terms[i].Locations, func(l string) bool {
-			_, ok := r.NavMenus.Get(l)
-			return !ok
-		})
-	}
-	return &r
 }

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"sort"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
@@ -85,10 +85,10 @@ func inOrder(v, like any) any {
 // sentValue is the value of name in a JSON body, its objects ordered (nil for other
 // bodies, whose objects have no order to keep).
 func sentValue(r *rest.Request, name string) any {
-	var body fixtures.Args
+	var body site.Args
 	if json.Unmarshal(r.RawBody, &body) != nil {
 		return nil
 	}
 	v, _ := body.Get(name)
-	return jsonOf(v)
+	return site.JSONOf(v)
 }

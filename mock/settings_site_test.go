@@ -3,6 +3,7 @@ package mock
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -87,5 +88,72 @@ func TestSiteSettingsRefused(t *testing.T) {
 		if err := ds.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.settings, err, c.want)
 		}
+	}
+}
+
+// TestSiteSettingsInDataset: a dataset's options carry the values of array and object
+// settings (issue 43: register_setting with type array or object, shown in REST),
+// their objects' keys in the order written, as WordPress keeps a serialized PHP array.
+// /settings prints them in that order, a value the schema refuses prints null
+// (prepare_value), a bad write is refused with rest_invalid_param, and an export
+// loads again to the same answers.
+func TestSiteSettingsInDataset(t *testing.T) {
+	ds := fixtures.Example()
+	ds.WPVersion = "7.1"
+	var reg fixtures.Register
+	decodeInto(t, `{"settings": [
+	 {"option_group": "general", "option_name": "acme_box", "type": "object",
+	  "show_in_rest": {"schema": {"type": "object", "properties": {"w": {"type": "integer"}, "h": {"type": "integer"}}}}},
+	 {"option_group": "general", "option_name": "acme_tags", "type": "array",
+	  "show_in_rest": {"schema": {"type": "array", "items": {"type": "string"}}}},
+	 {"option_group": "general", "option_name": "acme_bad", "type": "array",
+	  "show_in_rest": {"schema": {"type": "array", "items": {"type": "integer"}}}}]}`, &reg)
+	ds.Register = &reg
+	var opts fixtures.Dataset
+	decodeInto(t, `{"options": {"acme_box": {"w": 2, "h": 3}, "acme_tags": ["b", "a"], "acme_bad": {"x": 1}}}`, &opts)
+	if ds.Options == nil {
+		ds.Options = map[string]any{}
+	}
+	for k, v := range opts.Options {
+		ds.Options[k] = v
+	}
+	if err := ds.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	s := newTestSiteWith(t, ds)
+	const fields = "/wp/v2/settings?_fields=acme_box,acme_tags,acme_bad"
+	want := `{"acme_box":{"w":2,"h":3},"acme_tags":["b","a"],"acme_bad":null}`
+	if r := s.get(t, fields, "admin"); string(r.body) != want {
+		t.Errorf("from the dataset:\n got %s\nwant %s", r.body, want)
+	}
+	bad := `{"code":"rest_invalid_param","message":"Invalid parameter(s): acme_tags","data":{"status":400,"params":{"acme_tags":"acme_tags[1] is not of type string."},"details":{"acme_tags":{"code":"rest_invalid_type","message":"acme_tags[1] is not of type string.","data":{"param":"acme_tags[1]"}}}}}`
+	w := s.do(t, "POST", "/wp/v2/settings", "admin", strings.NewReader(`{"acme_tags":["c",5]}`), "Content-Type", "application/json")
+	if got := strings.TrimSpace(string(w.body)); w.status != 400 || got != bad {
+		t.Errorf("bad write:\n got %d %s\nwant 400 %s", w.status, got, bad)
+	}
+	w = s.do(t, "POST", "/wp/v2/settings", "admin", strings.NewReader(`{"acme_box":{"h":5,"w":4},"acme_tags":["c"],"acme_bad":[7]}`), "Content-Type", "application/json")
+	if w.status != 200 {
+		t.Fatalf("write: %d %.200s", w.status, w.body)
+	}
+	want = `{"acme_box":{"h":5,"w":4},"acme_tags":["c"],"acme_bad":[7]}`
+	if r := s.get(t, fields, "admin"); string(r.body) != want {
+		t.Errorf("written:\n got %s\nwant %s", r.body, want)
+	}
+	var b strings.Builder
+	if err := s.Export(&b); err != nil {
+		t.Fatal(err)
+	}
+	again, err := fixtures.Decode([]byte(b.String()), "export")
+	if err != nil {
+		t.Fatalf("the export does not load: %v", err)
+	}
+	m, err := New(Options{Dataset: again, Clock: fixedClock, AdminAppPassword: "abcd efgh ijkl mnop qrst uvwx"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(m)
+	defer srv.Close()
+	if r := (&testSite{Mock: m, srv: srv}).get(t, fields, "admin"); string(r.body) != want {
+		t.Errorf("exported and loaded again:\n got %s\nwant %s", r.body, want)
 	}
 }

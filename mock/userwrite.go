@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
@@ -328,7 +328,7 @@ func prepareUser(r *rest.Request, tx *store.Tx, u *store.User, create bool) *res
 	u.Description = wpfunc.Kses(wp.Emptied(given("description", u.Description)))
 	u.Locale = given("locale", u.Locale)
 	if r.Has("password") {
-		u.PassHash = fixtures.HashPassword(r.String("password"))
+		u.PassHash = site.HashPassword(r.String("password"))
 	}
 	// roles: set_role(false) empties them when roles is sent (even as []), then
 	// add_role adds each once; a new user without roles gets the default role

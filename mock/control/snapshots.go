@@ -7,9 +7,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/rest"
+	dataset "github.com/wpmock/wpmock/mock/site"
 )
 
 // Named snapshots: a test saves the site's current content under a name ("editor with
@@ -159,7 +159,7 @@ func (s *snapshotsRoute) restore(r *rest.Request) (*rest.Response, *rest.Error) 
 	if err != nil {
 		return nil, err
 	}
-	ds, derr := fixtures.Decode(snap.data, "snapshot "+snap.name)
+	ds, derr := dataset.Decode(snap.data, "snapshot "+snap.name)
 	if derr != nil {
 		return nil, rest.Errorf(http.StatusInternalServerError, codeSnapshotBroken, "The snapshot does not load: %v", derr)
 	}

@@ -235,3 +235,28 @@ func writeU(b *bytes.Buffer, r rune) {
 	b.WriteByte(hex[r>>4&0xf])
 	b.WriteByte(hex[r&0xf])
 }
+
+// PHPArrays is a value as json_encode prints the PHP array it is: an empty object is
+// [] (array()), maps in key order.
+func PHPArrays(v any) any {
+	switch x := v.(type) {
+	case Object:
+		if len(x) == 0 {
+			return EmptyArray
+		}
+		out := make(Object, len(x))
+		for i, m := range x {
+			out[i] = Member{Key: m.Key, Value: PHPArrays(m.Value)}
+		}
+		return out
+	case map[string]any:
+		return PHPArrays(SortedObject(x))
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = PHPArrays(e)
+		}
+		return out
+	}
+	return v
+}

@@ -1,22 +1,22 @@
-package mock
+package site
 
 import (
 	"errors"
 	"fmt"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"slices"
 	"sort"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
-// registryOf is the registry of the dataset's site: core's declarations, then the
+// Registry is the registry of the dataset's site: core's declarations, then the
 // dataset's own (its "register": post types, taxonomies, meta, fields), registered
 // in that order, as a plugin does on init. A dataset that registers nothing has
 // core's registry, shared.
-func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
+func Registry(ds *Dataset) (*wp.Registry, error) {
 	r := ds.Register
 	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields)+len(r.NavMenus)+siteDeclarations(r) == 0 {
 		return wp.Core, nil
@@ -57,28 +57,28 @@ func registryOf(ds *fixtures.Dataset) (*wp.Registry, error) {
 	return g, nil
 }
 
-// metaKeyOf is register_meta of a declaration: read by fixtures.ReadMeta (as the
+// metaKeyOf is register_meta of a declaration: read by ReadMeta (as the
 // dataset validator reads it), its default checked against its schema as
 // register_meta checks it (rest_validate_value_from_schema of the arguments merged
 // with show_in_rest's schema: one value's schema, even for a key of many values).
-func metaKeyOf(a fixtures.Args) (*wp.MetaKey, error) {
-	d, err := fixtures.ReadMeta(a)
+func metaKeyOf(a Args) (*wp.MetaKey, error) {
+	d, err := ReadMeta(a)
 	if err != nil {
 		return nil, err
 	}
 	k := &wp.MetaKey{ObjectType: d.ObjectType, Subtype: d.Subtype, Key: d.Key, Name: d.Name, ShowInRest: d.ShowInRest,
-		Single: d.Single, Default: jsonOf(d.Default), HasDefault: d.HasDefault, AuthAllowed: d.AuthAllowed,
+		Single: d.Single, Default: JSONOf(d.Default), HasDefault: d.HasDefault, AuthAllowed: d.AuthAllowed,
 		Revisioned: d.Revisioned}
 	// json_decode made the schema PHP arrays: an empty object prints []
-	k.Schema, _ = phpArrays(jsonOf(d.RestSchema(false))).(rest.Object)
-	k.SchemaTitled, _ = phpArrays(jsonOf(d.RestSchema(true))).(rest.Object)
+	k.Schema, _ = wpfunc.PHPArrays(JSONOf(d.RestSchema(false))).(wpfunc.Object)
+	k.SchemaTitled, _ = wpfunc.PHPArrays(JSONOf(d.RestSchema(true))).(wpfunc.Object)
 	if d.HasDefault {
 		check := argsWithout(a, "show_in_rest").Set("type", d.Type) // the type, string by default
 		for _, m := range d.Schema {
-			check = check.Set(m.Key, jsonOf(m.Value))
+			check = check.Set(m.Key, JSONOf(m.Value))
 		}
 		if _, err := rest.SchemaFromJSON("", check).Validate(k.Default, ""); err != nil {
-			return nil, &fixtures.MetaError{Field: "default", Err: errors.New(fixtures.MsgMetaDefaultType)}
+			return nil, &MetaError{Field: "default", Err: errors.New(MsgMetaDefaultType)}
 		}
 	}
 	return k, nil
@@ -86,43 +86,43 @@ func metaKeyOf(a fixtures.Args) (*wp.MetaKey, error) {
 
 // argsWithout is a declaration's arguments as the registration function takes them:
 // without the keys that are its other parameters.
-func argsWithout(a fixtures.Args, keys ...string) rest.Object {
-	out := rest.Object{}
+func argsWithout(a Args, keys ...string) wpfunc.Object {
+	out := wpfunc.Object{}
 	for _, m := range a {
 		if !slices.Contains(keys, m.Key) {
-			out = append(out, rest.Member{Key: m.Key, Value: jsonOf(m.Value)})
+			out = append(out, wpfunc.Member{Key: m.Key, Value: JSONOf(m.Value)})
 		}
 	}
 	return out
 }
 
-// jsonOf is a dataset value (fixtures.Args for objects) as the mock's JSON values
-// (rest.Object).
-func jsonOf(v any) any {
+// JSONOf is a dataset value (Args for objects) as the mock's JSON values
+// (wpfunc.Object).
+func JSONOf(v any) any {
 	switch x := v.(type) {
-	case fixtures.Args:
-		out := make(rest.Object, len(x))
+	case Args:
+		out := make(wpfunc.Object, len(x))
 		for i, m := range x {
-			out[i] = rest.Member{Key: m.Key, Value: jsonOf(m.Value)}
+			out[i] = wpfunc.Member{Key: m.Key, Value: JSONOf(m.Value)}
 		}
 		return out
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = jsonOf(e)
+			out[i] = JSONOf(e)
 		}
 		return out
 	}
 	return v
 }
 
-// recordOf is a mock JSON value as a dataset value (the inverse of jsonOf).
+// recordOf is a mock JSON value as a dataset value (the inverse of JSONOf).
 func recordOf(v any) any {
 	switch x := v.(type) {
-	case rest.Object:
-		out := make(fixtures.Args, len(x))
+	case wpfunc.Object:
+		out := make(Args, len(x))
 		for i, m := range x {
-			out[i] = fixtures.Arg{Key: m.Key, Value: recordOf(m.Value)}
+			out[i] = Arg{Key: m.Key, Value: recordOf(m.Value)}
 		}
 		return out
 	case []any:
@@ -136,32 +136,32 @@ func recordOf(v any) any {
 }
 
 // fieldValues are a record's field (or meta) values as a row keeps them; nil for none.
-func fieldValues(a fixtures.Args) *store.FieldValues {
+func fieldValues(a Args) *store.FieldValues {
 	if len(a) == 0 {
 		return nil
 	}
 	out := &store.FieldValues{List: make([]store.FieldValue, len(a))}
 	for i, m := range a {
-		out.List[i] = store.FieldValue{Name: m.Key, Value: jsonOf(m.Value)}
+		out.List[i] = store.FieldValue{Name: m.Key, Value: JSONOf(m.Value)}
 	}
 	return out
 }
 
 // fieldRecord is a row's field (or meta) values as a record's.
-func fieldRecord(f *store.FieldValues) fixtures.Args {
+func fieldRecord(f *store.FieldValues) Args {
 	if f == nil || len(f.List) == 0 {
 		return nil
 	}
-	out := make(fixtures.Args, len(f.List))
+	out := make(Args, len(f.List))
 	for i, v := range f.List {
-		out[i] = fixtures.Arg{Key: v.Name, Value: recordOf(v.Value)}
+		out[i] = Arg{Key: v.Name, Value: recordOf(v.Value)}
 	}
 	return out
 }
 
-// customTermSets are a record's terms in the site's own taxonomies (fixtures.Post's
+// customTermSets are a record's terms in the site's own taxonomies (Post's
 // Terms), by taxonomy name.
-func customTermSets(x *fixtures.Post) []store.TermSet {
+func customTermSets(x *Post) []store.TermSet {
 	if len(x.Terms) == 0 {
 		return nil
 	}

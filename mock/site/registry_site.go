@@ -1,16 +1,15 @@
-package mock
+package site
 
 import (
 	"fmt"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 
-	"github.com/wpmock/wpmock/fixtures"
-	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // siteDeclarations counts what a dataset registers beyond its types, taxonomies, meta
 // and fields: statuses, roles, settings and plugin routes.
-func siteDeclarations(r *fixtures.Register) int {
+func siteDeclarations(r *Register) int {
 	return len(r.PostStatuses) + len(r.Roles) + len(r.Settings) + len(r.RestRoutes)
 }
 
@@ -18,9 +17,9 @@ func siteDeclarations(r *fixtures.Register) int {
 // post statuses
 // (register_post_status, on init)
 // and plugin routes (register_rest_route, on rest_api_init) in the registry.
-func registerSite(g *wp.Registry, r *fixtures.Register) error {
+func registerSite(g *wp.Registry, r *Register) error {
 	for i, a := range r.Roles {
-		caps, _ := jsonOf(argOr(a, "capabilities")).(rest.Object)
+		caps, _ := JSONOf(argOr(a, "capabilities")).(wpfunc.Object)
 		if err := g.AddRole(a.String("role"), a.String("display_name"), caps); err != nil {
 			return fmt.Errorf("the dataset's register.roles[%d]: %w", i, err)
 		}
@@ -44,4 +43,4 @@ func registerSite(g *wp.Registry, r *fixtures.Register) error {
 }
 
 // argOr is the value of key, nil when absent.
-func argOr(a fixtures.Args, key string) any { v, _ := a.Get(key); return v }
+func argOr(a Args, key string) any { v, _ := a.Get(key); return v }

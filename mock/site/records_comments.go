@@ -1,16 +1,15 @@
-package mock
+package site
 
 import (
 	"time"
 
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // storeComments are a dataset's comments as store rows: a record's date is the site's
 // wall clock (comment_date), in loc; its UTC date follows.
-func storeComments(list []fixtures.Comment, loc *time.Location) []*store.Comment {
+func storeComments(list []Comment, loc *time.Location) []*store.Comment {
 	if len(list) == 0 {
 		return nil
 	}
@@ -38,15 +37,15 @@ func storeComments(list []fixtures.Comment, loc *time.Location) []*store.Comment
 
 // exportComments are the store's comments (by ascending id) as dataset records: the UTC
 // date only where the site's zone (loc) does not make it of the local one.
-func exportComments(rows []*store.Comment, loc *time.Location) []fixtures.Comment {
+func exportComments(rows []*store.Comment, loc *time.Location) []Comment {
 	if len(rows) == 0 {
 		return nil
 	}
-	out := make([]fixtures.Comment, len(rows))
+	out := make([]Comment, len(rows))
 	for i, c := range rows {
-		x := fixtures.Comment{ID: c.ID, Post: c.Post, Parent: c.Parent, Author: c.UserID,
+		x := Comment{ID: c.ID, Post: c.Post, Parent: c.Parent, Author: c.UserID,
 			AuthorName: c.Author, AuthorEmail: c.AuthorEmail, AuthorURL: c.AuthorURL, AuthorIP: c.AuthorIP,
-			AuthorUserAgent: c.Agent, Date: c.Date, Content: c.Content, Status: fixtures.CommentStatusOf(c.Approved),
+			AuthorUserAgent: c.Agent, Date: c.Date, Content: c.Content, Status: CommentStatusOf(c.Approved),
 			Karma: c.Karma}
 		if !c.DateGMT.Equal(wp.GMTIn(loc, c.Date)) {
 			x.DateGMT = c.DateGMT
@@ -55,7 +54,7 @@ func exportComments(rows []*store.Comment, loc *time.Location) []fixtures.Commen
 			x.Type = c.Type
 		}
 		if c.TrashedStatus != "" {
-			x.TrashedStatus = fixtures.CommentStatusOf(c.TrashedStatus)
+			x.TrashedStatus = CommentStatusOf(c.TrashedStatus)
 		}
 		if c.Rendered != nil && c.Content == c.RenderedFrom {
 			x.Rendered = c.Rendered

@@ -1,13 +1,12 @@
-package mock
+package site
 
 import (
-	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
-// A dataset's item meta (fixtures.Post.Meta, Term.Meta, User.Meta, Comment.Meta:
+// A dataset's item meta (Post.Meta, Term.Meta, User.Meta, Comment.Meta:
 // values by key, as a client writes them) and the rows the store keeps (meta_value
 // strings, as update_metadata and add_metadata store them), both ways.
 
@@ -15,9 +14,9 @@ import (
 // key of many (single false) a row per value; each value as maybe_serialize stores
 // it. A key the registry does not know is taken as one value (the validator refuses
 // it first).
-func metaRowsOf(g *wp.Registry, objectType, subtype string, a fixtures.Args, each func(key string, rows []string)) {
+func metaRowsOf(g *wp.Registry, objectType, subtype string, a Args, each func(key string, rows []string)) {
 	for _, m := range a {
-		v := jsonOf(m.Value)
+		v := JSONOf(m.Value)
 		k := g.RegisteredMeta(objectType, subtype, m.Key)
 		list, isList := v.([]any)
 		if k == nil || k.Single || !isList {
@@ -33,7 +32,7 @@ func metaRowsOf(g *wp.Registry, objectType, subtype string, a fixtures.Args, eac
 }
 
 // metaFieldValues are a term's, user's or comment's meta rows for the store.
-func metaFieldValues(g *wp.Registry, objectType, subtype string, a fixtures.Args) *store.FieldValues {
+func metaFieldValues(g *wp.Registry, objectType, subtype string, a Args) *store.FieldValues {
 	var out *store.FieldValues
 	metaRowsOf(g, objectType, subtype, a, func(key string, rows []string) { out = out.WithMetaRows(key, rows) })
 	return out
@@ -41,11 +40,11 @@ func metaFieldValues(g *wp.Registry, objectType, subtype string, a fixtures.Args
 
 // metaRecord is the inverse of metaFieldValues: each key's rows unserialized, the one
 // value of a key registered single, the list of them for the others.
-func metaRecord(g *wp.Registry, objectType, subtype string, f *store.FieldValues) fixtures.Args {
+func metaRecord(g *wp.Registry, objectType, subtype string, f *store.FieldValues) Args {
 	if f == nil || len(f.List) == 0 {
 		return nil
 	}
-	out := make(fixtures.Args, 0, len(f.List))
+	out := make(Args, 0, len(f.List))
 	for _, fv := range f.List {
 		rows, _ := fv.Value.([]string)
 		values := make([]any, len(rows))
@@ -56,14 +55,14 @@ func metaRecord(g *wp.Registry, objectType, subtype string, f *store.FieldValues
 		if k := g.RegisteredMeta(objectType, subtype, fv.Name); (k == nil || k.Single) && len(values) == 1 {
 			v = values[0]
 		}
-		out = append(out, fixtures.Arg{Key: fv.Name, Value: v})
+		out = append(out, Arg{Key: fv.Name, Value: v})
 	}
 	return out
 }
 
 // postMetaRecords are the wp_postmeta rows of the posts' meta values, with the ids
 // from next on; next is the meta sequence after them.
-func postMetaRecords(g *wp.Registry, posts []fixtures.Post, next int) ([]store.Meta, int) {
+func postMetaRecords(g *wp.Registry, posts []Post, next int) ([]store.Meta, int) {
 	var out []store.Meta
 	for i := range posts {
 		p := &posts[i]
