@@ -57,7 +57,7 @@ var factDefects = []laterDefect{
 		editObjects(on("POST", posts), func(m map[string]any) { m["ping_status"] = "closed" })}},
 	{rest.V61, defect{"new posts are open to comments whatever default_comment_status says", "facts/discussion/written", []string{"facts"},
 		editObjects(on("POST", posts), func(m map[string]any) { m["comment_status"] = "open" })}},
-	{rest.V61, defect{"/settings answers page_for_posts as unset", "facts/front-page/written", []string{"facts"},
+	{rest.V61, defect{"the settings answer page_for_posts as unset", "facts/front-page/written", []string{"facts"},
 		editObjects(on("GET", settingsPath), func(m map[string]any) { m["page_for_posts"] = 0 })}},
 	{rest.V61, defect{"the front page links its own permalink, not the home URL", "facts/front-page/links", []string{"facts"},
 		editObjects(on("GET", `/wp/v2/pages/\d+`), func(m map[string]any) {
