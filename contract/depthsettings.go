@@ -315,8 +315,10 @@ func frontPageFacts(s *Suite, t T) {
 	held := fmt.Sprintf("(site fact: show_on_front %s, page_on_front %s from %s; home %q from the index)",
 		show(before.object()["show_on_front"], true), show(before.object()["page_on_front"], true), settingsRoute, home)
 	if id, _ := before.object()["page_on_front"].(float64); before.object()["show_on_front"] == "page" && id > 0 {
-		r := anon.get(t, fmt.Sprintf("/wp/v2/pages/%d", int(id)))
-		check(t, r, textAt(r, "link") == home+"/", linksRule+" "+held, "the front page's link %q, want %q", textAt(r, "link"), home+"/")
+		// a page_on_front naming no published page (deleted, a draft) gives no front page to check
+		if r := anon.get(t, fmt.Sprintf("/wp/v2/pages/%d", int(id))); r.Status == http.StatusOK {
+			check(t, r, textAt(r, "link") == home+"/", linksRule+" "+held, "the front page's link %q, want %q", textAt(r, "link"), home+"/")
+		}
 	}
 	front := idOf(s.create(t, nil, "/wp/v2/pages", map[string]any{"title": s.name("front page"), "status": "publish"}))
 	blog := idOf(s.create(t, nil, "/wp/v2/pages", map[string]any{"title": s.name("posts page"), "status": "publish"}))
