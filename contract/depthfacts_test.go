@@ -33,7 +33,7 @@ var factDefects = []laterDefect{
 				m["timezone_string"] = "UTC"
 			}
 		})}},
-	{rest.V61, defect{"a UTC site's dates are given an hour's offset (Europe/London's summer)", "facts/timezone/dates", []string{"facts"},
+	{rest.V61, defect{"a UTC site's dates are given an hour's offset (London's summer time)", "facts/timezone/dates", []string{"facts"},
 		editObjects(on("POST", posts), func(m map[string]any) {
 			if d, err := time.Parse(wpDate, textOf(m["date"])); err == nil && m["date"] == m["date_gmt"] {
 				m["date_gmt"] = d.Add(-time.Hour).Format(wpDate)
