@@ -3,6 +3,7 @@ package contract
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,7 +18,17 @@ import (
 func init() {
 	issue48Groups = append(issue48Groups, "facts")
 	siteDefects = append(siteDefects, factDefects...)
+	// one defect per kind of fact joins TestSuiteCatchesDefects on the seeded mock too,
+	// so every group has its defects there (the rest would repeat TestSiteDefectsOnMock)
+	for _, d := range factDefects {
+		if slices.Contains(factsOnSeededMock, d.rule) {
+			laterDefects = append(laterDefects, d)
+		}
+	}
 }
+
+var factsOnSeededMock = []string{"facts/timezone/written", "facts/formats/read-back", "facts/posts-per-page/lists", "facts/front-page/links",
+	"facts/discussion/written", "facts/permalinks/term-base", "facts/roles/may-publish", "facts/menus/parent-kept"}
 
 const (
 	indexPath      = ``
