@@ -12,8 +12,8 @@ import (
 
 // queryPosts lists the posts of the types that the where arguments ask, in their
 // order (date, newest first, unless orderby says otherwise), each one the caller
-// may read.
-func (c *call) queryPosts(cts []*contentType, where map[string]any) ([]*store.Post, error) {
+// may read; clauses are the connection's own tax_query (a term's posts).
+func (c *call) queryPosts(cts []*contentType, where map[string]any, clauses ...store.TaxClause) ([]*store.Post, error) {
 	if types, ok := where["contentTypes"].([]any); ok && len(types) > 0 {
 		var keep []*contentType
 		for _, t := range types {
@@ -32,6 +32,7 @@ func (c *call) queryPosts(cts []*contentType, where map[string]any) ([]*store.Po
 		if q == nil {
 			continue
 		}
+		q.Tax = append(q.Tax, clauses...)
 		q.Size = len(c.Tx.PostsByDate(ct.pt.Slug))
 		window, _ := c.Tx.QueryPosts(q)
 		for _, p := range window {

@@ -54,7 +54,7 @@ func userFields() []*fieldDecl {
 	return []*fieldDecl{
 		f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) { return globalID(kindUser, usr(p).ID), nil }),
 		f("databaseId", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).ID, nil }),
-		f("userId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).ID, nil }),
+		f("userId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).ID, nil }).deprecated(deprecatedForDatabaseID),
 		f("name", "String", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).Name, nil }),
 		f("firstName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).FirstName), nil }),
 		f("lastName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).LastName), nil }),
