@@ -28,8 +28,8 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 	}
 	for _, ct := range cts {
 		root.Fields = append(root.Fields, rootContentFields(ct)...)
-		obj := &typeDecl{Name: ct.name, Kind: object, Implements: typeInterfaces(ct, v), Fields: typeFields(ct, v)}
-		decls = append(decls, obj,
+		typ := &typeDecl{Name: ct.name, Kind: object, Implements: typeInterfaces(ct, v), Fields: typeFields(ct, v)}
+		decls = append(decls, typ,
 			&typeDecl{Name: ct.name + "IdType", Kind: enum, Values: idTypes(ct)},
 			whereArgs("RootQueryTo"+ct.name+"ConnectionWhereArgs", ct, v, ""))
 		decls = append(decls, connDecls("RootQueryTo"+ct.name+"Connection", ct.name)...)

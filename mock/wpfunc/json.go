@@ -45,7 +45,7 @@ func (o Object) Set(key string, v any) Object {
 // MarshalJSON lets encoding/json (tests, tools) encode an Object in order.
 func (o Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
-	encode(&b, o)
+	encode(&b, o, 0)
 	return b.Bytes(), nil
 }
 
@@ -63,9 +63,20 @@ type JSONAppender interface {
 // (every character beyond ASCII as \uXXXX, the slash escaped, <, > and & not). It
 // handles the value types that responses are built from directly, without
 // reflection, and falls back to encoding/json for anything else.
-func EncodeJSON(b *bytes.Buffer, v any) { encode(b, v) }
+func EncodeJSON(b *bytes.Buffer, v any) { encode(b, v, 0) }
 
-func encode(b *bytes.Buffer, v any) {
+// JSONFlags are the json_encode flags the encoder honours besides wp_json_encode's
+// defaults.
+type JSONFlags int
+
+// JSONUnescapedUnicode is JSON_UNESCAPED_UNICODE: characters beyond ASCII as they are
+// (WPGraphQL's answers: graphql-php's Router encodes with it).
+const JSONUnescapedUnicode JSONFlags = 1
+
+// EncodeJSONFlags is EncodeJSON with json_encode's flags.
+func EncodeJSONFlags(b *bytes.Buffer, v any, flags JSONFlags) { encode(b, v, flags) }
+
+func encode(b *bytes.Buffer, v any, flags JSONFlags) {
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("null")
@@ -82,16 +93,16 @@ func encode(b *bytes.Buffer, v any) {
 	case float64:
 		encodeFloat(b, x)
 	case string:
-		encodeString(b, x)
+		encodeString(b, x, flags)
 	case Object:
 		b.WriteByte('{')
 		for i, m := range x {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			encodeString(b, m.Key)
+			encodeString(b, m.Key, flags)
 			b.WriteByte(':')
-			encode(b, m.Value)
+			encode(b, m.Value, flags)
 		}
 		b.WriteByte('}')
 	case []any:
@@ -100,7 +111,7 @@ func encode(b *bytes.Buffer, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			encode(b, e)
+			encode(b, e, flags)
 		}
 		b.WriteByte(']')
 	case []int:
@@ -118,7 +129,7 @@ func encode(b *bytes.Buffer, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			encodeString(b, e)
+			encodeString(b, e, flags)
 		}
 		b.WriteByte(']')
 	case []Object:
@@ -127,7 +138,7 @@ func encode(b *bytes.Buffer, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			encode(b, e)
+			encode(b, e, flags)
 		}
 		b.WriteByte(']')
 	case map[string]any:
@@ -141,9 +152,9 @@ func encode(b *bytes.Buffer, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			encodeString(b, k)
+			encodeString(b, k, flags)
 			b.WriteByte(':')
-			encode(b, x[k])
+			encode(b, x[k], flags)
 		}
 		b.WriteByte('}')
 	case json.RawMessage:
@@ -156,7 +167,7 @@ func encode(b *bytes.Buffer, v any) {
 			b.WriteString("null")
 			return
 		}
-		encodeString(b, string(text))
+		encodeString(b, string(text), flags)
 	default:
 		enc := json.NewEncoder(b)
 		enc.SetEscapeHTML(false)
@@ -182,7 +193,7 @@ func encodeFloat(b *bytes.Buffer, f float64) {
 
 const hex = "0123456789abcdef"
 
-func encodeString(b *bytes.Buffer, s string) {
+func encodeString(b *bytes.Buffer, s string, flags JSONFlags) {
 	b.WriteByte('"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -216,8 +227,12 @@ func encodeString(b *bytes.Buffer, s string) {
 			start = i
 			continue
 		}
-		b.WriteString(s[start:i])
 		r, size := utf8.DecodeRuneInString(s[i:])
+		if flags&JSONUnescapedUnicode != 0 && r != utf8.RuneError {
+			i += size // kept as it is, written with the run it is in
+			continue
+		}
+		b.WriteString(s[start:i])
 		if r == utf8.RuneError && size == 1 {
 			r = utf8.RuneError
 		}
