@@ -52,11 +52,7 @@ func rootContentFields(ct *contentType) []*fieldDecl {
 			Args: append(append([]argDecl{}, pageArgs...), argDecl{Name: "where", Type: "RootQueryTo" + ct.name + "ConnectionWhereArgs"}),
 			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
 				where, _ := args["where"].(map[string]any)
-				list, err := c.queryPosts([]*contentType{ct}, where)
-				if err != nil {
-					return nil, err
-				}
-				return postConnection(list, args)
+				return c.postsConnection([]*contentType{ct}, where, args)
 			}},
 	}
 }

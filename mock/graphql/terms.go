@@ -155,11 +155,7 @@ func termPostsField(name, typ string, cts []*contentType) *fieldDecl {
 		Resolve: func(c *call, p any, args map[string]any) (any, error) {
 			where, _ := args["where"].(map[string]any)
 			own := store.TaxClause{Taxonomy: term(p).Taxonomy, Terms: map[int]bool{term(p).ID: true}}
-			list, err := c.queryPosts(cts, where, own)
-			if err != nil {
-				return nil, err
-			}
-			return postConnection(list, args)
+			return c.postsConnection(cts, where, args, own)
 		}}
 }
 

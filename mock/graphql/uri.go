@@ -186,11 +186,7 @@ func rootNodeFields() []*fieldDecl {
 						cts = append(cts, ct)
 					}
 				}
-				list, err := c.queryPosts(cts, where)
-				if err != nil {
-					return nil, err
-				}
-				return postConnection(list, args)
+				return c.postsConnection(cts, where, args)
 			}},
 	}
 }
