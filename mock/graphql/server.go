@@ -306,7 +306,7 @@ func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) 
 		return nil, &requestFailure{msg: e.Message, locs: e.Locations}
 	}
 	if errs := validator.Validate(sc.ast, doc); len(errs) > 0 {
-		return wpfunc.Object{{"errors", formatErrors(graphqlPHPMessages(errs, query, sc.order))}, debugExtension}, nil
+		return wpfunc.Object{{"errors", formatErrors(graphqlPHPMessages(errs, query, sc))}, debugExtension}, nil
 	}
 	if req.Actor == nil { // WPGraphQL's DisableIntrospection rule, for visitors
 		if at := introspectionField(doc); at != nil {
