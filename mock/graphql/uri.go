@@ -35,8 +35,11 @@ func (c *call) byURI(uri string) any {
 	if err != nil {
 		return nil
 	}
-	// a query string (?p=1) resolves to nothing on a site with pretty permalinks,
-	// as WPGraphQL's resolve_uri parses the path only there
+	if u.RawQuery != "" && strings.Trim(u.Path, "/") == "" { // the home page's query vars (uriquery.go)
+		return c.byQuery(u.Query())
+	}
+	// a query string after a path resolves to nothing on a site with pretty
+	// permalinks: its vars and the path's rule name two things
 	if u.RawQuery != "" && wp.OptionString(c.Tx, "permalink_structure") != "" {
 		return nil
 	}
