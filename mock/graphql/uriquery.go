@@ -19,7 +19,8 @@ import (
 // type's query var, cat, category_name, tag, a taxonomy's query var, author and
 // author_name, attachment_id, and post_type alone (its archive). Taxonomy vars
 // together are a tax query whose first term (category, tag, then the site's) is the
-// queried object; any other two ask for two objects at once: nothing.
+// queried object; a post var with an author var is the post if that is its author
+// (WP_Query filters by it); any other two ask for two objects at once: nothing.
 
 // byQuery is the node a home page query string names (nil when none).
 func (c *call) byQuery(q url.Values) any {
@@ -84,6 +85,12 @@ func (c *call) byQuery(q url.Values) any {
 		}
 	case len(found) > 0 && (asked == 1 || asked == terms):
 		return found[0]
+	case len(found) == 2 && asked == 2: // a post by its author: WP_Query's author filter
+		p, isPost := found[0].(*store.Post)
+		u, isUser := found[1].(*store.User)
+		if isPost && isUser && p.Author == u.ID {
+			return p
+		}
 	}
 	return nil
 }
