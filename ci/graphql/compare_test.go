@@ -116,3 +116,38 @@ func TestApplyKnown(t *testing.T) {
 		t.Error("a 7.1 difference accepted on 6.8")
 	}
 }
+
+// TestSchemaWrong: an introspection answer's schema may lack WPGraphQL's types,
+// fields, enum values and possible types (absent), but what it has must be WPGraphQL's:
+// a field WPGraphQL lacks, another type, a lost deprecation, an interface left out (the
+// Comment that was not UniformResourceIdentifiable) are wrong, whatever the first
+// difference of the whole answer is.
+func TestSchemaWrong(t *testing.T) {
+	schema := func(types string) []byte {
+		return []byte(`{"data":{"__schema":{"mutationType":null,"types":[` + types + `]}}}`)
+	}
+	const (
+		node    = `{"kind":"INTERFACE","name":"Node","fields":[{"name":"id","args":[],"type":{"kind":"NON_NULL","ofType":{"kind":"SCALAR","name":"ID"}}}],"possibleTypes":[{"name":"Comment"},{"name":"Post"}]}`
+		uri     = `{"kind":"INTERFACE","name":"UniformResourceIdentifiable","fields":[],"possibleTypes":[{"name":"Comment"}]}`
+		comment = `{"kind":"OBJECT","name":"Comment","interfaces":[{"name":"Node"},{"name":"UniformResourceIdentifiable"}],"fields":[{"name":"id","args":[],"type":{"kind":"NON_NULL","ofType":{"kind":"SCALAR","name":"ID"}}},{"name":"commentId","args":[],"type":{"kind":"SCALAR","name":"Int"},"isDeprecated":true,"deprecationReason":"Deprecated in favor of databaseId"},{"name":"karma","args":[],"type":{"kind":"SCALAR","name":"Int"}}]}`
+		post    = `{"kind":"OBJECT","name":"Post","interfaces":[{"name":"Node"}],"fields":[]}`
+	)
+	want := schema(strings.Join([]string{node, uri, comment, post}, ","))
+	for _, tc := range []struct{ name, got, wrong string }{
+		{"the same", strings.Join([]string{node, uri, comment, post}, ","), ""},
+		{"parts absent", `{"kind":"OBJECT","name":"Comment","interfaces":[],"fields":[{"name":"karma","args":[],"type":{"kind":"SCALAR","name":"Int"}}]}`, ""},
+		{"an interface left out", strings.Join([]string{node, uri, strings.Replace(comment, `,{"name":"UniformResourceIdentifiable"}`, "", 1)}, ","),
+			"Comment: does not implement UniformResourceIdentifiable, WPGraphQL's does"},
+		{"a possible type left out", strings.Join([]string{strings.Replace(node, `{"name":"Comment"},`, "", 1), comment}, ","),
+			"Node: Comment is not one of its possible types, as it is WPGraphQL's"},
+		{"a field WPGraphQL lacks", strings.Replace(comment, `"karma"`, `"mood"`, 1), "Comment.mood: a field WPGraphQL does not have"},
+		{"another type", strings.Replace(comment, `"name":"Int"}}]`, `"name":"String"}}]`, 1), "Comment.karma: String, WPGraphQL's Int"},
+		{"a deprecation lost", strings.Replace(comment, `"isDeprecated":true`, `"isDeprecated":false`, 1), "Comment.commentId: deprecated false"},
+		{"a type WPGraphQL lacks", `{"kind":"OBJECT","name":"Mood","fields":[]}`, "Mood: a type WPGraphQL does not have"},
+	} {
+		got := schemaWrong(want, schema(tc.got))
+		if (tc.wrong == "") != (got == "") || !strings.HasPrefix(got, tc.wrong) {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.wrong)
+		}
+	}
+}

@@ -13,13 +13,22 @@ import (
 // first difference must begin with Difference (its path and what differs there), and the
 // reason says why (docs/differences.md). Any other difference of that operation still
 // fails, and an entry the answer no longer needs fails too, so the list cannot outlive
-// the mock's gaps.
+// the mock's gaps. Kind says what the difference is: "absent" (something the mock does
+// not serve, answered as WPGraphQL answers what it does not have: a validation error, an
+// unlisted item) or "wrong" (an answer that differs from WPGraphQL's, not yet mended).
 type knownDifference struct {
 	Versions   []string `json:"versions"`
 	Operation  string   `json:"operation"`
+	Kind       string   `json:"kind"`
 	Difference string   `json:"difference"`
 	Reason     string   `json:"reason"`
 }
+
+// The kinds of a known difference.
+const (
+	kindAbsent = "absent"
+	kindWrong  = "wrong"
+)
 
 // loadKnown reads the list; a missing file is an empty list.
 func loadKnown(path string) ([]knownDifference, error) {
@@ -38,6 +47,9 @@ func loadKnown(path string) ([]knownDifference, error) {
 		if k.Operation == "" || k.Difference == "" || k.Reason == "" || len(k.Versions) == 0 {
 			return nil, fmt.Errorf("%s: %s: versions, operation, difference and reason are all required", path, k.Operation)
 		}
+		if k.Kind != kindAbsent && k.Kind != kindWrong {
+			return nil, fmt.Errorf("%s: %s: kind is %q: absent or wrong", path, k.Operation, k.Kind)
+		}
 	}
 	return ks, nil
 }
@@ -52,7 +64,7 @@ func applyKnown(version string, rs []result, ks []knownDifference) (stale []know
 		used := false
 		for i := range rs {
 			if rs[i].op == k.Operation && rs[i].known == "" && strings.HasPrefix(rs[i].diff, k.Difference) {
-				rs[i].known, used = k.Reason, true
+				rs[i].known, rs[i].kind, used = k.Reason, k.Kind, true
 			}
 		}
 		if !used {

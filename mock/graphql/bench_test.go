@@ -1,9 +1,14 @@
 package graphql_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+
+	"github.com/wpmock/wpmock/fixtures"
+	"github.com/wpmock/wpmock/mock"
 )
 
 // BenchmarkPageQuery: a typical page query (a post by URI with its author, terms,
@@ -49,4 +54,50 @@ func primaryMenu(b *testing.B, m http.Handler) string {
 		b.Fatal(w.Body)
 	}
 	return s
+}
+
+// BenchmarkConnection: a page of ten posts from a site of 20,000, from the start,
+// after a cursor in the middle and before one (last: 10), and a page of contentNodes
+// (posts and pages merged) after a cursor: WPGraphQL seeks by the cursor's post, so a
+// page should cost about as much wherever it starts.
+func BenchmarkConnection(b *testing.B) {
+	m, err := mock.New(mock.Options{Seed: 1, Clock: fixedClock, AdminAppPassword: "test PASS word 1234 abcd efgh",
+		Size: fixtures.Size{Posts: 20000, Users: 10, Terms: 30, Media: 20, Pages: 200, Comments: 40}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// the cursor of the 10,000th post
+	w := post(m, op(`{ posts(first: 100) { pageInfo { endCursor } } }`, nil), false)
+	var page struct {
+		Data struct {
+			Posts struct{ PageInfo struct{ EndCursor string } }
+		}
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &page); err != nil || page.Data.Posts.PageInfo.EndCursor == "" {
+		b.Fatal(err, w.Body)
+	}
+	var mid string
+	for i := 0; i < 100 && mid == ""; i++ { // walk on to the middle, a page of 100 at a time
+		w = post(m, op(`query($a: String) { posts(first: 100, after: $a) { pageInfo { endCursor } } }`, map[string]any{"a": page.Data.Posts.PageInfo.EndCursor}), false)
+		json.Unmarshal(w.Body.Bytes(), &page)
+		if i == 98 {
+			mid = page.Data.Posts.PageInfo.EndCursor
+		}
+	}
+	nodes := `pageInfo { hasNextPage hasPreviousPage startCursor endCursor } nodes { databaseId ... on NodeWithTitle { title } }`
+	for _, tc := range []struct{ name, query string }{
+		{"first", `{ posts(first: 10) { ` + nodes + ` } }`},
+		{"after-middle", `query($c: String) { posts(first: 10, after: $c) { ` + nodes + ` } }`},
+		{"before-middle", `query($c: String) { posts(last: 10, before: $c) { ` + nodes + ` } }`},
+		{"content-nodes-after-middle", `query($c: String) { contentNodes(first: 10, after: $c, where: {contentTypes: [POST, PAGE]}) { ` + nodes + ` } }`},
+	} {
+		body := op(tc.query, map[string]any{"c": mid})
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				if w := post(m, body, false); w.Code != http.StatusOK || strings.Contains(w.Body.String(), `"errors"`) {
+					b.Fatal(w.Code, w.Body)
+				}
+			}
+		})
+	}
 }

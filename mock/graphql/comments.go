@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/wpmock/wpmock/mock/store"
 )
@@ -17,8 +18,27 @@ const mysqlDate = "2006-01-02 15:04:05"
 // commentAuthor is a comment's author who is not a registered user.
 type commentAuthor struct{ c *store.Comment }
 
+// commentVisible is the Comment model's is_private turned around: the caller's own
+// comment, else a comment on a post the caller may read, approved or shown to a
+// moderator.
 func (c *call) commentVisible(x *store.Comment) bool {
+	if c.Actor != nil && x.UserID != 0 && x.UserID == c.Actor.ID {
+		return true
+	}
+	if !c.readable(c.Tx.Post(x.Post)) {
+		return false
+	}
 	return x.Approved == "1" || (c.Actor != nil && c.Actor.Can("moderate_comments"))
+}
+
+// commentLink is the Comment model's link: get_comment_link without comment paging
+// (page_comments is off on a new site), the post's permalink and #comment-<id>.
+func (c *call) commentLink(x *store.Comment) string {
+	frag := "#comment-" + strconv.Itoa(x.ID)
+	if p := c.Tx.Post(x.Post); p != nil {
+		return c.links().Post(p) + frag
+	}
+	return c.Home + "/" + frag
 }
 
 // commentFieldsOf are NodeWithComments' fields and the comments connection.
@@ -79,22 +99,29 @@ func commentDecls() []*typeDecl {
 				return nilIfEmpty(author(p).AuthorEmail), nil
 			}),
 		}},
-		{Name: "Comment", Kind: object, Implements: []string{"Node", "DatabaseIdentifier"}, Fields: []*fieldDecl{
+		{Name: "Comment", Kind: object, Implements: []string{"Node", "DatabaseIdentifier", "UniformResourceIdentifiable"}, Fields: []*fieldDecl{
 			f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) { return globalID(kindComment, cmt(p).ID), nil }),
 			f("databaseId", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).ID, nil }),
-			f("commentId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).ID, nil }),
+			f("commentId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).ID, nil }).deprecated("Deprecated in favor of databaseId"),
 			{Name: "content", Type: "String", Args: []argDecl{formatArg}, Resolve: func(c *call, p any, _ map[string]any) (any, error) {
 				return c.Site.CommentContent(c.Tx, c.Home, cmt(p)), nil
 			}},
 			// a comment's dates are the database's (MySQL's format), unlike a post's
 			f("date", "String", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Date.Format(mysqlDate), nil }),
 			f("dateGmt", "String", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).DateGMT.Format(mysqlDate), nil }),
+			f("link", "String", func(c *call, p any, _ map[string]any) (any, error) { return c.commentLink(cmt(p)), nil }),
+			f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) {
+				return strings.TrimPrefix(c.commentLink(cmt(p)), c.Home), nil
+			}),
 			f("isComment", "Boolean!", constant(true)),
+			f("isFrontPage", "Boolean!", constant(false)), // the Comment model has neither
+			f("isPostsPage", "Boolean!", constant(false)),
 			f("isContentNode", "Boolean!", constant(false)),
 			f("isTermNode", "Boolean!", constant(false)),
 			f("isRestricted", "Boolean", constant(false)),
 			f("karma", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Karma, nil }),
-			f("approved", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Approved == "1", nil }),
+			f("approved", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Approved == "1", nil }).
+				deprecated("Deprecated in favor of the `status` field"),
 			f("status", "CommentStatusEnum", func(_ *call, p any, _ map[string]any) (any, error) {
 				return map[string]string{"1": "APPROVE", "0": "HOLD", "spam": "SPAM", "trash": "TRASH"}[cmt(p).Approved], nil
 			}),

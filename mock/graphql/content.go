@@ -154,8 +154,7 @@ func contentNodeFields() []*fieldDecl {
 		f("isPostsPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
 			return wp.OptionString(c.Tx, "show_on_front") == "page" && wp.OptionInt(c.Tx, "page_for_posts") == post(p).ID, nil
 		}),
-		f("isPreview", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Type == "revision", nil }),
-		f("isRevision", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Type == "revision", nil }),
+		f("isPreview", "Boolean", func(c *call, p any, _ map[string]any) (any, error) { return c.isPreview(post(p)), nil }),
 		f("previewRevisionDatabaseId", "Int", func(c *call, p any, _ map[string]any) (any, error) { return c.previewRevision(post(p)), nil }),
 		f("previewRevisionId", "ID", func(c *call, p any, _ map[string]any) (any, error) {
 			if id, ok := c.previewRevision(post(p)).(int); ok {
@@ -205,7 +204,7 @@ func metaValue(tx *store.Tx, id int, key string) string {
 func typeFields(ct *contentType, v wpversion.Version) []*fieldDecl {
 	fields := contentNodeFields()
 	pt := ct.pt
-	fields = append(fields, f(ct.single+"Id", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).ID, nil }))
+	fields = append(fields, f(ct.single+"Id", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).ID, nil }).deprecated(deprecatedForDatabaseID))
 	if pt.Supported("title", v) {
 		fields = append(fields, &fieldDecl{Name: "title", Type: "String", Args: []argDecl{formatArg},
 			Resolve: formatted(func(p *store.Post) string { return p.Title }, func(c *call, p *store.Post) string { return renderTitle(p) })})
@@ -230,8 +229,9 @@ func typeFields(ct *contentType, v wpversion.Version) []*fieldDecl {
 	if pt.Hierarchical || pt.Slug == "attachment" {
 		fields = append(fields, hierarchyFields(ct)...)
 	}
-	if pt.Supported("revisions", v) {
-		fields = append(fields, revisionsOf(ct))
+	if pt.Supported("revisions", v) { // NodeWithRevisions
+		fields = append(fields, f("isRevision", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Type == "revision", nil }),
+			revisionsOf(ct))
 	}
 	if pt.Supported("page-attributes", v) {
 		fields = append(fields, f("menuOrder", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(post(p).MenuOrder()), nil }))
@@ -290,14 +290,33 @@ func restrict(fields []*fieldDecl) []*fieldDecl {
 // restricted is a post whose password the caller would have to give.
 func (c *call) restricted(p *store.Post) bool { return p.Password != "" && !c.canEdit(p) }
 
-// postLink is get_permalink, with ?preview=true for a revision (its parent's link).
-func (c *call) postLink(p *store.Post) string {
+// isPreview is the Post model's isPreview: the newest revision of its post
+// (wp_get_post_revisions' first), or a draft of a type without revisions.
+func (c *call) isPreview(p *store.Post) bool {
 	if p.Type == "revision" {
-		if parent := c.Tx.Post(p.Parent); parent != nil {
-			return c.links().Post(parent) + "?preview=true"
-		}
+		revs := wp.RevisionsOf(c.Tx, p.Parent)
+		return len(revs) > 0 && revs[0].ID == p.ID
 	}
-	return c.links().Post(p)
+	pt := wp.RegistryOf(c.Tx).TypeOf(p.Type)
+	return p.Status == "draft" && pt != nil && !pt.Supported("revisions", c.Site.Version())
+}
+
+// postLink is the Post model's link: get_permalink, or for a preview
+// get_preview_post_link of its parent (a revision's post), else of the post itself
+// (the global post WPGraphQL sets up): that link with preview=true added.
+func (c *call) postLink(p *store.Post) string {
+	if !c.isPreview(p) {
+		return c.links().Post(p)
+	}
+	of := p
+	if parent := c.Tx.Post(p.Parent); parent != nil {
+		of = parent
+	}
+	link := c.links().Post(of)
+	if strings.Contains(link, "?") { // add_query_arg
+		return link + "&preview=true"
+	}
+	return link + "?preview=true"
 }
 
 // postURI is a post's uri: null for the posts page (WPGraphQL resolves its URI to

@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2"
@@ -38,6 +39,8 @@ type fieldDecl struct {
 	Desc    string
 	Args    []argDecl
 	Resolve resolver
+	// Deprecated is WPGraphQL's deprecationReason (introspection's isDeprecated).
+	Deprecated string
 }
 
 // argDecl is an argument of a field, with its SDL default literal ("" for none).
@@ -50,6 +53,16 @@ type resolver func(c *call, parent any, args map[string]any) (any, error)
 func f(name, typ string, r resolver, args ...argDecl) *fieldDecl {
 	return &fieldDecl{Name: name, Type: typ, Resolve: r, Args: args}
 }
+
+// deprecated marks a field deprecated with WPGraphQL's reason.
+func (fd *fieldDecl) deprecated(reason string) *fieldDecl { fd.Deprecated = reason; return fd }
+
+// WPGraphQL's deprecation reasons.
+const (
+	deprecatedForDatabaseID    = "Deprecated in favor of the databaseId field"
+	deprecatedForDatabaseIDTax = "Deprecated in favor of databaseId" // terms' ids
+	deprecatedBy               = "Deprecated in favor of using the single entry point for this type with ID and IDType fields. For example, instead of postBy( id: &quot;&quot; ), use post(id: &quot;&quot; idType: &quot;&quot;)"
+)
 
 // a is an argument declaration.
 func a(name, typ string) argDecl { return argDecl{Name: name, Type: typ} }
@@ -89,6 +102,7 @@ func build(decls []*typeDecl) (*schema, error) {
 	if s.ast, err = gqlparser.LoadSchema(&ast.Source{Name: "wpgraphql", Input: s.sdl}); err != nil {
 		return nil, err
 	}
+	asGraphQLPHP(s.ast)
 	for _, d := range decls {
 		s.order = append(s.order, d.Name)
 	}
@@ -152,9 +166,40 @@ func writeDecl(b *strings.Builder, d *typeDecl) {
 			}
 			b.WriteString(")")
 		}
-		b.WriteString(": " + fd.Type + "\n")
+		b.WriteString(": " + fd.Type)
+		if fd.Deprecated != "" {
+			b.WriteString(" @deprecated(reason: " + strconv.Quote(fd.Deprecated) + ")")
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("}\n")
+}
+
+// asGraphQLPHP makes gqlparser's introspection types graphql-php's: includeDeprecated
+// is Boolean! (graphql-php 15), and __DirectiveLocation has no DIRECTIVE_DEFINITION.
+func asGraphQLPHP(s *ast.Schema) {
+	for _, tf := range [][2]string{{"__Type", "fields"}, {"__Type", "enumValues"}, {"__Type", "inputFields"}, {"__Field", "args"}, {"__Directive", "args"}} {
+		t := s.Types[tf[0]]
+		if t == nil {
+			continue
+		}
+		if fd := t.Fields.ForName(tf[1]); fd != nil {
+			if a := fd.Arguments.ForName("includeDeprecated"); a != nil {
+				typ := *a.Type
+				typ.NonNull = true
+				a.Type = &typ
+			}
+		}
+	}
+	if loc := s.Types["__DirectiveLocation"]; loc != nil {
+		var keep ast.EnumValueList
+		for _, v := range loc.EnumValues {
+			if v.Name != "DIRECTIVE_DEFINITION" {
+				keep = append(keep, v)
+			}
+		}
+		loc.EnumValues = keep
+	}
 }
 
 // builtins are the types every schema has, in graphql-php's order.

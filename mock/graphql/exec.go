@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"fmt"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"reflect"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -43,15 +44,6 @@ func (c *call) execute(op *ast.OperationDefinition) any {
 	}
 	return data
 }
-
-// member is one key of a JSON object, in the order the query asked.
-type member struct {
-	Key   string
-	Value any
-}
-
-// obj is a JSON object with its keys in order.
-type obj []member
 
 // collected is the fields of one response key.
 type collected struct {
@@ -132,16 +124,16 @@ func (c *call) included(dirs ast.DirectiveList) bool {
 
 // selectionSet executes a selection on a value of an object type; false when a
 // non-null field failed, so the object itself is null.
-func (c *call) selectionSet(typ *ast.Definition, parent any, sel ast.SelectionSet, path ast.Path) (obj, bool) {
+func (c *call) selectionSet(typ *ast.Definition, parent any, sel ast.SelectionSet, path ast.Path) (wpfunc.Object, bool) {
 	groups := c.collect(typ, sel, nil, map[string]bool{})
-	out := make(obj, 0, len(groups))
+	out := make(wpfunc.Object, 0, len(groups))
 	for _, g := range groups {
 		p := append(path[:len(path):len(path)], ast.PathName(g.key))
 		v, ok := c.field(typ, parent, g.fields, p)
 		if !ok {
 			return nil, false
 		}
-		out = append(out, member{g.key, v})
+		out = append(out, wpfunc.Member{g.key, v})
 	}
 	return out, true
 }
@@ -245,11 +237,11 @@ func (c *call) complete(t *ast.Type, fields []*ast.Field, v any, path ast.Path) 
 	for _, fd := range fields {
 		sel = append(sel, fd.SelectionSet...)
 	}
-	obj, ok := c.selectionSet(def, v, sel, path)
+	out, ok := c.selectionSet(def, v, sel, path)
 	if !ok {
 		return nil, false // a non-null field of it was null: it is null, and so on up
 	}
-	return obj, true
+	return out, true
 }
 
 func (c *call) completeList(elem *ast.Type, fields []*ast.Field, v any, path ast.Path) (any, bool) {

@@ -20,6 +20,8 @@ const (
 	kindComment  = "comment"
 	kindPostType = "post_type"
 	kindTaxonomy = "taxonomy"
+	// kindSettingGroup is a settings group's (SettingGroup model's).
+	kindSettingGroup = "setting_group"
 	// cursorPrefix is the prefix of a connection's cursors.
 	cursorPrefix = "arrayconnection:"
 )

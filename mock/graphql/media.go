@@ -77,7 +77,6 @@ func mediaDecls(sizes []string) []*typeDecl {
 			f("file", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(path.Base(image(p).File)), nil }),
 			f("width", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(image(p).Width), nil }),
 			f("height", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(image(p).Height), nil }),
-			f("filesize", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(image(p).FileSize), nil }),
 			{Name: "sizes", Type: "[MediaSize]", Args: []argDecl{{Name: "exclude", Type: "[MediaItemSizeEnum]"}, {Name: "include", Type: "[MediaItemSizeEnum]"}},
 				Resolve: func(_ *call, p any, args map[string]any) (any, error) {
 					in, out := enumSet(args["include"]), enumSet(args["exclude"])

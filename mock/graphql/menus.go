@@ -54,7 +54,7 @@ func menuFields() []*fieldDecl {
 	return []*fieldDecl{
 		f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) { return globalID(kindTerm, term(p).ID), nil }),
 		f("databaseId", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return term(p).ID, nil }),
-		f("menuId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return term(p).ID, nil }),
+		f("menuId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return term(p).ID, nil }).deprecated(deprecatedForDatabaseID),
 		f("name", "String", func(_ *call, p any, _ map[string]any) (any, error) { return term(p).Name, nil }),
 		f("slug", "String", func(_ *call, p any, _ map[string]any) (any, error) { return term(p).Slug, nil }),
 		f("count", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfZero(term(p).Count), nil }),
@@ -118,7 +118,7 @@ func menuItemFields() []*fieldDecl {
 			return nil, nil
 		}),
 		f("parentDatabaseId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return item(p).Parent, nil }),
-		f("menuItemId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return item(p).Post.ID, nil }),
+		f("menuItemId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return item(p).Post.ID, nil }).deprecated(deprecatedForDatabaseID),
 		f("locations", "[MenuLocationEnum]", func(c *call, p any, _ map[string]any) (any, error) {
 			if t := c.Tx.Term(wp.MenuOf(item(p).Post)); t != nil {
 				return locationsOf(t.Locations), nil

@@ -27,10 +27,14 @@ var phpMessages = []struct {
 // suggestions, which graphql-php gives).
 var unknownType = regexp.MustCompile(`^Unknown type "([^"]+)"\.$`)
 
+// unknownField is gqlparser's message for a field its type lacks, with gqlparser's
+// suggestions of fields (not of types: "to use an inline fragment on").
+var unknownField = regexp.MustCompile(`^(Cannot query field "([^"]+)" on type "([^"]+)"\.)(?: Did you mean "[^"]+"(?:(?:, "[^"]+")*,? or "[^"]+")?\?)?$`)
+
 // graphqlPHPMessages rewrites gqlparser's messages into graphql-php's, and drops
 // those graphql-php does not give (an operation name used twice: WPGraphQL fails to
 // choose the operation first).
-func graphqlPHPMessages(errs gqlerror.List, query string, types []string) gqlerror.List {
+func graphqlPHPMessages(errs gqlerror.List, query string, sc *schema) gqlerror.List {
 	out := make(gqlerror.List, 0, len(errs))
 	leafSelections := map[int]bool{} // lines of selections on leaf fields
 	for _, e := range errs {
@@ -53,9 +57,22 @@ func graphqlPHPMessages(errs gqlerror.List, query string, types []string) gqlerr
 			// graphql-php points at the argument, gqlparser at its field
 			name, _, _ := strings.Cut(strings.TrimPrefix(e.Message, `Unknown argument "`), `"`)
 			e.Locations[0] = textAfter(query, name, e.Locations[0])
+		case unknownField.MatchString(e.Message):
+			// FieldsOnCorrectType's field suggestions: suggestionList over the type's
+			// fields, ties in strnatcmp's order, not gqlparser's
+			m := unknownField.FindStringSubmatch(e.Message)
+			var names []string
+			if t := sc.ast.Types[m[3]]; t != nil {
+				for _, fd := range t.Fields {
+					if !strings.HasPrefix(fd.Name, "__") {
+						names = append(names, fd.Name)
+					}
+				}
+			}
+			e.Message = m[1] + suggest(m[2], names)
 		case unknownType.MatchString(e.Message):
 			name := unknownType.FindStringSubmatch(e.Message)[1]
-			e.Message = `Unknown type "` + name + `".` + suggest(name, types)
+			e.Message = `Unknown type "` + name + `".` + suggest(name, sc.order)
 			if len(e.Locations) > 0 { // at the type's name, not the fragment
 				e.Locations[0] = textAfter(query, name, e.Locations[0])
 			}
@@ -143,7 +160,7 @@ func suggest(input string, names []string) string {
 		if a.d != b.d {
 			return a.d - b.d
 		}
-		return strings.Compare(a.name, b.name)
+		return natCompare(a.name, b.name)
 	})
 	if len(hits) == 0 {
 		return ""
@@ -162,6 +179,41 @@ func suggest(input string, names []string) string {
 		return " Did you mean " + quoted[0] + " or " + quoted[1] + "?"
 	}
 	return " Did you mean " + strings.Join(quoted[:len(quoted)-1], ", ") + ", or " + quoted[len(quoted)-1] + "?"
+}
+
+// natCompare is PHP's strnatcmp, which graphql-php's suggestionList orders ties by:
+// runs of digits compare as numbers, the rest byte by byte.
+func natCompare(a, b string) int {
+	for a != "" && b != "" {
+		if isDigit(a[0]) && isDigit(b[0]) {
+			da, db := digitRun(a), digitRun(b)
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := len(na) - len(nb); c != 0 {
+				return c
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return int(a[0]) - int(b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) - len(b)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// digitRun is the length of the run of digits s starts with.
+func digitRun(s string) int {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
 }
 
 // lexicalDistance is graphql-js's: 1 for a case-only difference, else the optimal

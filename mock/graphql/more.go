@@ -21,9 +21,9 @@ func revisionFields() []*fieldDecl {
 			return postConnection(list, args)
 		}},
 		{Name: "postBy", Type: "Post", Args: []argDecl{a("id", "ID"), a("postId", "Int"), a("uri", "String"), a("slug", "String")},
-			Resolve: func(c *call, _ any, args map[string]any) (any, error) { return c.deprecatedBy("post", args) }},
+			Resolve: func(c *call, _ any, args map[string]any) (any, error) { return c.deprecatedBy("post", args) }, Deprecated: deprecatedBy},
 		{Name: "pageBy", Type: "Page", Args: []argDecl{a("id", "ID"), a("pageId", "Int"), a("uri", "String")},
-			Resolve: func(c *call, _ any, args map[string]any) (any, error) { return c.deprecatedBy("page", args) }},
+			Resolve: func(c *call, _ any, args map[string]any) (any, error) { return c.deprecatedBy("page", args) }, Deprecated: deprecatedBy},
 	}
 }
 
@@ -86,4 +86,4 @@ var connectedObject = f("connectedObject", "MenuItemObjectUnion", func(c *call, 
 		return termOrNil(c.Tx.Term(mi.ObjectID)), nil
 	}
 	return nil, nil
-})
+}).deprecated("Deprecated in favor of the connectedNode field")

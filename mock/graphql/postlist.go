@@ -12,19 +12,9 @@ import (
 
 // queryPosts lists the posts of the types that the where arguments ask, in their
 // order (date, newest first, unless orderby says otherwise), each one the caller
-// may read.
-func (c *call) queryPosts(cts []*contentType, where map[string]any) ([]*store.Post, error) {
-	if types, ok := where["contentTypes"].([]any); ok && len(types) > 0 {
-		var keep []*contentType
-		for _, t := range types {
-			for _, ct := range cts {
-				if s, _ := t.(string); typeEnum(ct) == s {
-					keep = append(keep, ct)
-				}
-			}
-		}
-		cts = keep
-	}
+// may read; clauses are the connection's own tax_query (a term's posts).
+func (c *call) queryPosts(cts []*contentType, where map[string]any, clauses ...store.TaxClause) ([]*store.Post, error) {
+	cts = c.typesAsked(cts, where)
 	var all []*store.Post
 	var q *store.PostQuery
 	for _, ct := range cts {
@@ -32,6 +22,7 @@ func (c *call) queryPosts(cts []*contentType, where map[string]any) ([]*store.Po
 		if q == nil {
 			continue
 		}
+		q.Tax = append(q.Tax, clauses...)
 		q.Size = len(c.Tx.PostsByDate(ct.pt.Slug))
 		window, _ := c.Tx.QueryPosts(q)
 		for _, p := range window {
@@ -49,6 +40,24 @@ func (c *call) queryPosts(cts []*contentType, where map[string]any) ([]*store.Po
 		}
 	}
 	return all, nil
+}
+
+// typesAsked are the types of cts that where's contentTypes names (all of them when
+// it names none).
+func (c *call) typesAsked(cts []*contentType, where map[string]any) []*contentType {
+	types, ok := where["contentTypes"].([]any)
+	if !ok || len(types) == 0 {
+		return cts
+	}
+	var keep []*contentType
+	for _, t := range types {
+		for _, ct := range cts {
+			if s, _ := t.(string); typeEnum(ct) == s {
+				keep = append(keep, ct)
+			}
+		}
+	}
+	return keep
 }
 
 // orderKeys compare two posts by an orderby other than the date.

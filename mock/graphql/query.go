@@ -6,6 +6,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpversion"
 )
 
 // The root fields of a post type: the item by one of its id types, and the list
@@ -51,11 +52,7 @@ func rootContentFields(ct *contentType) []*fieldDecl {
 			Args: append(append([]argDecl{}, pageArgs...), argDecl{Name: "where", Type: "RootQueryTo" + ct.name + "ConnectionWhereArgs"}),
 			Resolve: func(c *call, _ any, args map[string]any) (any, error) {
 				where, _ := args["where"].(map[string]any)
-				list, err := c.queryPosts([]*contentType{ct}, where)
-				if err != nil {
-					return nil, err
-				}
-				return postConnection(list, args)
+				return c.postsConnection([]*contentType{ct}, where, args)
 			}},
 	}
 }
@@ -136,17 +133,22 @@ func latestPreview(tx *store.Tx, p *store.Post) *store.Post {
 	return nil
 }
 
-// whereArgs are a post type's connection's where arguments (those the mock reads).
-func whereArgs(name string, ct *contentType, multi bool) *typeDecl {
-	fields := []*fieldDecl{
-		f("author", "Int", nil), f("authorName", "String", nil), f("authorIn", "[ID]", nil), f("authorNotIn", "[ID]", nil),
+// whereArgs are a post connection's where arguments (those the mock reads), as
+// PostObjects::get_connection_args gives them: to one post type (ct) the author's
+// where it supports authors, the category's and the tag's where it has those
+// taxonomies; to many (ct nil) contentTypes of the enum typesEnum.
+func whereArgs(name string, ct *contentType, v wpversion.Version, typesEnum string) *typeDecl {
+	var fields []*fieldDecl
+	if ct != nil && ct.pt.Supported("author", v) {
+		fields = append(fields, f("author", "Int", nil), f("authorName", "String", nil), f("authorIn", "[ID]", nil), f("authorNotIn", "[ID]", nil))
+	}
+	fields = append(fields,
 		f("id", "Int", nil), f("in", "[ID]", nil), f("notIn", "[ID]", nil), f("name", "String", nil), f("nameIn", "[String]", nil),
 		f("parent", "ID", nil), f("parentIn", "[ID]", nil), f("parentNotIn", "[ID]", nil),
 		f("search", "String", nil), f("status", "PostStatusEnum", nil), f("stati", "[PostStatusEnum]", nil),
-		f("orderby", "[PostObjectsConnectionOrderbyInput]", nil), f("isSticky", "Boolean", nil), f("dateQuery", "DateQueryInput", nil),
-	}
-	if multi {
-		fields = append(fields, f("contentTypes", "[ContentTypeEnum]", nil))
+		f("orderby", "[PostObjectsConnectionOrderbyInput]", nil), f("isSticky", "Boolean", nil), f("dateQuery", "DateQueryInput", nil))
+	if ct == nil {
+		fields = append(fields, f("contentTypes", "["+typesEnum+"]", nil))
 	}
 	if ct != nil && hasTaxonomy(ct, "category") {
 		fields = append(fields, f("categoryId", "Int", nil), f("categoryName", "String", nil), f("categoryIn", "[ID]", nil), f("categoryNotIn", "[ID]", nil))

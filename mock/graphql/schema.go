@@ -28,10 +28,10 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 	}
 	for _, ct := range cts {
 		root.Fields = append(root.Fields, rootContentFields(ct)...)
-		obj := &typeDecl{Name: ct.name, Kind: object, Implements: typeInterfaces(ct, v), Fields: typeFields(ct, v)}
-		decls = append(decls, obj,
+		typ := &typeDecl{Name: ct.name, Kind: object, Implements: typeInterfaces(ct, v), Fields: typeFields(ct, v)}
+		decls = append(decls, typ,
 			&typeDecl{Name: ct.name + "IdType", Kind: enum, Values: idTypes(ct)},
-			whereArgs("RootQueryTo"+ct.name+"ConnectionWhereArgs", ct, false))
+			whereArgs("RootQueryTo"+ct.name+"ConnectionWhereArgs", ct, v, ""))
 		decls = append(decls, connDecls("RootQueryTo"+ct.name+"Connection", ct.name)...)
 		if ct.pt.Supported("comments", v) {
 			decls = append(decls, connDecls(ct.name+"ToCommentConnection", "Comment")...)
@@ -40,11 +40,11 @@ func siteSchema(reg *wp.Registry, v wpversion.Version) (*schema, error) {
 			decls = append(decls, connDecls(ct.name+"ToRevisionConnection", ct.name)...)
 		}
 	}
-	decls = append(decls, whereArgs("RootQueryToContentNodeConnectionWhereArgs", nil, true))
+	decls = append(decls, whereArgs("RootQueryToContentNodeConnectionWhereArgs", nil, v, "ContentTypeEnum"))
 	decls = append(decls, connDecls("RootQueryToContentNodeConnection", "ContentNode")...)
 	decls = append(decls, edgeDecl("NodeWithAuthorToUserConnectionEdge", "User"), edgeDecl("NodeWithFeaturedImageToMediaItemConnectionEdge", "MediaItem"))
 
-	decls = append(decls, termDecls(taxes, cts, root)...)
+	decls = append(decls, termDecls(taxes, cts, root, v)...)
 
 	root.Fields = append(root.Fields, rootUserFields()...)
 	decls = append(decls, &typeDecl{Name: "User", Kind: object, Implements: []string{"Node", "UniformResourceIdentifiable", "Commenter", "DatabaseIdentifier"}, Fields: userFields()},
@@ -101,11 +101,9 @@ var imageSizes = []string{"LARGE", "MEDIUM", "MEDIUM_LARGE", "THUMBNAIL", "_1536
 
 // commonEnums are the enums and inputs every site has.
 func commonEnums(reg *wp.Registry, cts []*contentType) []*typeDecl {
-	var typeValues []string
+	var typeValues []string // every shown type, media too (WPGraphQL's allowed post types)
 	for _, ct := range cts {
-		if ct.pt.Slug != "attachment" {
-			typeValues = append(typeValues, typeEnum(ct))
-		}
+		typeValues = append(typeValues, typeEnum(ct))
 	}
 	return []*typeDecl{
 		{Name: "ContentTypeEnum", Kind: enum, Values: typeValues},
@@ -151,7 +149,7 @@ func termConnectionsOf(ct *contentType, taxes []*taxonomy) []*typeDecl {
 }
 
 // termDecls declares the taxonomies' types and root fields.
-func termDecls(taxes []*taxonomy, cts []*contentType, root *typeDecl) []*typeDecl {
+func termDecls(taxes []*taxonomy, cts []*contentType, root *typeDecl, v wpversion.Version) []*typeDecl {
 	tn := termNodeFields()
 	decls := []*typeDecl{
 		{Name: "TermNode", Kind: iface, Implements: []string{"Node", "UniformResourceIdentifiable"}, Fields: tn},
@@ -173,9 +171,19 @@ func termDecls(taxes []*taxonomy, cts []*contentType, root *typeDecl) []*typeDec
 			&typeDecl{Name: tx.name + "IdType", Kind: enum, Values: termIDTypes},
 			termWhere("RootQueryTo"+tx.name+"ConnectionWhereArgs"))
 		decls = append(decls, connDecls("RootQueryTo"+tx.name+"Connection", tx.name)...)
+		if typed := typesOf(cts, tx); len(typed) > 0 { // contentNodes: the content of the term's types
+			var values []string
+			for _, ct := range typed {
+				values = append(values, typeEnum(ct))
+			}
+			typesEnum := "ContentTypesOf" + tx.name + "Enum"
+			decls = append(decls, &typeDecl{Name: typesEnum, Kind: enum, Values: values},
+				whereArgs(tx.name+"ToContentNodeConnectionWhereArgs", nil, v, typesEnum))
+			decls = append(decls, connDecls(tx.name+"ToContentNodeConnection", "ContentNode")...)
+		}
 		for _, ct := range cts {
 			if ct.pt.Slug != "attachment" && hasTaxonomy(ct, tx.tax.Slug) {
-				decls = append(decls, whereArgs(tx.name+"To"+ct.name+"ConnectionWhereArgs", ct, false))
+				decls = append(decls, whereArgs(tx.name+"To"+ct.name+"ConnectionWhereArgs", ct, v, ""))
 				decls = append(decls, connDecls(tx.name+"To"+ct.name+"Connection", ct.name)...)
 			}
 		}
@@ -250,6 +258,8 @@ func (c *call) typename(v any) string {
 		return "CommentAuthor"
 	case *typeNode:
 		return "ContentType"
+	case settingsValue:
+		return x.typ
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"io"
 	"mime"
 	"net/http"
@@ -137,7 +138,7 @@ const (
 
 // debugExtension is what WPGraphQL adds to every executed result while GRAPHQL_DEBUG
 // is off (its default).
-var debugExtension = member{"extensions", obj{{"debug", []any{obj{{"type", "DEBUG_LOGS_INACTIVE"},
+var debugExtension = wpfunc.Member{"extensions", wpfunc.Object{{"debug", []any{wpfunc.Object{{"type", "DEBUG_LOGS_INACTIVE"},
 	{"message", "GraphQL Debug logging is not active. To see debug logs, GRAPHQL_DEBUG must be enabled."}}}}}}
 
 // requestFailure is an error WPGraphQL's Router catches as an exception: status 500,
@@ -192,15 +193,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func writeFailure(w http.ResponseWriter, f *requestFailure) {
-	e := obj{{"message", f.msg}}
+	e := wpfunc.Object{{"message", f.msg}}
 	if len(f.locs) > 0 {
-		e = append(e, member{"locations", locations(f.locs)})
+		e = append(e, wpfunc.Member{"locations", locations(f.locs)})
 	}
 	status := f.status
 	if status == 0 {
 		status = http.StatusInternalServerError
 	}
-	writeJSON(w, status, obj{{"errors", []any{e}}})
+	writeJSON(w, status, wpfunc.Object{{"errors", []any{e}}})
 }
 
 // responseHeaders are the headers WPGraphQL's Router sends with every answer.
@@ -297,7 +298,7 @@ func checkParams(p *params) (string, error) {
 func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) {
 	query, err := checkParams(&p)
 	if err != nil {
-		return obj{{"errors", formatErrors(gqlerror.List{{Message: err.Error()}})}, debugExtension}, nil
+		return wpfunc.Object{{"errors", formatErrors(gqlerror.List{{Message: err.Error()}})}, debugExtension}, nil
 	}
 	doc, perr := parser.ParseQuery(&ast.Source{Input: query})
 	if perr != nil {
@@ -305,36 +306,36 @@ func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) 
 		return nil, &requestFailure{msg: e.Message, locs: e.Locations}
 	}
 	if errs := validator.Validate(sc.ast, doc); len(errs) > 0 {
-		return obj{{"errors", formatErrors(graphqlPHPMessages(errs, query, sc.order))}, debugExtension}, nil
+		return wpfunc.Object{{"errors", formatErrors(graphqlPHPMessages(errs, query, sc))}, debugExtension}, nil
 	}
 	if req.Actor == nil { // WPGraphQL's DisableIntrospection rule, for visitors
 		if at := introspectionField(doc); at != nil {
-			return obj{{"errors", formatErrors(gqlerror.List{{Message: msgIntrospection,
+			return wpfunc.Object{{"errors", formatErrors(gqlerror.List{{Message: msgIntrospection,
 				Locations: []gqlerror.Location{{Line: at.Line, Column: at.Column}}}})}, debugExtension}, nil
 		}
 	}
 	if s.MaxDepth > 0 {
 		if d := depth(doc); d > s.MaxDepth {
-			return obj{{"errors", formatErrors(gqlerror.List{{Message: maxDepthMessage(s.MaxDepth, d)}})}, debugExtension}, nil
+			return wpfunc.Object{{"errors", formatErrors(gqlerror.List{{Message: maxDepthMessage(s.MaxDepth, d)}})}, debugExtension}, nil
 		}
 	}
 	op := operation(doc, p.OperationName)
 	if op == nil {
-		return obj{{"errors", formatErrors(gqlerror.List{{Message: msgOperationType}})}, debugExtension}, nil
+		return wpfunc.Object{{"errors", formatErrors(gqlerror.List{{Message: msgOperationType}})}, debugExtension}, nil
 	}
 	vars, _ := p.Variables.(map[string]any)
 	coerced, verr := validator.VariableValues(sc.ast, op, vars)
 	if verr != nil {
 		e := asGQLError(verr)
-		return obj{{"errors", formatErrors(gqlerror.List{variableError(e, op, vars)})}, debugExtension}, nil
+		return wpfunc.Object{{"errors", formatErrors(gqlerror.List{variableError(e, op, vars)})}, debugExtension}, nil
 	}
 	c := &call{Request: req, s: sc, vars: coerced}
 	data := c.execute(op)
-	out := obj{}
+	out := wpfunc.Object{}
 	if len(c.errs) > 0 {
-		out = append(out, member{"errors", formatErrors(c.errs)})
+		out = append(out, wpfunc.Member{"errors", formatErrors(c.errs)})
 	}
-	return append(out, member{"data", data}, debugExtension), nil
+	return append(out, wpfunc.Member{"data", data}, debugExtension), nil
 }
 
 // syntaxError is the parser's error as graphql-php words it.
@@ -387,7 +388,7 @@ func operation(doc *ast.QueryDocument, name *string) *ast.OperationDefinition {
 func locations(list []gqlerror.Location) []any {
 	out := make([]any, len(list))
 	for i, l := range list {
-		out[i] = obj{{"line", l.Line}, {"column", l.Column}}
+		out[i] = wpfunc.Object{{"line", l.Line}, {"column", l.Column}}
 	}
 	return out
 }
@@ -397,9 +398,9 @@ func locations(list []gqlerror.Location) []any {
 func formatErrors(errs gqlerror.List) []any {
 	out := make([]any, 0, len(errs))
 	for _, e := range errs {
-		o := obj{{"message", e.Message}}
+		o := wpfunc.Object{{"message", e.Message}}
 		if len(e.Locations) > 0 {
-			o = append(o, member{"locations", locations(e.Locations)})
+			o = append(o, wpfunc.Member{"locations", locations(e.Locations)})
 		}
 		if len(e.Path) > 0 {
 			path := make([]any, len(e.Path))
@@ -411,7 +412,7 @@ func formatErrors(errs gqlerror.List) []any {
 					path[i] = int(x)
 				}
 			}
-			o = append(o, member{"path", path})
+			o = append(o, wpfunc.Member{"path", path})
 		}
 		out = append(out, o)
 	}
@@ -421,7 +422,7 @@ func formatErrors(errs gqlerror.List) []any {
 // writeJSON writes an answer as WordPress's wp_send_json does.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	var b bytes.Buffer
-	encode(&b, v)
+	wpfunc.EncodeJSONFlags(&b, v, wpfunc.JSONUnescapedUnicode)
 	w.WriteHeader(status)
 	w.Write(b.Bytes())
 }

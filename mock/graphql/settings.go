@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -78,7 +79,11 @@ func (c *call) option(s setting) any {
 
 func settingsDecls() (types []*typeDecl, root []*fieldDecl) {
 	for _, g := range settingGroups {
-		d := &typeDecl{Name: g.typ, Kind: object}
+		// a group is a Node: its id is Relay's of "setting_group:<group>"
+		d := &typeDecl{Name: g.typ, Kind: object, Implements: []string{"Node"}, Fields: []*fieldDecl{
+			f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) {
+				return globalID(kindSettingGroup, p.(settingsValue).group), nil
+			})}}
 		for _, s := range g.fields {
 			s := s
 			d.Fields = append(d.Fields, f(s.field, s.typ, func(c *call, _ any, _ map[string]any) (any, error) {
@@ -89,13 +94,29 @@ func settingsDecls() (types []*typeDecl, root []*fieldDecl) {
 			}))
 		}
 		types = append(types, d)
-		root = append(root, f(g.root, g.typ, func(*call, any, map[string]any) (any, error) { return settingsValue{}, nil }))
+		v := settingsValue{typ: g.typ, group: settingGroup(g.typ)}
+		root = append(root, f(g.root, g.typ, func(*call, any, map[string]any) (any, error) { return v, nil }))
 	}
 	return types, root
 }
 
-// settingsValue is a settings group's value: its fields read the options.
-type settingsValue struct{}
+// settingsValue is a settings group's value (its type and group, "general"), or
+// allSettings' (no group): its fields read the options.
+type settingsValue struct{ typ, group string }
+
+// settingGroup is the register_setting group of a settings type: GeneralSettings is
+// "general".
+func settingGroup(typ string) string { return strings.ToLower(strings.TrimSuffix(typ, "Settings")) }
+
+// settingsNode is the settings group a global id's group names (nil when none).
+func settingsNode(group string) any {
+	for _, g := range settingGroups {
+		if settingGroup(g.typ) == group {
+			return settingsValue{typ: g.typ, group: group}
+		}
+	}
+	return nil
+}
 
 // timezoneString is wp_timezone_string: the time zone's name, else the GMT offset
 // as ±HH:MM.

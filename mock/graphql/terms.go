@@ -73,7 +73,7 @@ func nilIfEmpty(s string) any {
 // taxonomyFields are a taxonomy's object type's fields.
 func taxonomyFields(tx *taxonomy, cts []*contentType) []*fieldDecl {
 	fields := termNodeFields()
-	fields = append(fields, f(tx.single+"Id", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return term(p).ID, nil }))
+	fields = append(fields, f(tx.single+"Id", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return term(p).ID, nil }).deprecated(deprecatedForDatabaseIDTax))
 	if tx.tax.Hierarchical {
 		fields = append(fields,
 			f("parentId", "ID", func(_ *call, p any, _ map[string]any) (any, error) {
@@ -116,33 +116,47 @@ func taxonomyFields(tx *taxonomy, cts []*contentType) []*fieldDecl {
 					return termConnection(out, args)
 				}})
 	}
-	for _, ct := range cts {
-		if ct.pt.Slug == "attachment" || !hasTaxonomy(ct, tx.tax.Slug) {
-			continue
+	if typed := typesOf(cts, tx); len(typed) > 0 {
+		// TermObject::get_connections' contentNodes: the term's content of any type
+		// that has the taxonomy; media is left out by the default status (publish)
+		var listed []*contentType
+		for _, ct := range typed {
+			if ct.pt.Slug != "attachment" {
+				listed = append(listed, ct)
+			}
 		}
-		ct := ct
-		fields = append(fields, &fieldDecl{Name: ct.plural, Type: tx.name + "To" + ct.name + "Connection",
-			Args: append(append([]argDecl{}, pageArgs...), argDecl{Name: "where", Type: tx.name + "To" + ct.name + "ConnectionWhereArgs"}),
-			Resolve: func(c *call, p any, args map[string]any) (any, error) {
-				where, _ := args["where"].(map[string]any)
-				q := c.postQuery(ct, where)
-				if q == nil {
-					return postConnection(nil, args)
-				}
-				// the term's own posts: WPGraphQL's term connections do not include its children's
-				q.Tax = append(q.Tax, store.TaxClause{Taxonomy: term(p).Taxonomy, Terms: map[int]bool{term(p).ID: true}})
-				q.Size = len(c.Tx.PostsByDate(ct.pt.Slug))
-				window, _ := c.Tx.QueryPosts(q)
-				var list []*store.Post
-				for _, p := range window {
-					if c.readable(p) {
-						list = append(list, p)
-					}
-				}
-				return postConnection(list, args)
-			}})
+		fields = append(fields, termPostsField("contentNodes", tx.name+"ToContentNodeConnection", listed))
+	}
+	for _, ct := range cts {
+		if ct.pt.Slug != "attachment" && hasTaxonomy(ct, tx.tax.Slug) {
+			fields = append(fields, termPostsField(ct.plural, tx.name+"To"+ct.name+"Connection", []*contentType{ct}))
+		}
 	}
 	return fields
+}
+
+// typesOf are the shown post types that have a taxonomy.
+func typesOf(cts []*contentType, tx *taxonomy) []*contentType {
+	var out []*contentType
+	for _, ct := range cts {
+		if hasTaxonomy(ct, tx.tax.Slug) {
+			out = append(out, ct)
+		}
+	}
+	return out
+}
+
+// termPostsField is a term's connection to the posts of types cts that have the
+// term itself: WPGraphQL's tax_query has include_children false, so a category's
+// connection does not list its children's posts.
+func termPostsField(name, typ string, cts []*contentType) *fieldDecl {
+	return &fieldDecl{Name: name, Type: typ,
+		Args: append(append([]argDecl{}, pageArgs...), argDecl{Name: "where", Type: typ + "WhereArgs"}),
+		Resolve: func(c *call, p any, args map[string]any) (any, error) {
+			where, _ := args["where"].(map[string]any)
+			own := store.TaxClause{Taxonomy: term(p).Taxonomy, Terms: map[int]bool{term(p).ID: true}}
+			return c.postsConnection(cts, where, args, own)
+		}}
 }
 
 func nilIfZero(n int) any {

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -17,20 +18,37 @@ import (
 // lists the latest posts.
 type typeNode struct{ ct *contentType }
 
+// commentURI is the #comment-<id> that NodeResolver's maybe_parse_comment_uri looks
+// for anywhere in a URI.
+var commentURI = regexp.MustCompile(`#comment-(\d+)`)
+
 // byURI is the node a URI names (nil when none, or when the caller may not see it).
 func (c *call) byURI(uri string) any {
+	if m := commentURI.FindStringSubmatch(uri); m != nil { // a comment, before any rewrite rule
+		n, _ := strconv.Atoi(m[1])
+		if x := c.Tx.Comment(n); x != nil && c.commentVisible(x) {
+			return x
+		}
+		return nil
+	}
 	u, err := url.Parse(strings.TrimPrefix(uri, c.Home))
 	if err != nil {
 		return nil
 	}
-	// a query string (?p=1) resolves to nothing on a site with pretty permalinks,
-	// as WPGraphQL's resolve_uri parses the path only there
+	if u.RawQuery != "" && strings.Trim(u.Path, "/") == "" { // the home page's query vars (uriquery.go)
+		return c.byQuery(u.Query())
+	}
+	// a query string after a path resolves to nothing on a site with pretty
+	// permalinks: its vars and the path's rule name two things
 	if u.RawQuery != "" && wp.OptionString(c.Tx, "permalink_structure") != "" {
 		return nil
 	}
 	path := "/" + strings.Trim(u.Path, "/")
 	if path == "/" {
 		return c.frontPage()
+	}
+	if t := c.archiveAt(path); t != nil {
+		return t
 	}
 	slug := path[strings.LastIndexByte(path, '/')+1:]
 	same := func(link string) bool { return strings.TrimRight(c.uri(link), "/") == path }
@@ -55,6 +73,29 @@ func (c *call) byURI(uri string) any {
 	for _, usr := range c.Tx.Users() {
 		if usr.Slug == slug && same(c.links().Author(usr)) {
 			return c.user(usr.ID)
+		}
+	}
+	return nil
+}
+
+// archivePage is the paging a post type archive's rewrite rules accept after it.
+var archivePage = regexp.MustCompile(`/page/[0-9]+$`)
+
+// archiveAt is the post type whose archive a path is (its rewrite rules,
+// "<slug>/?$" and "<slug>/page/N", come before the posts' and pages'), as
+// resolve_uri answers a post type archive with its ContentType; nil when none.
+func (c *call) archiveAt(path string) any {
+	path = archivePage.ReplaceAllString(path, "")
+	for _, ct := range c.s.types {
+		if ct.pt.Slug == "post" { // its archive is the front page or the posts page
+			continue
+		}
+		t := &typeNode{ct}
+		if u, ok := c.typeArchiveURI(t).(string); ok && strings.TrimRight(u, "/") == path {
+			if !ct.pt.IsPublic() && c.typeRestricted(t) { // the PostType model's is_private
+				return nil
+			}
+			return t
 		}
 	}
 	return nil
@@ -112,6 +153,8 @@ func (c *call) byGlobalID(id string) any {
 		if x := c.Tx.Comment(n); x != nil && c.commentVisible(x) {
 			return x
 		}
+	case kindSettingGroup:
+		return settingsNode(v)
 	case kindPostType:
 		for _, ct := range c.s.types {
 			if ct.pt.Slug == v {
@@ -146,16 +189,43 @@ func rootNodeFields() []*fieldDecl {
 						cts = append(cts, ct)
 					}
 				}
-				list, err := c.queryPosts(cts, where)
-				if err != nil {
-					return nil, err
-				}
-				return postConnection(list, args)
+				return c.postsConnection(cts, where, args)
 			}},
 	}
 }
 
 func tn(p any) *typeNode { return p.(*typeNode) }
+
+// typeRestricted is WPGraphQL's PostType model restricted: the caller may not
+// edit_posts of the type, so only its allowed_restricted_fields show.
+func (c *call) typeRestricted(t *typeNode) bool {
+	return c.Actor == nil || !c.Actor.Can(t.ct.pt.EditCap())
+}
+
+// typeArchiveURI is the PostType model's uri: get_post_type_archive_link below the
+// home URL, with a trailing slash (null for a type without an archive).
+func (c *call) typeArchiveURI(t *typeNode) any {
+	link, noURL := c.links().Archive(t.ct.pt.Slug)
+	if noURL {
+		return nil
+	}
+	u := strings.TrimPrefix(link, c.Home)
+	if !strings.HasSuffix(u, "/") {
+		u += "/"
+	}
+	return u
+}
+
+// typeOnly is a ContentType field outside the PostType model's
+// allowed_restricted_fields: null for a caller who may not edit the type's posts.
+func typeOnly(r func(c *call, t *typeNode) any) resolver {
+	return func(c *call, p any, _ map[string]any) (any, error) {
+		if c.typeRestricted(tn(p)) {
+			return nil, nil
+		}
+		return r(c, tn(p)), nil
+	}
+}
 
 func contentTypeDecl() *typeDecl {
 	return &typeDecl{Name: "ContentType", Kind: object, Implements: []string{"Node", "UniformResourceIdentifiable"}, Fields: []*fieldDecl{
@@ -167,43 +237,24 @@ func contentTypeDecl() *typeDecl {
 		f("hierarchical", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.pt.Hierarchical, nil }),
 		f("graphqlSingleName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.single, nil }),
 		f("graphqlPluralName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.plural, nil }),
-		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) {
-			if tn(p).ct.pt.Slug != "post" {
-				return nil, nil
-			}
-			if wp.OptionString(c.Tx, "show_on_front") == "page" { // the posts page's path
-				if page := c.Tx.Post(wp.OptionInt(c.Tx, "page_for_posts")); page != nil {
-					return c.uri(c.links().Post(page)), nil
-				}
-			}
-			return "/", nil
-		}),
+		f("uri", "String", func(c *call, p any, _ map[string]any) (any, error) { return c.typeArchiveURI(tn(p)), nil }),
 		f("isFrontPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
 			return tn(p).ct.pt.Slug == "post" && wp.OptionString(c.Tx, "show_on_front") != "page", nil
 		}),
-		f("isPostsPage", "Boolean!", func(c *call, p any, _ map[string]any) (any, error) {
+		f("isPostsPage", "Boolean!", func(_ *call, p any, _ map[string]any) (any, error) {
 			return tn(p).ct.pt.Slug == "post", nil // the posts' archive is the posts page, wherever it is
 		}),
 		f("isContentNode", "Boolean!", constant(false)),
 		f("isTermNode", "Boolean!", constant(false)),
 		f("isComment", "Boolean!", constant(false)),
-		f("isRestricted", "Boolean", constant(false)),
+		f("isRestricted", "Boolean", func(c *call, p any, _ map[string]any) (any, error) { return c.typeRestricted(tn(p)), nil }),
 		f("label", "String", func(c *call, p any, _ map[string]any) (any, error) { return typeLabel(c, tn(p).ct, "name"), nil }),
-		f("public", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.pt.IsPublic(), nil }),
-		f("showInRest", "Boolean", constant(true)),
-		f("restBase", "String", func(_ *call, p any, _ map[string]any) (any, error) { return tn(p).ct.pt.RestBase, nil }),
+		f("public", "Boolean", typeOnly(func(_ *call, t *typeNode) any { return t.ct.pt.IsPublic() })),
+		f("showInRest", "Boolean", typeOnly(func(*call, *typeNode) any { return true })),
+		f("restBase", "String", typeOnly(func(_ *call, t *typeNode) any { return t.ct.pt.RestBase })),
 		f("showInGraphql", "Boolean", constant(true)),
-		f("hasArchive", "Boolean", func(_ *call, p any, _ map[string]any) (any, error) {
-			switch x := tn(p).ct.pt.HasArchive.(type) {
-			case bool: // false is null, as WPGraphQL's model gives it
-				if x {
-					return true, nil
-				}
-			case string:
-				return x != "", nil
-			}
-			return nil, nil
-		}),
+		// ! empty( $this->uri ): a type has an archive where it has an archive link
+		f("hasArchive", "Boolean", typeOnly(func(c *call, t *typeNode) any { return c.typeArchiveURI(t) != nil })),
 	}}
 }
 

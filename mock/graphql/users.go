@@ -54,7 +54,7 @@ func userFields() []*fieldDecl {
 	return []*fieldDecl{
 		f("id", "ID!", func(_ *call, p any, _ map[string]any) (any, error) { return globalID(kindUser, usr(p).ID), nil }),
 		f("databaseId", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).ID, nil }),
-		f("userId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).ID, nil }),
+		f("userId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).ID, nil }).deprecated(deprecatedForDatabaseID),
 		f("name", "String", func(_ *call, p any, _ map[string]any) (any, error) { return usr(p).Name, nil }),
 		f("firstName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).FirstName), nil }),
 		f("lastName", "String", func(_ *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(usr(p).LastName), nil }),
@@ -124,11 +124,7 @@ func userFields() []*fieldDecl {
 				return &avatar{url: gravatarURL(c.Site.Version(), usr(p).Email) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
 			}},
 		{Name: "posts", Type: "UserToPostConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
-			list, err := c.queryPosts(c.typesNamed("post"), map[string]any{"author": usr(p).ID})
-			if err != nil {
-				return nil, err
-			}
-			return postConnection(list, args)
+			return c.postsConnection(c.typesNamed("post"), map[string]any{"author": usr(p).ID}, args)
 		}},
 	}
 }

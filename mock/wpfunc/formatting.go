@@ -89,10 +89,10 @@ var texturizeReplacer = strings.NewReplacer(
 	"(tm)", "&#8482;",
 )
 
-// Texturize is the common part of wptexturize: dashes, ellipses, curly quotes and
-// apostrophes in text outside HTML tags.
+// Texturize is the common part of wptexturize: dashes, ellipses, curly quotes,
+// apostrophes and dimensions (640x480 as 640&#215;480) in text outside HTML tags.
 func Texturize(s string) string {
-	if !strings.ContainsAny(s, "'\"-.(") {
+	if !strings.ContainsAny(s, "'\"-.(x") {
 		return s
 	}
 	var b strings.Builder
@@ -115,6 +115,10 @@ func Texturize(s string) string {
 	return b.String()
 }
 
+// dimensions is wptexturize's "9x9" rule, /\b(\d(?(?<=0)[\d\.,]+|[\d\.,]*))x(\d[\d\.,]*)\b/
+// without PCRE's condition (Texturize checks the lone 0 itself).
+var dimensions = regexp.MustCompile(`\b(\d[\d.,]*)x(\d[\d.,]*)\b`)
+
 // texturizeText curls the quotes of a run of text in one pass: a quote after a space
 // or an opening bracket (or at the start) opens, after a word character it is an
 // apostrophe (single) or closes (double), anywhere else it closes.
@@ -124,6 +128,15 @@ func texturizeText(b *strings.Builder, s string) {
 	}
 	if strings.Contains(s, "--") || strings.Contains(s, "...") || strings.Contains(s, "(tm)") {
 		s = texturizeReplacer.Replace(s)
+	}
+	if strings.IndexByte(s, 'x') > 0 {
+		s = dimensions.ReplaceAllStringFunc(s, func(m string) string {
+			// (?(?<=0)[\d\.,]+|[\d\.,]*): a lone 0 before the x is no dimension (0x1F)
+			if i := strings.IndexByte(m, 'x'); m[:i] != "0" {
+				return m[:i] + "&#215;" + m[i+1:]
+			}
+			return m
+		})
 	}
 	prev := rune(0)
 	for _, r := range s {

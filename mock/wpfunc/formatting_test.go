@@ -32,3 +32,20 @@ func TestNormalizeWhitespace(t *testing.T) {
 		}
 	}
 }
+
+// TestTexturizeDimensions: wptexturize prints a dimension's x as &#215; (a media
+// description's "640x480"), not a hex number's, a word's or one inside a tag.
+func TestTexturizeDimensions(t *testing.T) {
+	for in, want := range map[string]string{
+		"A 640x480 gradient.":      "A 640&#215;480 gradient.",
+		"1.5x2,5 and 10x20x30":     "1.5&#215;2,5 and 10x20x30",
+		"0x1F is hex, 00x1 is not": "0x1F is hex, 00&#215;1 is not",
+		"box 3x, x4, a1x2":         "box 3x, x4, a1x2",
+		`<img width="640x480">`:    `<img width="640x480">`,
+		"max":                      "max",
+	} {
+		if got := Texturize(in); got != want {
+			t.Errorf("Texturize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -45,7 +45,7 @@ func (o Object) Set(key string, v any) Object {
 // MarshalJSON lets encoding/json (tests, tools) encode an Object in order.
 func (o Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
-	encode(&b, o)
+	encode(&b, o, 0)
 	return b.Bytes(), nil
 }
 
@@ -63,9 +63,20 @@ type JSONAppender interface {
 // (every character beyond ASCII as \uXXXX, the slash escaped, <, > and & not). It
 // handles the value types that responses are built from directly, without
 // reflection, and falls back to encoding/json for anything else.
-func EncodeJSON(b *bytes.Buffer, v any) { encode(b, v) }
+func EncodeJSON(b *bytes.Buffer, v any) { encode(b, v, 0) }
 
-func encode(b *bytes.Buffer, v any) {
+// JSONFlags are the json_encode flags the encoder honours besides wp_json_encode's
+// defaults.
+type JSONFlags int
+
+// JSONUnescapedUnicode is JSON_UNESCAPED_UNICODE: characters beyond ASCII as they are
+// (WPGraphQL's answers: graphql-php's Router encodes with it).
+const JSONUnescapedUnicode JSONFlags = 1
+
+// EncodeJSONFlags is EncodeJSON with json_encode's flags.
+func EncodeJSONFlags(b *bytes.Buffer, v any, flags JSONFlags) { encode(b, v, flags) }
+
+func encode(b *bytes.Buffer, v any, flags JSONFlags) {
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("null")
@@ -82,28 +93,28 @@ func encode(b *bytes.Buffer, v any) {
 	case float64:
 		encodeFloat(b, x)
 	case string:
-		encodeString(b, x)
+		encodeString(b, x, flags)
 	case Object:
 		b.WriteByte('{')
 		for i, m := range x {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			encodeString(b, m.Key)
+			encodeString(b, m.Key, flags)
 			b.WriteByte(':')
-			encode(b, m.Value)
+			encode(b, m.Value, flags)
 		}
 		b.WriteByte('}')
 	case []any:
-		encodeArray(b, x, encode)
+		encodeArray(b, x, func(b *bytes.Buffer, e any) { encode(b, e, flags) })
 	case []int:
 		encodeArray(b, x, func(b *bytes.Buffer, e int) { b.WriteString(strconv.Itoa(e)) })
 	case []string:
-		encodeArray(b, x, encodeString)
+		encodeArray(b, x, func(b *bytes.Buffer, e string) { encodeString(b, e, flags) })
 	case []Object:
-		encodeArray(b, x, func(b *bytes.Buffer, e Object) { encode(b, e) })
+		encodeArray(b, x, func(b *bytes.Buffer, e Object) { encode(b, e, flags) })
 	case map[string]any:
-		encodeMap(b, x)
+		encodeMap(b, x, flags)
 	case json.RawMessage:
 		b.Write(x)
 	case JSONAppender:
@@ -114,7 +125,7 @@ func encode(b *bytes.Buffer, v any) {
 			b.WriteString("null")
 			return
 		}
-		encodeString(b, string(text))
+		encodeString(b, string(text), flags)
 	default:
 		enc := json.NewEncoder(b)
 		enc.SetEscapeHTML(false)
@@ -140,7 +151,7 @@ func encodeArray[T any](b *bytes.Buffer, xs []T, one func(*bytes.Buffer, T)) {
 
 // encodeMap writes a map as a JSON object, its keys sorted (a Go map has no order;
 // what must keep WordPress's order is an Object).
-func encodeMap(b *bytes.Buffer, x map[string]any) {
+func encodeMap(b *bytes.Buffer, x map[string]any, flags JSONFlags) {
 	keys := make([]string, 0, len(x))
 	for k := range x {
 		keys = append(keys, k)
@@ -151,9 +162,9 @@ func encodeMap(b *bytes.Buffer, x map[string]any) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		encodeString(b, k)
+		encodeString(b, k, flags)
 		b.WriteByte(':')
-		encode(b, x[k])
+		encode(b, x[k], flags)
 	}
 	b.WriteByte('}')
 }
@@ -172,7 +183,7 @@ func encodeFloat(b *bytes.Buffer, f float64) {
 
 const hex = "0123456789abcdef"
 
-func encodeString(b *bytes.Buffer, s string) {
+func encodeString(b *bytes.Buffer, s string, flags JSONFlags) {
 	b.WriteByte('"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -206,8 +217,12 @@ func encodeString(b *bytes.Buffer, s string) {
 			start = i
 			continue
 		}
-		b.WriteString(s[start:i])
 		r, size := utf8.DecodeRuneInString(s[i:])
+		if flags&JSONUnescapedUnicode != 0 && r != utf8.RuneError {
+			i += size // kept as it is, written with the run it is in
+			continue
+		}
+		b.WriteString(s[start:i])
 		if r == utf8.RuneError && size == 1 {
 			r = utf8.RuneError
 		}

@@ -17,3 +17,18 @@ func TestEncodeAsPHP(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", b.String(), want)
 	}
 }
+
+// TestEncodeJSONUnescapedUnicode: JSON_UNESCAPED_UNICODE keeps characters beyond
+// ASCII as they are (WPGraphQL's answers), and escapes the rest as wp_json_encode does.
+func TestEncodeJSONUnescapedUnicode(t *testing.T) {
+	var b bytes.Buffer
+	EncodeJSONFlags(&b, Object{{Key: "t", Value: "Café 😀 a/b \"q\"\n"}}, JSONUnescapedUnicode)
+	if got, want := b.String(), `{"t":"Café 😀 a\/b \"q\"\n"}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	b.Reset()
+	EncodeJSON(&b, "Café")
+	if got, want := b.String(), `"Caf\u00e9"`; got != want {
+		t.Errorf("without the flag: got %s, want %s", got, want)
+	}
+}
