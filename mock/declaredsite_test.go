@@ -187,3 +187,85 @@ func containsKey(object, key string) bool {
 	_, ok := m[key]
 	return ok
 }
+
+// TestPluginFieldArgs: a plugin field's argument is what rest_get_endpoint_args_for_schema
+// makes of its schema (WordPress 7.1.4, generated site 1): the default first on a
+// create route only, then the schema's keywords in rest_get_allowed_schema_keywords'
+// order, nested schemas as given (an additionalProperties schema kept), then required;
+// on the comments' routes the fields come after the controller's own arguments.
+func TestPluginFieldArgs(t *testing.T) {
+	ds := fixtures.Example()
+	ds.WPVersion = "7.1"
+	ds.Register = &fixtures.Register{}
+	if err := json.Unmarshal([]byte(`{"rest_fields": [
+ {"object_type": ["post", "comment"], "attribute": "ratio", "schema": {"type": "string", "format": "uuid", "description": "The Ratio field.", "context": ["view", "edit"], "default": "123e4567-e89b-12d3-a456-426614174000"}},
+ {"object_type": ["comment"], "attribute": "score", "schema": {"type": "array", "items": {"type": "object", "properties": {"label": {"type": "number"}}, "additionalProperties": {"type": "string"}}, "description": "The Score field.", "context": ["edit"]}}
+]}`), ds.Register); err != nil {
+		t.Fatal(err)
+	}
+	s := newTestSiteWith(t, ds)
+	argOf := func(path, method, name string) string {
+		var doc struct {
+			Endpoints []struct {
+				Methods []string
+				Args    map[string]json.RawMessage
+			}
+		}
+		if err := json.Unmarshal(s.do(t, http.MethodOptions, path, "", nil).body, &doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range doc.Endpoints {
+			if slices.Contains(e.Methods, method) {
+				return string(e.Args[name])
+			}
+		}
+		return ""
+	}
+	const create = `{"default":"123e4567-e89b-12d3-a456-426614174000","description":"The Ratio field.","type":"string","format":"uuid","required":false}`
+	const update = `{"description":"The Ratio field.","type":"string","format":"uuid","required":false}`
+	const score = `{"description":"The Score field.","type":"array","items":{"type":"object","properties":{"label":{"type":"number"}},"additionalProperties":{"type":"string"}},"required":false}`
+	for _, c := range []struct{ path, method, name, want string }{
+		{"/wp/v2/posts", http.MethodPost, "ratio", create},
+		{"/wp/v2/posts/1", http.MethodPost, "ratio", update},
+		{"/wp/v2/comments", http.MethodPost, "score", score},
+	} {
+		if got := argOf(c.path, c.method, c.name); got != c.want {
+			t.Errorf("%s %s arg %s:\n got %s\nwant %s", c.method, c.path, c.name, got, c.want)
+		}
+	}
+	names := argNames(t, s.do(t, http.MethodOptions, "/wp/v2/comments", "", nil), http.MethodPost)
+	if len(names) < 3 || !slices.Equal(names[len(names)-2:], []string{"ratio", "score"}) || names[len(names)-3] != "meta" {
+		t.Errorf("POST /wp/v2/comments args: %v, want the fields last, after meta", names)
+	}
+}
+
+// TestAutosavesNeedEditor: from 6.6 a type has autosaves routes only where it supports
+// autosave, which supporting the editor implies (get_autosave_rest_controller); until
+// then every type but attachments has them (WordPress 7.1.4 and 6.1.9, generated site
+// 1's quill_speaker, which supports no editor).
+func TestAutosavesNeedEditor(t *testing.T) {
+	for _, c := range []struct {
+		version string
+		want    bool
+	}{{"7.1", false}, {"6.1", true}} {
+		ds := fixtures.Example()
+		ds.WPVersion = c.version
+		ds.Register = &fixtures.Register{}
+		if err := json.Unmarshal([]byte(`{"post_types": [
+ {"name": "speaker", "public": true, "show_in_rest": true, "supports": ["title", "author"]},
+ {"name": "essay", "public": true, "show_in_rest": true, "supports": ["title", "editor"]}
+]}`), ds.Register); err != nil {
+			t.Fatal(err)
+		}
+		var index struct{ Routes map[string]json.RawMessage }
+		if err := json.Unmarshal(newTestSiteWith(t, ds).get(t, "/wp/v2", "").body, &index); err != nil {
+			t.Fatal(err)
+		}
+		if _, got := index.Routes[`/wp/v2/speaker/(?P<id>[\d]+)/autosaves`]; got != c.want {
+			t.Errorf("%s: autosaves routes of a type without the editor: %v, want %v", c.version, got, c.want)
+		}
+		if _, got := index.Routes[`/wp/v2/essay/(?P<id>[\d]+)/autosaves`]; !got {
+			t.Errorf("%s: no autosaves routes for a type with the editor", c.version)
+		}
+	}
+}
