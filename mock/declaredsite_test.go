@@ -269,3 +269,21 @@ func TestAutosavesNeedEditor(t *testing.T) {
 		}
 	}
 }
+
+// TestAutosaveParentArgOnce: the autosaves create route of a hierarchical type has its
+// parent argument once, first, with the type's own schema (register_routes
+// array_merges the two lists; WordPress 7.1.4 prints a JSON object, whose keys are
+// unique). The mock printed it twice.
+func TestAutosaveParentArgOnce(t *testing.T) {
+	ds := fixtures.Example()
+	ds.WPVersion = "7.1"
+	s := newTestSiteWith(t, ds)
+	r := s.do(t, http.MethodOptions, "/wp/v2/pages/1/autosaves", "", nil)
+	names := argNames(t, r, http.MethodPost)
+	if len(names) == 0 || names[0] != "parent" || slices.Index(names[1:], "parent") >= 0 {
+		t.Errorf("POST autosaves args: %v, want parent once, first", names)
+	}
+	if !bytes.Contains(r.body, []byte(`"args":{"parent":{"description":"The ID for the parent of the post.","type":"integer","required":false},"date"`)) {
+		t.Errorf("the create route's parent is not the page's own: %.400s", r.body)
+	}
+}
