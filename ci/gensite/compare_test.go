@@ -357,13 +357,11 @@ func shapeDifference(want, got answer, names map[string]bool) string {
 		return "not both JSON"
 	}
 	var parts []string
+	withoutDataRels(w)
+	withoutDataRels(g)
 	for _, x := range jsonshape.Compare(w, g, jsonshape.Options{TopListLength: true, Free: metaValue}) {
-		if (x.Kind == jsonshape.Missing || x.Kind == jsonshape.Unexpected) && dataRels[x.Key] &&
-			(strings.HasSuffix(x.Path, "_links") || strings.HasSuffix(x.Path, "_embedded")) {
-			continue
-		}
-		if x.Kind == jsonshape.TypeDiffers && (x.Want == nil || x.Got == nil) && names[x.Path[strings.LastIndex(x.Path, ".")+1:]] {
-			continue // a plugin field or meta key the item holds no value of reads null
+		if x.Kind == jsonshape.TypeDiffers && noValue(x.Want, x.Got) && names[x.Path[strings.LastIndex(x.Path, ".")+1:]] {
+			continue // a plugin field or meta key one side's item holds no value of
 		}
 		switch x.Kind {
 		case jsonshape.Missing:
@@ -379,9 +377,45 @@ func shapeDifference(want, got answer, names map[string]bool) string {
 
 // dataRels are the relations an item links (and _embed embeds) only where its data
 // has them: replies where it has comments, wp:featuredmedia where it has a featured
-// image, the newest revision where it has revisions. The two sites' content differs,
-// so whether the first item has them is data, not shape.
-var dataRels = map[string]bool{"replies": true, "wp:featuredmedia": true, "predecessor-version": true}
+// image, the newest revision where it has revisions, a term's parent (up). The two
+// sites' content differs, so whether the first item has them is data, not shape.
+var dataRels = map[string]bool{"replies": true, "wp:featuredmedia": true, "predecessor-version": true, "up": true}
+
+// withoutDataRels drops the dataRels from every _links and _embedded of a decoded
+// answer, and an _embedded left empty (an item whose only embeddable relation is its
+// replies has none without comments).
+func withoutDataRels(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range []string{"_links", "_embedded"} {
+			if m, ok := x[k].(map[string]any); ok {
+				for rel := range dataRels {
+					delete(m, rel)
+				}
+				if len(m) == 0 && k == "_embedded" {
+					delete(x, k)
+				}
+			}
+		}
+		for _, e := range x {
+			withoutDataRels(e)
+		}
+	case []any:
+		for _, e := range x {
+			withoutDataRels(e)
+		}
+	}
+}
+
+// noValue: one side is what WordPress prints for a value not stored, null, or PHP's
+// empty array for an object schema ([]), and the other a value.
+func noValue(want, got any) bool {
+	empty := func(v any) bool {
+		l, ok := v.([]any)
+		return v == nil || ok && len(l) == 0
+	}
+	return empty(want) || empty(got)
+}
 
 // valueNames are the site's plugin fields and meta keys (as REST names them): where
 // one side's item holds no value of one it reads null, and the other's holds one.
