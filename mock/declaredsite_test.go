@@ -290,8 +290,9 @@ func TestAutosaveParentArgOnce(t *testing.T) {
 
 // TestPluginArgDefaultValidated: has_valid_params validates get_param's value, which
 // for an argument nobody sent is its default, so a plugin's default its own pattern
-// refuses fails the request (WordPress 7.1.4, generated seed 16's /orb/v1/projects:
-// "Invalid parameter(s): kind, flag" for ?kind=maybe).
+// refuses fails every request, even one that sends a valid value (WordPress 7.1.4,
+// generated seed 16's /orb/v1/projects: "Invalid parameter(s): kind, flag" for
+// ?kind=maybe, "Invalid parameter(s): flag" with no query and for ?flag=ok).
 func TestPluginArgDefaultValidated(t *testing.T) {
 	ds := fixtures.Example()
 	ds.WPVersion = "7.1"
@@ -307,7 +308,8 @@ func TestPluginArgDefaultValidated(t *testing.T) {
 	for _, c := range []struct{ query, want string }{
 		{"?kind=maybe", "Invalid parameter(s): kind, flag"},
 		{"", "Invalid parameter(s): flag"},
-		{"?flag=ok", ""},
+		{"?flag=ok", "Invalid parameter(s): flag"}, // the default is validated whatever was sent
+		{"?fine=ab&flag=ok", "Invalid parameter(s): flag"},
 	} {
 		r := s.get(t, "/orb/v1/projects"+c.query, "")
 		e, _ := r.json.(map[string]any)

@@ -382,11 +382,11 @@ func (r *Request) checkArgs() *Error {
 			}
 		}
 	}
-	// the defaults are the last source sanitize_params walks: a plugin's argument
-	// (rest_parse_request_arg, which validates) refuses a default its own schema
-	// refuses, so a request that does not send it fails
+	// the defaults are the last source sanitize_params walks, whatever a higher source
+	// sent: a plugin's argument (rest_parse_request_arg, which validates) with a default
+	// its own schema refuses fails every request
 	for _, a := range args {
-		if _, done := r.params[a.Name]; done || !a.AsRegistered || !a.HasDefault || a.Default == nil {
+		if !a.AsRegistered || !a.HasDefault || a.Default == nil {
 			continue
 		}
 		if _, err := a.check(r, a.Default, a.Name); err != nil {
