@@ -88,7 +88,7 @@ dashboard-test: ## the dashboard clicked through in headless Chromium (screensho
 nextjs-test: ## a real Next.js app under next start, Playwright at two workers in headless Chromium, each on its own wpmock site named by a cookie, a revalidation webhook, a page rendered through /graphql, and graphql-codegen types from the mock's and WPGraphQL's introspection compiled by tsc (CI runs it; installs chromium and its npm packages)
 	bash ci/nextjs/run.sh
 
-gensite: ## generated customized sites on each of $(WP_VERSIONS): seeds 1..5 and a new one (printed; GENSITE_SEED=n reproduces it), installed on real WordPress, checked, cloned and compared (GENSITE_CLONE=0: installed and checked only; GENSITE_CLONE_SEEDS: the seeds cloned; GENSITE_PARALLEL=1: the versions at once, as CI runs it)
+gensite: ## generated customized sites on each of $(WP_VERSIONS): seeds 1..5 and a new one (printed; GENSITE_SEED=n reproduces it), installed on real WordPress, checked, cloned and compared (GENSITE_CLONE=0: installed and checked only; GENSITE_CLONE_SEEDS: the seeds cloned; GENSITE_PARALLEL=1: the versions at once, as CI runs it; GENSITE_COMPARE=1: the mock serving each seed's site.json compared with its real site, GENSITE_COMPARE_SEEDS: on those seeds)
 	WP_VERSIONS="$(WP_VERSIONS)" bash ci/gensite/run.sh
 
 test: ## run every Go test with the race detector (the contract suite against the in-process mock included)

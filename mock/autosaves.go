@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,10 +52,16 @@ func (res *autosaves) routes() []*rest.Route {
 	schema := schemaInOrder(it, append(append([]string{}, revisionSchemaOrder...), "preview_link")...)
 	base, ns := res.parent.Route(), res.parent.RESTNamespace()
 	parentArg := func() *rest.Schema { return rest.Int("parent").Desc("The ID for the parent of the autosave.") }
+	// register_routes array_merges the parent argument with the type's update
+	// arguments: a hierarchical type's own parent replaces its value and keeps its place
+	create, first := res.posts.writeArgs(false), parentArg()
+	if i := slices.IndexFunc(create, func(a *rest.Schema) bool { return a.Name == "parent" }); i >= 0 {
+		first, create = create[i], slices.Delete(slices.Clone(create), i, i+1)
+	}
 	return []*rest.Route{
 		{Namespace: ns, Pattern: base + `/(?P<id>[\d]+)/autosaves`, Schema: schema, Shape: rest.Shape{List: true, SaveOK: true}, Endpoints: []*rest.Endpoint{
 			{Methods: rest.Readable, Args: []*rest.Schema{parentArg(), contextArg()}, Permission: res.listPermission, Handler: res.list},
-			{Methods: rest.Creatable, Args: append([]*rest.Schema{parentArg()}, res.posts.writeArgs(false)...),
+			{Methods: rest.Creatable, Args: append([]*rest.Schema{first}, create...),
 				Permission: res.createPermission, Handler: res.create},
 		}},
 		{Namespace: ns, Pattern: base + `/(?P<parent>[\d]+)/autosaves/(?P<id>[\d]+)`, Schema: schema, Endpoints: []*rest.Endpoint{

@@ -150,7 +150,15 @@ func (res *comments) inSchemaOrder(args []*rest.Schema) []*rest.Schema {
 	for i, n := range res.item.SchemaOrder {
 		rank[n] = i
 	}
-	slices.SortStableFunc(args, func(a, b *rest.Schema) int { return rank[a.Name] - rank[b.Name] })
+	// a plugin's field (register_rest_field) is not in the order: add_additional_fields_schema
+	// appends it to the schema, so its argument comes last
+	at := func(name string) int {
+		if i, ok := rank[name]; ok {
+			return i
+		}
+		return len(rank)
+	}
+	slices.SortStableFunc(args, func(a, b *rest.Schema) int { return at(a.Name) - at(b.Name) })
 	return args
 }
 

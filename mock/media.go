@@ -38,6 +38,7 @@ var attachmentHooks = &typeHooks{
 
 	itemSchema:  attachmentSchema,
 	schemaOrder: attachmentSchemaOrder,
+	fieldsAfter: "template",
 	links:       attachmentLinks,
 
 	upload:           true,

@@ -219,6 +219,20 @@ type resource interface {
 	routes() []*rest.Route
 }
 
+// hasAutosaves says whether create_initial_rest_routes registers the type's autosaves
+// routes: every type but attachments until 6.6, then a type supporting autosave
+// (get_autosave_rest_controller; supporting editor implies it), so a type without
+// the editor has none.
+func hasAutosaves(pt *wp.PostType, v rest.Version) bool {
+	if v < autosaveSupport.Since {
+		return pt.Slug != "attachment"
+	}
+	return pt.Supported("autosave", v)
+}
+
+// autosaveSupport is the versions whose autosaves routes follow the autosave feature.
+var autosaveSupport = rest.Span{Since: rest.V66}
+
 // resources lists the resources in the order WordPress registers their routes.
 func (m *Mock) resources() []resource {
 	// the site's plugins' routes and the meta plugin's (rest_api_init, priority 10;
@@ -233,7 +247,7 @@ func (m *Mock) resources() []resource {
 		if pt.Supported("revisions", m.version) {
 			res = append(res, rev)
 		}
-		if pt.Slug != "attachment" { // WordPress's own test: every other type has autosaves
+		if hasAutosaves(pt, m.version) {
 			res = append(res, &autosaves{m: m, parent: pt, posts: pc, rev: rev})
 		}
 	}

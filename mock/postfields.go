@@ -130,7 +130,11 @@ func pfTemplate(noun, typ string) *postField {
 // declaration Until that release, without properties as the mock has always printed
 // it, and one Since it with the keys, each declared with its own release.
 func pfMetaOf(m *Mock, typ string) []*postField {
-	meta := func() *rest.Schema { return rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...) }
+	// get_field_schema starts from an empty "properties" array, printed [] when no key
+	// is registered for the type
+	meta := func() *rest.Schema {
+		return rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...).Props([]*rest.Schema{}...)
+	}
 	get := func(r *rest.Request, p *store.Post) any { return m.metaField(txOf(r), r.Context(), p.ID, typ) }
 	keys := m.metaKeysOf(typ)
 	if len(keys) == 0 {

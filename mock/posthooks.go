@@ -45,6 +45,12 @@ type typeHooks struct {
 	// schemaOrder is get_item_schema's property order where it is not the order of
 	// the fields (OPTIONS and the write arguments follow it; nil: the fields').
 	schemaOrder []string
+	// fieldsAfter is the property of schemaOrder the site's register_rest_field fields
+	// follow: the attachments controller's get_item_schema adds its own properties to
+	// the posts controller's schema, which add_additional_fields_schema has already
+	// given the fields, so they come before alt_text ("": at the end, where the
+	// controllers that build their schema whole have them).
+	fieldsAfter string
 	// cacheID is the item's identity in the fragment cache (rest.Item.Cache); nil
 	// renders the item every time.
 	cacheID func(r *rest.Request, p *store.Post) (int, bool)

@@ -86,12 +86,14 @@ var postSearchColumns = []string{"post_title", "post_content", "post_excerpt"}
 // taxArg is a taxonomy filter parameter: a list of term ids, or a taxonomy query
 // object {terms, include_children (categories), operator (includes)}.
 func taxArg(name, base string, hierarchical, include bool) *rest.Schema {
-	props := []*rest.Schema{intsArg("terms", "Term IDs.")}
+	// the query object's properties print their defaults (they are schema properties,
+	// not arguments, in get_collection_params' declaration)
+	props := []*rest.Schema{intsArg("terms", "Term IDs.").SchemaDef(rest.EmptyArray)}
 	if hierarchical {
-		props = append(props, rest.Bool("include_children").Desc("Whether to include child terms in the terms limiting the result set.").Def(false))
+		props = append(props, rest.Bool("include_children").Desc("Whether to include child terms in the terms limiting the result set.").SchemaDef(false))
 	}
 	if include {
-		props = append(props, rest.Str("operator").Desc("Whether items must be assigned all or any of the specified terms.").OneOfEnum("AND", "OR").Def("OR"))
+		props = append(props, rest.Str("operator").Desc("Whether items must be assigned all or any of the specified terms.").OneOfEnum("AND", "OR").SchemaDef("OR"))
 	}
 	list := rest.Arr("", rest.Int("")).Desc("Match terms with the listed IDs.")
 	list.Title = "Term ID List"

@@ -2,6 +2,7 @@ package mock
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/wpmock/wpmock/mock/rest"
@@ -293,10 +294,32 @@ func postActions(r *rest.Request, pt *wp.PostType, h *typeHooks) []string {
 // update, in the type's schema order (the autosaves' create takes the update's).
 func (res *posts) writeArgs(create bool) []*rest.Schema {
 	it := res.declare()
-	if order := res.hooks.schemaOrder; order != nil {
+	if order := res.schemaOrder(); order != nil {
 		return argsInOrder(it.WriteArgs(create), order)
 	}
 	return it.WriteArgs(create)
+}
+
+// schemaOrder is the hooks' schemaOrder (nil: none) with the site's plugin fields
+// (register_rest_field) where get_item_schema has them (typeHooks.fieldsAfter): a
+// writable one is an argument of the create and the update routes, as
+// get_endpoint_args_for_item_schema reads every property of the schema.
+func (res *posts) schemaOrder() []string {
+	order := res.hooks.schemaOrder
+	if order == nil {
+		return nil
+	}
+	var added []string
+	for _, f := range res.m.reg.FieldsOf(res.pt.Slug) {
+		if !slices.Contains(order, f.Attribute) { // a field replacing a core one keeps its place
+			added = append(added, f.Attribute)
+		}
+	}
+	at := len(order)
+	if i := slices.Index(order, res.hooks.fieldsAfter); i >= 0 {
+		at = i + 1
+	}
+	return slices.Concat(order[:at], added, order[at:])
 }
 
 // routes is register_routes: the collection and the item, with the type's own
@@ -304,8 +327,8 @@ func (res *posts) writeArgs(create bool) []*rest.Schema {
 func (res *posts) routes() []*rest.Route {
 	it, h := res.declare(), res.hooks
 	schema, writeArgs := it.SchemaJSON, res.writeArgs
-	if h.schemaOrder != nil {
-		schema = schemaInOrder(it, h.schemaOrder...)
+	if order := res.schemaOrder(); order != nil {
+		schema = schemaInOrder(it, order...)
 	}
 	createArgs := writeArgs(true)
 	if h.createArgs != nil {

@@ -370,9 +370,13 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 			tax := registry(r).Taxonomy(slug)
 			// wp_insert_post (and wp_update_post, which calls it) gives a post saved
 			// without terms of the taxonomy its default term (a post the default
-			// category); handle_terms then sets the terms the request names, none too
+			// category); handle_terms then sets the terms the request names, none too.
+			// wp_set_object_terms skips an id that names no term of the taxonomy, so a
+			// default_category option naming none gives the post no category
 			if def := tax.DefaultTermFor(tx, w.typ); def != 0 && len(p.TermIDs(slug)) == 0 {
-				p.SetTermIDs(slug, []int{def})
+				if t := tx.Term(def); t != nil && t.Taxonomy == slug {
+					p.SetTermIDs(slug, []int{def})
+				}
 			}
 			if !r.Has(tax.RestBase) {
 				continue

@@ -19,8 +19,13 @@
 # clone), the contract suite (wpcontract) runs on the site in its default mode and must pass with
 # every custom type, taxonomy and plugin route named in its report: a line per seed with their
 # counts, ci/gensite/contractsummary.py; GENSITE_CONTRACT_SEEDS: the seeds it runs on (N on
-# every version, V:N on version V only), default all; GENSITE_CONTRACT_SKIP: groups it leaves out, as WPCONTRACT_SKIP). Exit status non-zero if
-# any seed failed.
+# every version, V:N on version V only), default all; GENSITE_CONTRACT_SKIP: groups it leaves out, as WPCONTRACT_SKIP),
+# GENSITE_COMPARE (1: after the install (and the clone), the frontend walk's requests go to the
+# site and to the mock serving its site.json (no clone), compared by ci/gensite's
+# TestCompareDeclarations: byte for byte where WordPress answers from the declarations alone, by
+# status, API headers and JSON shape where the content differs; a line per seed with the figures,
+# and each row that differs, which fails the run; GENSITE_COMPARE_SEEDS as GENSITE_CONTRACT_SEEDS).
+# Exit status non-zero if any seed failed.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -41,6 +46,10 @@ export GENSITE_BIN=$work/gensite
 go build -o "$GENSITE_BIN" ./ci/gensite || exit 2
 if [[ "$clone" != 0 ]]; then
   go test -c -o "$work/clone.test" ./ci/clone || exit 2
+fi
+compare=${GENSITE_COMPARE:-0}
+if [[ "$compare" != 0 ]]; then
+  go test -c -o "$work/gensite.test" ./ci/gensite || exit 2
 fi
 contract=${GENSITE_CONTRACT:-0}
 if [[ "$contract" != 0 ]]; then
@@ -70,6 +79,25 @@ contract_run() {
   return $rc
 }
 
+# compare_run SITE SEED VERSION STATE: the mock serving the site's declarations against the
+# installed site, request by request (TestCompareDeclarations); prints the figures and the rows
+# that differ and returns non-zero if one did.
+compare_run() {
+  local site=$1 seed=$2 v=$3 state=$4 cstart=$SECONDS rc=0
+  local only=" ${GENSITE_COMPARE_SEEDS:-} "
+  if [[ -n "${GENSITE_COMPARE_SEEDS:-}" && "$only" != *" $seed "* && "$only" != *" $v:$seed "* ]]; then
+    return 0
+  fi
+  (. "$state/env" && GENSITE_COMPARE=1 GENSITE_COMPARE_DIR=$site "$work/gensite.test" -test.count=1 -test.v \
+    -test.run 'TestCompareDeclarations$' -test.timeout 5m) >"$site/compare.log" 2>&1 || rc=1
+  grep -E 'compare: [0-9]+ rows' "$site/compare.log" | sed 's/^ *[a-z_]*_test\.go:[0-9]*: /  /' | head -n 1
+  grep -E 'compare: differs|^--- FAIL|panic:|_test\.go:[0-9]+: [^c]' "$site/compare.log" |
+    sed 's/^ *[a-z_]*_test\.go:[0-9]*: /    /' | cut -c1-300 | head -n 12
+  grep -q 'compare: [0-9]* rows' "$site/compare.log" || { tail -n 5 "$site/compare.log" | sed 's/^/    /'; rc=1; }
+  echo "  seed $seed on $v: mock from declarations compared in $((SECONDS - cstart)) s (log: $site/compare.log)"
+  return $rc
+}
+
 # run_version V: every seed on WordPress V; its exit status is non-zero if one failed.
 run_version() {
   local v=$1 status=0 port state vstart seed start site installed
@@ -96,6 +124,7 @@ run_version() {
     installed=$((SECONDS - start))
     if [[ "$clone" == 0 || " $clone_seeds " != *" $seed "* ]]; then
       echo "  seed $seed on $v: install and check $installed s (not cloned)"
+      [[ "$compare" == 0 ]] || compare_run "$site" "$seed" "$v" "$state" || status=1
       [[ "$contract" == 0 ]] || contract_run "$site" "$seed" "$v" "$state" || status=1
       continue
     fi
@@ -110,6 +139,7 @@ run_version() {
       echo "  $(grep -c 'clone: differs:' "$site/clone.log") GETs differ (listed in $site/clone.log)"
     fi
     echo "  seed $seed on $v: install $installed s, clone and comparison $((SECONDS - start - installed)) s (logs: $site)"
+    [[ "$compare" == 0 ]] || compare_run "$site" "$seed" "$v" "$state" || status=1
     [[ "$contract" == 0 ]] || contract_run "$site" "$seed" "$v" "$state" || status=1
   done
   WP_STATE_DIR=$state bash ci/wordpress/down.sh

@@ -382,6 +382,17 @@ func (r *Request) checkArgs() *Error {
 			}
 		}
 	}
+	// the defaults are the last source sanitize_params walks, whatever a higher source
+	// sent: a plugin's argument (rest_parse_request_arg, which validates) with a default
+	// its own schema refuses fails every request
+	for _, a := range args {
+		if !a.AsRegistered || !a.HasDefault || a.Default == nil {
+			continue
+		}
+		if _, err := a.check(r, a.Default, a.Name); err != nil {
+			inv.add(a.Name, err)
+		}
+	}
 	if err := inv.err(); err != nil {
 		return err
 	}

@@ -192,6 +192,9 @@ func (s *Schema) JSON(asArg bool) Object {
 	if s.AsRegistered && asArg {
 		return s.registeredArg()
 	}
+	if s.Literal != nil && asArg {
+		return s.literalArg()
+	}
 	o := Object{}
 	if s.Label != nil && asArg {
 		o = append(o, Member{"title", *s.Label})
@@ -322,6 +325,24 @@ var allowedKeywords = []string{"title", "description", "default", "type", "forma
 	"properties", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "minimum",
 	"maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern",
 	"minItems", "maxItems", "uniqueItems", "anyOf", "oneOf"}
+
+// literalArg is the argument rest_get_endpoint_args_for_schema derives from a
+// property given as JSON (a plugin's register_rest_field schema): its default first
+// where the route creates (Default is kept only there), then the schema's keywords in
+// rest_get_allowed_schema_keywords' order, each as given (nested schemas verbatim,
+// additionalProperties included), then "required".
+func (s *Schema) literalArg() Object {
+	o := make(Object, 0, len(s.Literal)+2)
+	if s.HasDefault {
+		o = append(o, Member{"default", s.Default})
+	}
+	for _, k := range allowedKeywords {
+		if v, ok := s.Literal.Get(k); ok && k != "default" {
+			o = append(o, Member{k, v})
+		}
+	}
+	return append(o, Member{"required", s.Required})
+}
 
 // registeredArg is get_data_for_route's $arg_data for a plugin's argument: its
 // schema keywords in the order the plugin gave them, then "required" (! empty()),
