@@ -102,15 +102,15 @@ func (m *Mock) datasetOf(tx *store.Tx) *site.Dataset {
 // with, after the transaction: the posts, the largest table, are kept as the stored
 // rows, which the store never changes in place (ChangePost copies), and become
 // records one at a time while the body is written. While it is written, the process's
-// memory may grow by exportHeadroom at most.
+// memory may grow by site.ExportHeadroom at most.
 func (m *Mock) exportOf(tx *store.Tx) func(io.Writer) error {
 	ds, posts := m.datasetParts(tx)
 	var rec site.Post
 	return func(w io.Writer) error {
-		defer boundExportMemory()()
+		defer site.BoundExportMemory()()
 		return ds.EncodeWith(w, len(posts), func(i int) *site.Post {
 			if i%4096 == 4095 {
-				followExportMemory()
+				site.FollowExportMemory()
 			}
 			rec = site.PostRecord(posts[i])
 			return &rec

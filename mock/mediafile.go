@@ -172,7 +172,7 @@ func renderDescription(r *rest.Request, p *store.Post) string {
 	if rd := p.Rendered; rd != nil && rd.Content != nil {
 		return *rd.Content // as the cloned site rendered it
 	}
-	return attachmentParagraph(r, p) + "\n" + renderContent(p.Content.String())
+	return attachmentParagraph(r, p) + "\n" + wp.RenderContent(p.Content.String())
 }
 
 func attachmentParagraph(r *rest.Request, p *store.Post) string {
@@ -203,7 +203,7 @@ func renderCaption(r *rest.Request, p *store.Post) string {
 		return *rd.Excerpt
 	}
 	if p.Excerpt != "" {
-		return renderExcerpt(p.Excerpt, "")
+		return wp.RenderExcerpt(p.Excerpt, "")
 	}
-	return renderExcerpt("", renderDescription(r, p))
+	return wp.RenderExcerpt("", renderDescription(r, p))
 }

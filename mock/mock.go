@@ -86,9 +86,9 @@ type Options struct {
 
 // Mock is a mock WordPress site.
 type Mock struct {
-	renders renders       // rendered content and excerpts, see render.go
-	replay  replay        // a cloned site's recorded answers, see replay.go
-	drawn   wp.DrawnSizes // seeded images' sub-sizes drawn when read, see imageresize.go
+	renders wp.RenderCache // rendered content and excerpts, see rendered.go
+	replay  replay         // a cloned site's recorded answers, see replay.go
+	drawn   wp.DrawnSizes  // seeded images' sub-sizes drawn when read, see imageresize.go
 	opts    Options
 	store   *store.Store
 	server  *rest.Server

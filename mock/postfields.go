@@ -92,9 +92,9 @@ func pfTitle(noun string) *postField {
 		rest.F(rest.Str("raw").Desc("Title for the "+noun+", as it exists in the database.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Title }),
 		rest.F(rendered().Until(rest.V67),
-			func(_ *rest.Request, p *store.Post) any { return renderedTitle(p, p.Status) }),
+			func(_ *rest.Request, p *store.Post) any { return wp.RenderedTitle(p, p.Status) }),
 		rest.F(rendered().Since(rest.V67),
-			func(_ *rest.Request, p *store.Post) any { return renderedTitle(p, "") }),
+			func(_ *rest.Request, p *store.Post) any { return wp.RenderedTitle(p, "") }),
 	).WithArg(rawText)
 }
 

@@ -535,6 +535,16 @@ func (m *Mock) updateMetaField(r *rest.Request, tx *store.Tx, postID int, typ st
 	return failed
 }
 
+// postRowError is wp.PostRowError as the posts controller renders it: add_data moves
+// wpdb's last_error into additional_data.
+func postRowError(p *store.Post, create bool) *rest.Error {
+	e := wp.PostRowError(p, create)
+	if e == nil {
+		return nil
+	}
+	return &rest.Error{Code: e.Code, Message: e.Message, Status: e.Status, AdditionalData: []any{e.LastError}}
+}
+
 // withStatus is WP_Error::add_data( array( 'status' => $status ) ) on an error that
 // has data already (a validation error's param): that data moves to additional_data.
 func withStatus(err *rest.Error, status int) *rest.Error {

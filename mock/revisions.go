@@ -79,7 +79,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 				if rd := p.Rendered; rd != nil && rd.Excerpt != nil {
 					return *rd.Excerpt // as the cloned site rendered it
 				}
-				return renderExcerpt(p.Excerpt, "")
+				return wp.RenderExcerpt(p.Excerpt, "")
 			}),
 	)
 	excerpt.Properties = append(excerpt.Properties,
@@ -116,7 +116,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 			rest.F(rest.Str("raw").Desc("Title for the post, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Title }),
 			rest.F(rest.Str("rendered").Desc("HTML title for the post, transformed for display.").Ctx(all...).RO(),
-				func(_ *rest.Request, p *store.Post) any { return renderedTitle(p, p.Status) }),
+				func(_ *rest.Request, p *store.Post) any { return wp.RenderedTitle(p, p.Status) }),
 		),
 		content, excerpt, meta,
 	}}

@@ -118,7 +118,7 @@ func (res *search) init() {
 					if !m.reg.TypeOf(h.post.Type).Supported("title", m.version) {
 						return ""
 					}
-					return renderedTitle(h.post, "")
+					return wp.RenderedTitle(h.post, "")
 				case h.term != nil:
 					return h.term.Name
 				}
