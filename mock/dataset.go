@@ -7,6 +7,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The site's content comes from a site.Dataset (see fixtures/README.md), loaded by
@@ -67,7 +68,9 @@ func guid(p *store.Post) string {
 func defaultGUID(p *store.Post) string { return site.GUIDOf(p.Type, p.Extra().File, p.ID) }
 
 // adminPassword is -admin-app-password without its spaces, or "".
-func (m *Mock) adminPassword() string { return normalizeAppPassword(m.opts.AdminAppPassword) }
+func (m *Mock) adminPassword() string {
+	return wp.NormalizeApplicationPassword(m.opts.AdminAppPassword)
+}
 
 // plainPasswords lists the application passwords the dataset gave in plain text, by
 // login (the first of each user): all the mock will ever know of them, for the banner.
@@ -82,7 +85,7 @@ func (m *Mock) plainPasswords(ds *site.Dataset) map[string]string {
 			pw = m.adminPassword()
 		}
 		if pw != "" {
-			out[u.Login] = chunkAppPassword(pw)
+			out[u.Login] = wp.ChunkPassword(pw)
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The mock's own tooling beside WordPress (the wpmock/v1 control plane: reset, the
@@ -115,7 +116,7 @@ func (m *Mock) PrintedPassword(u *store.User) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	hash := []byte(site.HashPassword(normalizeAppPassword(plain)))
+	hash := []byte(site.HashPassword(wp.NormalizeApplicationPassword(plain)))
 	for _, ap := range u.AppPasswords {
 		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
 			return plain, true

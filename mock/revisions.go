@@ -380,11 +380,17 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 // controller's declarations, coreMeta) that are revisioned in this version. It
 // returns the new revision, or nil.
 func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
+	return wp.SaveRevision(txOf(r), p, actor(r), m.revisionMetaKeys(p.Type), m.version)
+}
+
+// revisionMetaKeys is wp_post_revision_meta_keys for a post type: its registered meta
+// keys that are revisioned in the mock's version.
+func (m *Mock) revisionMetaKeys(typ string) []string {
 	var metaKeys []string
-	for _, k := range m.registeredMeta(p.Type) {
+	for _, k := range m.registeredMeta(typ) {
 		if k.revisioned.In(m.version) {
 			metaKeys = append(metaKeys, k.schema.Name)
 		}
 	}
-	return wp.SaveRevision(txOf(r), p, actor(r), metaKeys, m.version)
+	return metaKeys
 }
