@@ -131,7 +131,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*site.Dataset, []*store.Post) {
 		ds.WPVersion = m.version.String()
 	}
 	ds.Options = site.ChangedOptions(tx, m.dataset)
-	if m.replay.pristine.Load() {
+	if m.replay.Pristine() {
 		ds.Recorded = m.dataset.Recorded
 	}
 	return ds, posts
