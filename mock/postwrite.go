@@ -572,18 +572,7 @@ func textFields(r *rest.Request) map[string]string {
 }
 
 // setTextFields writes textFields into p.
-func setTextFields(r *rest.Request, p *store.Post) {
-	for name, v := range textFields(r) {
-		switch name {
-		case "title":
-			p.Title = v
-		case "content":
-			p.Content = prose.Plain(v)
-		case "excerpt":
-			p.Excerpt = v
-		}
-	}
-}
+func setTextFields(r *rest.Request, p *store.Post) { wp.SetPostText(p, textFields(r)) }
 
 // dateWithGMT is rest_get_date_with_gmt: a date sent with a UTC offset (or Z), or as
 // date_gmt (isUTC), is an instant, shown in the site's time zone; one without is the
