@@ -318,7 +318,7 @@ func TestResetOfALargeGeneratedSite(t *testing.T) {
 }
 
 // TestExportBoundsMemory: while an export streams, the process's memory limit is what
-// it used at the start plus exportHeadroom (or a lower limit it had), and after it the
+// it used at the start plus site.ExportHeadroom (or a lower limit it had), and after it the
 // limit is what it was, also when two exports overlap.
 func TestExportBoundsMemory(t *testing.T) {
 	s := newTestSite(t)
