@@ -1,11 +1,8 @@
 package mock
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
@@ -41,10 +38,6 @@ const (
 	codeNoAuthenticatedAppPassword, msgNoAuthenticatedAppPassword = "rest_no_authenticated_app_password", "Cannot introspect application password."
 	// a uuid the user has no password with (404; 500 from introspect).
 	codeAppPasswordNotFound, msgAppPasswordNotFound = "rest_application_password_not_found", "Application password not found."
-	// a name that sanitize_text_field empties (400).
-	codeAppPasswordEmptyName, msgAppPasswordEmptyName = "application_password_empty_name", "An application name is required to create an application password."
-	// a name the user already has, ignoring case (409; until 6.7, see uniqueAppNames).
-	codeAppPasswordDuplicateName, msgAppPasswordDuplicateName = "application_password_duplicate_name", "Each application name should be unique."
 )
 
 // uniqueAppNames is the versions whose create_new_application_password refuses a name
@@ -214,17 +207,6 @@ func introspectPermission(r *rest.Request) *rest.Error {
 	return nil
 }
 
-// findAppPassword is get_user_application_password: the position of the password
-// with the uuid (compared exactly), or -1.
-func findAppPassword(u *store.User, uuid any) int {
-	for i, ap := range u.AppPasswords {
-		if uuid == ap.UUID {
-			return i
-		}
-	}
-	return -1
-}
-
 // stored is get_application_password: the owner and the password of the request.
 func (res *appPasswords) stored(r *rest.Request) (*store.User, int, *rest.Error) {
 	u, err := appPasswordOwner(r)
@@ -232,7 +214,7 @@ func (res *appPasswords) stored(r *rest.Request) (*store.User, int, *rest.Error)
 		return nil, 0, err
 	}
 	uuid, _ := r.Raw("uuid")
-	i := findAppPassword(u, uuid)
+	i := wp.ApplicationPasswordIndex(u, uuid)
 	if i < 0 {
 		return nil, 0, rest.Errorf(http.StatusNotFound, codeAppPasswordNotFound, msgAppPasswordNotFound)
 	}
@@ -267,23 +249,17 @@ func (res *appPasswords) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	name := wpfunc.SanitizeTextField(r.String("name"))
-	if wp.EmptyStr(name) {
-		return nil, rest.Errorf(http.StatusBadRequest, codeAppPasswordEmptyName, msgAppPasswordEmptyName)
-	}
-	for _, ap := range u.AppPasswords {
-		if uniqueAppNames.In(res.m.version) && strings.EqualFold(ap.Name, name) {
-			return nil, rest.Errorf(http.StatusConflict, codeAppPasswordDuplicateName, msgAppPasswordDuplicateName)
-		}
-	}
-	plain := newAppPassword()
-	ap := store.AppPassword{UUID: newUUID4(), Name: name, Hash: site.HashPassword(plain), Created: txOf(r).Now()}
+	appID := ""
 	if uuid, _ := r.Raw("uuid"); wpfunc.Empty(uuid) { // an app_id is taken only without a uuid
-		ap.AppID = r.String("app_id")
+		appID = r.String("app_id")
 	}
-	u = txOf(r).ChangeUser(u.ID, func(x *store.User) { x.AppPasswords = append(x.AppPasswords, ap) })
+	name := wpfunc.SanitizeTextField(r.String("name"))
+	u, ap, plain, e := wp.CreateApplicationPassword(txOf(r), u, name, appID, uniqueAppNames.In(res.m.version), site.HashPassword)
+	if e != nil {
+		return nil, rest.Errorf(e.Status, e.Code, "%s", e.Message)
+	}
 	r.SetParam("context", rest.Edit)
-	it := &appPasswordItem{owner: u.ID, ap: ap, plain: chunkAppPassword(plain)}
+	it := &appPasswordItem{owner: u.ID, ap: ap, plain: wp.ChunkPassword(plain)}
 	return rest.Created(res.render(r, it, rest.Edit), r.RestURL(appPasswordPath(u.ID, ap.UUID))), nil
 }
 
@@ -331,40 +307,9 @@ func (res *appPasswords) introspect(r *rest.Request) (*rest.Response, *rest.Erro
 	if c == nil || c.appPassword == "" {
 		return nil, rest.Errorf(http.StatusNotFound, codeNoAuthenticatedAppPassword, msgNoAuthenticatedAppPassword)
 	}
-	i := findAppPassword(u, c.appPassword)
+	i := wp.ApplicationPasswordIndex(u, c.appPassword)
 	if i < 0 {
 		return nil, rest.Errorf(http.StatusInternalServerError, codeAppPasswordNotFound, msgAppPasswordNotFound)
 	}
 	return rest.OK(res.render(r, &appPasswordItem{owner: u.ID, ap: u.AppPasswords[i]}, r.Context())), nil
-}
-
-// newAppPassword is wp_generate_password(24, false) from crypto/rand: new passwords
-// are secrets, not part of the seeded dataset.
-func newAppPassword() string {
-	const chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	out := make([]byte, 0, 24)
-	buf := make([]byte, 32)
-	for len(out) < 24 {
-		if _, err := rand.Read(buf); err != nil {
-			panic(err) // crypto/rand does not fail on supported platforms
-		}
-		for _, b := range buf {
-			if int(b) < 4*len(chars) && len(out) < 24 { // unbiased: 248 = 4 * 62
-				out = append(out, chars[int(b)%len(chars)])
-			}
-		}
-	}
-	return string(out)
-}
-
-// newUUID4 is wp_generate_uuid4.
-func newUUID4() string {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err)
-	}
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	h := hex.EncodeToString(b[:])
-	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }

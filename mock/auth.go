@@ -1,11 +1,8 @@
 package mock
 
 import (
-	"crypto/subtle"
-	"net"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
@@ -73,55 +70,19 @@ func (m *Mock) identify(r *rest.Request) *caller {
 	if u == nil {
 		return nil
 	}
-	hash := []byte(site.HashPassword(normalizeAppPassword(password)))
-	for _, ap := range u.AppPasswords {
-		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
-			c := newCaller(tx, u)
-			c.appPassword = ap.UUID
-			// record_application_password_usage: at most once a day
-			c.recordUse = !ap.LastUsed.Add(24 * time.Hour).After(tx.Now())
-			return c
-		}
+	ap, recordUse := wp.AuthenticateApplicationPassword(tx, u, site.HashPassword(wp.NormalizeApplicationPassword(password)))
+	if ap == nil {
+		return nil
 	}
-	return nil
+	c := newCaller(tx, u)
+	c.appPassword, c.recordUse = ap.UUID, recordUse
+	return c
 }
 
 // recordAppPasswordUse sets last_used and last_ip of the caller's application password,
 // as WordPress does while authenticating, so the request itself already sees them.
 func recordAppPasswordUse(tx *store.Tx, c *caller, remoteAddr string) {
-	ip, _, err := net.SplitHostPort(remoteAddr)
-	if err != nil {
-		ip = remoteAddr
-	}
-	tx.ChangeUser(c.ID, func(u *store.User) {
-		for i := range u.AppPasswords {
-			if ap := &u.AppPasswords[i]; ap.UUID == c.appPassword {
-				ap.LastUsed, ap.LastIP = tx.Now(), ip
-			}
-		}
-	})
-}
-
-// normalizeAppPassword drops everything but letters and digits, as WordPress does
-// before comparing (so "abcd EFGH ..." and "abcdEFGH..." are the same password).
-func normalizeAppPassword(p string) string {
-	var b strings.Builder
-	for _, r := range p {
-		if (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// chunkAppPassword prints a password in groups of four, as chunk_password does.
-func chunkAppPassword(p string) string {
-	var parts []string
-	for len(p) > 4 {
-		parts = append(parts, p[:4])
-		p = p[4:]
-	}
-	return strings.Join(append(parts, p), " ")
+	wp.RecordApplicationPasswordUsage(tx, c.ID, c.appPassword, remoteAddr)
 }
 
 // who returns the request's caller, or nil for anonymous.

@@ -1,8 +1,6 @@
 package mock
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
 	"slices"
 	"strconv"
@@ -11,7 +9,6 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
-	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // /wp/v2/<type>/<id>/autosaves: WP_REST_Autosaves_Controller, for every post type but
@@ -106,21 +103,6 @@ func (res *autosaves) createPermission(r *rest.Request) *rest.Error {
 	return res.posts.w.updatePermissionOf(r, id)
 }
 
-// autosaveSlug is the post_name of the autosaves of a post.
-func autosaveSlug(parent int) string { return strconv.Itoa(parent) + "-autosave-v1" }
-
-// autosavesOf are the post's autosaves, newest first (wp_get_post_revisions, kept
-// to the autosaves).
-func autosavesOf(tx *store.Tx, parent int) []*store.Post {
-	var out []*store.Post
-	for _, p := range wp.RevisionsOf(tx, parent) {
-		if p.Slug == autosaveSlug(parent) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // list is get_items: every autosave of the post, whoever made it.
 func (res *autosaves) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	parent, err := res.parentOf(r)
@@ -128,7 +110,7 @@ func (res *autosaves) list(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	items := []any{}
-	for _, p := range autosavesOf(txOf(r), parent.ID) {
+	for _, p := range wp.AutosavesOf(txOf(r), parent.ID) {
 		items = append(items, res.item.Render(r, p))
 	}
 	return rest.OK(items), nil
@@ -141,7 +123,7 @@ func (res *autosaves) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	list := autosavesOf(txOf(r), parent.ID)
+	list := wp.AutosavesOf(txOf(r), parent.ID)
 	if len(list) == 0 {
 		return nil, rest.Errorf(http.StatusNotFound, codeNoAutosave, "There is no autosave revision for this post.")
 	}
@@ -166,38 +148,8 @@ func (res *autosaves) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		}
 		return rest.OK(res.item.RenderIn(r, stored, rest.Edit)), nil
 	}
-	fields := textFields(r) // _wp_post_revision_data: the revisioned fields sent
-	current := map[string]string{"title": post.Title, "content": post.Content.String(), "excerpt": post.Excerpt}
-	different := false
-	for name, v := range fields {
-		if wpfunc.NormalizeWhitespace(v) != wpfunc.NormalizeWhitespace(current[name]) {
-			different = true
-		}
-	}
-	var old *store.Post
-	for _, p := range autosavesOf(tx, post.ID) {
-		if p.Author == callerID(r) {
-			old = p
-			break
-		}
-	}
-	local, now := wp.Now(tx)
-	set := func(p *store.Post) {
-		setTextFields(r, p)
-		p.Modified, p.ModifiedGMT = local, now
-	}
-	switch {
-	case old != nil && !different:
-	case old != nil:
-		old = tx.ChangePost(old.ID, set)
-	default:
-		old = &store.Post{Type: "revision", Status: "inherit", Author: callerID(r), Parent: post.ID,
-			Slug: autosaveSlug(post.ID), Date: local, DateGMT: now, CommentStatus: "closed", PingStatus: "closed"}
-		set(old)
-		tx.InsertPost(old)
-		old = tx.ChangePost(old.ID, func(p *store.Post) { p.SetExtra(store.Extra{GUID: "/?p=" + strconv.Itoa(p.ID)}) })
-	}
-	return rest.OK(res.item.RenderIn(r, old, rest.Edit)), nil
+	autosave := wp.CreatePostAutosave(tx, post, callerID(r), textFields(r))
+	return rest.OK(res.item.RenderIn(r, autosave, rest.Edit)), nil
 }
 
 // previewLink is get_preview_post_link: for an autosave, its post's permalink with
@@ -208,20 +160,11 @@ func (res *autosaves) previewLink(r *rest.Request, p *store.Post) string {
 	query := "preview=true"
 	if parent := tx.Post(p.Parent); p.Type == "revision" && parent != nil {
 		p = parent
-		query = "preview_id=" + strconv.Itoa(parent.ID) + "&preview_nonce=" + previewNonce(callerID(r), parent.ID, tx.Now().Unix()) + "&" + query
+		query = "preview_id=" + strconv.Itoa(parent.ID) + "&preview_nonce=" + wp.PreviewNonce(callerID(r), parent.ID, tx.Now().Unix()) + "&" + query
 	}
 	link := permalinks(r).Post(p)
 	if strings.Contains(link, "?") {
 		return link + "&" + query
 	}
 	return link + "?" + query
-}
-
-// previewNonce is wp_create_nonce('post_preview_<id>') in form: ten hex digits that
-// stay the same for a user and post for twelve hours (a nonce tick). WordPress's
-// depend on the site's secret keys; a frontend only passes them back.
-func previewNonce(user, post int, unix int64) string {
-	tick := (unix + 43200 - 1) / 43200
-	sum := sha256.Sum256([]byte(strconv.FormatInt(tick, 10) + "|post_preview_" + strconv.Itoa(post) + "|" + strconv.Itoa(user)))
-	return hex.EncodeToString(sum[:])[:10]
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The site's content comes from a site.Dataset (see fixtures/README.md), loaded by
@@ -67,7 +68,9 @@ func guid(p *store.Post) string {
 func defaultGUID(p *store.Post) string { return site.GUIDOf(p.Type, p.Extra().File, p.ID) }
 
 // adminPassword is -admin-app-password without its spaces, or "".
-func (m *Mock) adminPassword() string { return normalizeAppPassword(m.opts.AdminAppPassword) }
+func (m *Mock) adminPassword() string {
+	return wp.NormalizeApplicationPassword(m.opts.AdminAppPassword)
+}
 
 // plainPasswords lists the application passwords the dataset gave in plain text, by
 // login (the first of each user): all the mock will ever know of them, for the banner.
@@ -82,7 +85,7 @@ func (m *Mock) plainPasswords(ds *site.Dataset) map[string]string {
 			pw = m.adminPassword()
 		}
 		if pw != "" {
-			out[u.Login] = chunkAppPassword(pw)
+			out[u.Login] = wp.ChunkPassword(pw)
 		}
 	}
 	return out
@@ -102,15 +105,15 @@ func (m *Mock) datasetOf(tx *store.Tx) *site.Dataset {
 // with, after the transaction: the posts, the largest table, are kept as the stored
 // rows, which the store never changes in place (ChangePost copies), and become
 // records one at a time while the body is written. While it is written, the process's
-// memory may grow by exportHeadroom at most.
+// memory may grow by site.ExportHeadroom at most.
 func (m *Mock) exportOf(tx *store.Tx) func(io.Writer) error {
 	ds, posts := m.datasetParts(tx)
 	var rec site.Post
 	return func(w io.Writer) error {
-		defer boundExportMemory()()
+		defer site.BoundExportMemory()()
 		return ds.EncodeWith(w, len(posts), func(i int) *site.Post {
 			if i%4096 == 4095 {
-				followExportMemory()
+				site.FollowExportMemory()
 			}
 			rec = site.PostRecord(posts[i])
 			return &rec
@@ -128,7 +131,7 @@ func (m *Mock) datasetParts(tx *store.Tx) (*site.Dataset, []*store.Post) {
 		ds.WPVersion = m.version.String()
 	}
 	ds.Options = site.ChangedOptions(tx, m.dataset)
-	if m.replay.pristine.Load() {
+	if m.replay.Pristine() {
 		ds.Recorded = m.dataset.Recorded
 	}
 	return ds, posts

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -318,7 +318,7 @@ func TestResetOfALargeGeneratedSite(t *testing.T) {
 }
 
 // TestExportBoundsMemory: while an export streams, the process's memory limit is what
-// it used at the start plus exportHeadroom (or a lower limit it had), and after it the
+// it used at the start plus site.ExportHeadroom (or a lower limit it had), and after it the
 // limit is what it was, also when two exports overlap.
 func TestExportBoundsMemory(t *testing.T) {
 	s := newTestSite(t)
@@ -341,7 +341,7 @@ func TestExportBoundsMemory(t *testing.T) {
 		t.Fatal("the exports wrote nothing")
 	}
 	for _, l := range append(during, nested...) {
-		if l >= prev || l <= exportHeadroom || l != during[0] {
+		if l >= prev || l <= site.ExportHeadroom || l != during[0] {
 			t.Fatalf("while exporting, the memory limit was %d (before %d, at the first write %d)", l, prev, during[0])
 		}
 	}
@@ -371,24 +371,4 @@ func (w *limitWriter) Write(p []byte) (int, error) {
 		w.inner()
 	}
 	return len(p), nil
-}
-
-// TestExportLimitFollowsLiveMemory: memory that becomes live while an export runs
-// raises the export's limit, so that the collector is not left running without pause.
-func TestExportLimitFollowsLiveMemory(t *testing.T) {
-	prev := debug.SetMemoryLimit(-1)
-	defer debug.SetMemoryLimit(prev)
-	end := boundExportMemory()
-	defer end()
-	start := debug.SetMemoryLimit(-1)
-	kept := make([]byte, 2*exportHeadroom)
-	for i := 0; i < len(kept); i += 4096 {
-		kept[i] = 1
-	}
-	runtime.GC()
-	followExportMemory()
-	if got := debug.SetMemoryLimit(-1); got < start+exportHeadroom {
-		t.Errorf("with %d MiB more live, the export's limit went from %d to %d MiB", len(kept)>>20, start>>20, got>>20)
-	}
-	runtime.KeepAlive(kept)
 }

@@ -50,7 +50,7 @@ func (g graphqlSite) Serve(hr *http.Request, f func(req *graphql.Request)) {
 // markup the REST API's description prepends (a clone's rendered description has it).
 func (g graphqlSite) Content(p *store.Post) string {
 	if p.Type == "attachment" {
-		return g.m.renders.get(p).rContent
+		return g.m.renders.Get(p).Content
 	}
 	return g.m.renderedContent(p)
 }

@@ -77,28 +77,14 @@ var emptyImageMeta = wp.Members{
 // none, lists the fallback sizes WordPress would render its first page in
 // (thumbnail, medium, large) less those its metadata has.
 var missingImageSizes = rest.Changed[func(tx *store.Tx, p *store.Post) []string]{
-	Base: missingImageSubsizes,
+	Base: wp.MissingImageSubsizes,
 	Steps: []rest.Step[func(tx *store.Tx, p *store.Post) []string]{{Since: rest.V70, Value: func(tx *store.Tx, p *store.Post) []string {
-		out := missingImageSubsizes(tx, p)
+		out := wp.MissingImageSubsizes(tx, p)
 		if len(out) == 0 && p.Extra().MimeType == "application/pdf" {
 			out = []string{"thumbnail", "medium", "large"}
 		}
 		return out
 	}}},
-}
-
-func missingImageSubsizes(tx *store.Tx, p *store.Post) []string {
-	out := []string{}
-	if !wp.IsImage(p) {
-		return out
-	}
-	im := wp.AttachmentImageFiles(tx, p)
-	for _, s := range wp.ImageSizes {
-		if wp.CanResize(im.SrcW, im.SrcH, s.Width, s.Height, s.Crop) && im.Size(s.Name) == nil {
-			out = append(out, s.Name)
-		}
-	}
-	return out
 }
 
 // fileFields are the fields 7.0 and 7.1 add after missing_image_sizes, in output
@@ -165,34 +151,14 @@ func fileFields() []*postField {
 }
 
 // renderDescription is the description's the_content: the stored text rendered as any
-// content, after the markup prepend_attachment puts first, a paragraph linking the file
+// content, after the markup prepend_attachment puts first (wp.PrependAttachment), a paragraph linking the file
 // around its medium-sized image (wp_get_attachment_link(0, 'medium')), or around the
 // title for files that are not images.
 func renderDescription(r *rest.Request, p *store.Post) string {
 	if rd := p.Rendered; rd != nil && rd.Content != nil {
 		return *rd.Content // as the cloned site rendered it
 	}
-	return attachmentParagraph(r, p) + "\n" + renderContent(p.Content.String())
-}
-
-func attachmentParagraph(r *rest.Request, p *store.Post) string {
-	url := attachmentURL(r, p)
-	text := ""
-	if wp.IsImage(p) {
-		text = wp.AttachmentImage(txOf(r), r.Server().Version, r.Site+uploadsPrefix, p, url)
-	}
-	if strings.TrimSpace(text) == "" {
-		text = p.Title
-	}
-	if strings.TrimSpace(text) == "" {
-		f := p.Extra().File
-		name := f[strings.LastIndex(f, "/")+1:]
-		if dot := strings.LastIndex(name, "."); dot > 0 {
-			name = name[:dot]
-		}
-		text = wp.EscAttr(name)
-	}
-	return `<p class="attachment"><a href='` + wp.EscURL(url) + `'>` + text + `</a></p>`
+	return wp.PrependAttachment(txOf(r), r.Server().Version, r.Site+uploadsPrefix, p, attachmentURL(r, p)) + "\n" + wp.RenderContent(p.Content.String())
 }
 
 // renderCaption is the caption's get_the_excerpt + the_excerpt. An empty caption is
@@ -203,7 +169,7 @@ func renderCaption(r *rest.Request, p *store.Post) string {
 		return *rd.Excerpt
 	}
 	if p.Excerpt != "" {
-		return renderExcerpt(p.Excerpt, "")
+		return wp.RenderExcerpt(p.Excerpt, "")
 	}
-	return renderExcerpt("", renderDescription(r, p))
+	return wp.RenderExcerpt("", renderDescription(r, p))
 }

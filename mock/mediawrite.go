@@ -371,32 +371,10 @@ func attachmentFeaturedMedia(r *rest.Request, p *store.Post, id int) *rest.Error
 		p.FeaturedMedia = 0 // delete_post_thumbnail: its result is no error
 		return nil
 	}
-	if !setPostThumbnail(txOf(r), p, id) {
+	if !wp.SetPostThumbnail(txOf(r), p, id) {
 		return rest.Errorf(http.StatusBadRequest, codeInvalidFeaturedMedia, "Invalid featured media ID.")
 	}
 	return nil
-}
-
-// setPostThumbnail is set_post_thumbnail and whether it succeeded: an image attachment
-// becomes the featured image (update_post_meta fails when it already is); another
-// existing post removes the featured image (delete_post_meta fails when there is
-// none); no post is a failure. The id is taken absolute, as absint does.
-func setPostThumbnail(tx *store.Tx, p *store.Post, id int) bool {
-	if id < 0 {
-		id = -id
-	}
-	thumb := tx.Post(id)
-	switch {
-	case id == 0 || thumb == nil:
-		return false
-	case thumb.Type == "attachment" && wp.IsImage(thumb):
-		changed := p.FeaturedMedia != id
-		p.FeaturedMedia = id
-		return changed
-	}
-	had := p.FeaturedMedia != 0
-	p.FeaturedMedia = 0
-	return had
 }
 
 // fallbackAttachment is what insert_attachment stores when the posts controller's

@@ -4,7 +4,6 @@ import (
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -151,8 +150,8 @@ func (res *postMeta) list(r *rest.Request) (*rest.Response, *rest.Error) {
 			continue
 		}
 		v := row.Value
-		if isSerializedString(v) {
-			s, ok := unserializeString(v)
+		if wpfunc.IsSerializedString(v) {
+			s, ok := wpfunc.UnserializeString(v)
 			if !ok {
 				continue // unserialize() gave false: not a string
 			}
@@ -197,7 +196,7 @@ func (res *postMeta) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	}
 	v := row.Value
 	if isSerialized(v) {
-		s, ok := unserializeString(wpfunc.Trim(v))
+		s, ok := wpfunc.UnserializeString(wpfunc.Trim(v))
 		if !ok {
 			return nil, rest.Errorf(http.StatusForbidden, codeMetaProtected, msgMetaSerialized, row.Key)
 		}
@@ -213,29 +212,3 @@ func (res *postMeta) get(r *rest.Request) (*rest.Response, *rest.Error) {
 
 // isSerialized is WordPress's is_serialized (strict).
 func isSerialized(s string) bool { return wpfunc.IsSerialized(s) }
-
-// isSerializedString is WordPress's is_serialized_string.
-func isSerializedString(s string) bool {
-	s = wpfunc.Trim(s)
-	return len(s) >= 4 && s[1] == ':' && s[len(s)-1] == ';' && s[0] == 's' && s[len(s)-2] == '"'
-}
-
-// unserializeString is PHP's unserialize() of a serialized string (s:N:"...";): N is
-// decimal digits and the exact byte length; what follows the closing `";` is ignored,
-// as PHP 8.2 does. Anything else (arrays, numbers, booleans) is not a string, which is
-// all the callers need to know.
-func unserializeString(s string) (string, bool) {
-	rest, ok := strings.CutPrefix(s, "s:")
-	if !ok {
-		return "", false
-	}
-	num, body, ok := strings.Cut(rest, `:"`)
-	if !ok || num == "" || strings.Trim(num, "0123456789") != "" {
-		return "", false
-	}
-	n, err := strconv.Atoi(num)
-	if err != nil || len(body) < n+2 || body[n:n+2] != `";` {
-		return "", false
-	}
-	return body[:n], true
-}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // The meta routes come from the wp-api-meta-endpoints plugin, which the reference
@@ -190,8 +191,8 @@ func TestPHPValueHelpers(t *testing.T) {
 		if got := isSerialized(c.in); got != c.serialized {
 			t.Errorf("isSerialized(%q) = %v, want %v", c.in, got, c.serialized)
 		}
-		if got, ok := unserializeString(c.in); got != c.str || ok != c.isStr {
-			t.Errorf("unserializeString(%q) = %q, %v, want %q, %v", c.in, got, ok, c.str, c.isStr)
+		if got, ok := wpfunc.UnserializeString(c.in); got != c.str || ok != c.isStr {
+			t.Errorf("wpfunc.UnserializeString(%q) = %q, %v, want %q, %v", c.in, got, ok, c.str, c.isStr)
 		}
 	}
 }

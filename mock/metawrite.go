@@ -8,6 +8,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Writes of /wp/v2/posts/<parent_id>/meta: the plugin's create_item, update_item and
@@ -58,31 +59,6 @@ func metaForced(r *rest.Request) bool {
 	return false
 }
 
-// storedMeta is the row's value as get_metadata_by_mid gives it (maybe_unserialize),
-// in the terms the writes check it: its string form (PHP's string conversion when it
-// unserializes to a scalar), and whether is_valid_meta_data accepts it (not an array,
-// an object, or a string that is itself serialized).
-func storedMeta(raw string) (value string, isString, valid bool) {
-	if !isSerialized(raw) {
-		return raw, true, true
-	}
-	t := wpfunc.Trim(raw)
-	if s, ok := unserializeString(t); ok {
-		return s, true, !isSerialized(s)
-	}
-	switch t[0] {
-	case 'a', 'O', 'E':
-		return "", false, false
-	case 'i', 'd':
-		return strings.TrimSuffix(t[2:], ";"), false, true
-	case 'b':
-		if t == "b:1;" {
-			return "1", false, true
-		}
-	}
-	return "", false, true // b:0;, N; and what unserialize() turns into false
-}
-
 // create is create_item: the value is checked first, then the key; the row is added
 // (duplicate keys are fine) and answered as get_item shows it.
 func (res *postMeta) create(r *rest.Request) (*rest.Response, *rest.Error) {
@@ -115,7 +91,7 @@ func (res *postMeta) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if !r.Has("key") && !r.Has("value") {
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaDataInvalid, msgMetaDataInvalid)
 	}
-	current, isString, valid := storedMeta(row.Value)
+	current, isString, valid := wp.StoredMeta(row.Value)
 	key, value := row.Key, current
 	if r.Has("key") {
 		key = r.String("key")
@@ -153,7 +129,7 @@ func (res *postMeta) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	value, _, valid := storedMeta(row.Value)
+	value, _, valid := wp.StoredMeta(row.Value)
 	if !valid {
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidAction, msgMetaInvalidExisting)
 	}

@@ -86,9 +86,9 @@ type Options struct {
 
 // Mock is a mock WordPress site.
 type Mock struct {
-	renders renders       // rendered content and excerpts, see render.go
-	replay  replay        // a cloned site's recorded answers, see replay.go
-	drawn   wp.DrawnSizes // seeded images' sub-sizes drawn when read, see imageresize.go
+	renders wp.RenderCache // rendered content and excerpts, see rendered.go
+	replay  site.Replay    // a cloned site's recorded answers, see mock/site/replay.go
+	drawn   wp.DrawnSizes  // seeded images' sub-sizes drawn when read, see imageresize.go
 	opts    Options
 	store   *store.Store
 	server  *rest.Server
@@ -138,7 +138,7 @@ func New(opts Options) (*Mock, error) {
 		return nil, err
 	}
 	m.recordedSite(m.dataset)
-	m.loadRecordings(m.dataset)
+	m.replay.Load(m.dataset, m.opts.SiteURL)
 	if m.version == 0 {
 		m.version = rest.V61
 		if v := m.dataset.WPVersion; v != "" {
@@ -180,7 +180,7 @@ func (m *Mock) serve() {
 		Wrap:     m.inTx,
 		Replay:   m.replayed,
 		// a cloned site's web server's own fields (X-Powered-By), on the mock's answers too
-		ServerHeader: m.replay.serverHeader,
+		ServerHeader: m.replay.ServerHeader,
 		Version:      m.version,
 		// items' encoded JSON is cached per store generation (rest/fragments.go)
 		Generation: m.store.Generation,
@@ -293,7 +293,7 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 			r.Tx = tx
 			m.unchanged = false
 			if dispatch() && !m.unchanged { // a snapshot saved: nothing to note or report
-				m.noteWrite()
+				m.replay.NoteWrite()
 				if m.control != nil && tx.Changed() {
 					after = m.control.Changed(r, tx)
 				}

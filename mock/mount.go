@@ -8,6 +8,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // The mock's own tooling beside WordPress (the wpmock/v1 control plane: reset, the
@@ -55,7 +56,7 @@ func (m *Mock) Named(base string, mount func(*Mock) Control) *Mock {
 	n := &Mock{opts: opts, store: m.fresh(), version: m.version, base: base, reg: m.reg,
 		dataset: m.dataset, regenerate: m.regenerate, startupPosts: m.startupPosts,
 		Passwords: m.Passwords, examples: m.examples, exampleSite: m.exampleSite}
-	n.replay.serverHeader = m.replay.serverHeader
+	n.replay.ServerHeader = m.replay.ServerHeader
 	n.serve()
 	return n
 }
@@ -85,7 +86,7 @@ func (m *Mock) Unchanged() { m.unchanged = true }
 // cloned site's recorded answers describe it again.
 func (m *Mock) ResetIn(tx *store.Tx) {
 	tx.Replace(m.fresh())
-	m.replay.reset = true
+	m.replay.Reset = true
 }
 
 // LoadIn swaps the store for one holding ds, as -data loads a file, inside the
@@ -93,7 +94,7 @@ func (m *Mock) ResetIn(tx *store.Tx) {
 // describe ds (it was saved while they did).
 func (m *Mock) LoadIn(tx *store.Tx, ds *site.Dataset, replays bool) {
 	tx.Replace(m.build(ds, postRowsOf(ds.Posts), m.savedOptions(ds)))
-	m.replay.reset = replays
+	m.replay.Reset = replays
 }
 
 // DatasetIn is the site's content in the transaction, as a dataset.
@@ -105,7 +106,7 @@ func (m *Mock) ExportIn(tx *store.Tx) func(io.Writer) error { return m.exportOf(
 
 // Replays reports whether a cloned site answers with its recorded answers now (its
 // content is as loaded).
-func (m *Mock) Replays() bool { return m.replay.pristine.Load() }
+func (m *Mock) Replays() bool { return m.replay.Pristine() }
 
 // PrintedPassword is the user's application password as the banner prints it
 // (Mock.Passwords), while the user still has it: false if it was revoked, or the user
@@ -115,7 +116,7 @@ func (m *Mock) PrintedPassword(u *store.User) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	hash := []byte(site.HashPassword(normalizeAppPassword(plain)))
+	hash := []byte(site.HashPassword(wp.NormalizeApplicationPassword(plain)))
 	for _, ap := range u.AppPasswords {
 		if subtle.ConstantTimeCompare([]byte(ap.Hash), hash) == 1 {
 			return plain, true

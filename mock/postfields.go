@@ -92,9 +92,9 @@ func pfTitle(noun string) *postField {
 		rest.F(rest.Str("raw").Desc("Title for the "+noun+", as it exists in the database.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Title }),
 		rest.F(rendered().Until(rest.V67),
-			func(_ *rest.Request, p *store.Post) any { return renderedTitle(p, p.Status) }),
+			func(_ *rest.Request, p *store.Post) any { return wp.RenderedTitle(p, p.Status) }),
 		rest.F(rendered().Since(rest.V67),
-			func(_ *rest.Request, p *store.Post) any { return renderedTitle(p, "") }),
+			func(_ *rest.Request, p *store.Post) any { return wp.RenderedTitle(p, "") }),
 	).WithArg(rawText)
 }
 
@@ -156,7 +156,9 @@ func pfMetaOf(m *Mock, typ string) []*postField {
 func pfClassList(m *Mock) *postField {
 	return rest.F(rest.Arr("class_list", rest.Str("")).Desc("An array of the class names for the post container element.").
 		Ctx(viewEdit...).RO().Since(rest.V66),
-		func(r *rest.Request, p *store.Post) any { return m.postClass(txOf(r), p) })
+		func(r *rest.Request, p *store.Post) any {
+			return uniqueClasses(wp.PostClass(txOf(r), m.reg, m.version, p))
+		})
 }
 
 func pfPermalinkTemplate(noun string, m *Mock) *postField {
@@ -372,3 +374,29 @@ func (m *Mock) permalinkTemplate(r *rest.Request, p *store.Post) string {
 
 // termLink is get_term_link (wp.Permalinks.Term).
 func termLink(r *rest.Request, t *store.Term) string { return permalinks(r).Term(t) }
+
+// uniqueClasses is get_post_class's array_unique over the classes (wp.PostClass), printed as json_encode prints the
+// result: a list, or an object keyed by the kept positions once a duplicate is gone.
+// Empty classes (terms without slugs) are skipped first, as get_post_class never adds
+// them.
+func uniqueClasses(classes []string) any {
+	list := make([]string, 0, len(classes))
+	keyed := rest.Object{}
+	gap := false
+	for _, c := range classes {
+		if c == "" {
+			continue
+		}
+		pos := len(list)
+		list = append(list, c)
+		if slices.Contains(list[:pos], c) {
+			gap = true
+			continue
+		}
+		keyed = append(keyed, rest.Member{Key: strconv.Itoa(pos), Value: c})
+	}
+	if !gap {
+		return list
+	}
+	return keyed
+}

@@ -80,7 +80,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 		rest.F(rest.Bool("protected").Desc("Whether the content is protected with a password.").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
 		rest.F(rest.Int("block_version").Desc("Version of the content block format used by the post.").Ctx(editOnly...).RO(),
-			func(_ *rest.Request, p *store.Post) any { return boolInt(hasBlocks(p.Content.String())) }),
+			func(_ *rest.Request, p *store.Post) any { return boolInt(wp.HasBlocks(p.Content.String())) }),
 	).WithArg(rawText))
 	add(pt.Has("excerpt"), rest.Nested(rest.Obj("excerpt").Desc("The excerpt for the post.").Ctx(all...),
 		rest.F(rest.Str("raw").Desc("Excerpt for the post, as it exists in the database.").Ctx(editOnly...),
@@ -100,7 +100,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 					return ""
 				}
 				if n, ok := excerptLength(r); ok {
-					return renderExcerptWords(p.Excerpt, p.Content.String(), n)
+					return wp.RenderExcerptWords(p.Excerpt, p.Content.String(), n)
 				}
 				return m.renderedExcerpt(p)
 			}),

@@ -539,6 +539,16 @@ func (m *Mock) updateMetaField(r *rest.Request, tx *store.Tx, postID int, typ st
 	return failed
 }
 
+// postRowError is wp.PostRowError as the posts controller renders it: add_data moves
+// wpdb's last_error into additional_data.
+func postRowError(p *store.Post, create bool) *rest.Error {
+	e := wp.PostRowError(p, create)
+	if e == nil {
+		return nil
+	}
+	return &rest.Error{Code: e.Code, Message: e.Message, Status: e.Status, AdditionalData: []any{e.LastError}}
+}
+
 // withStatus is WP_Error::add_data( array( 'status' => $status ) ) on an error that
 // has data already (a validation error's param): that data moves to additional_data.
 func withStatus(err *rest.Error, status int) *rest.Error {
@@ -566,18 +576,7 @@ func textFields(r *rest.Request) map[string]string {
 }
 
 // setTextFields writes textFields into p.
-func setTextFields(r *rest.Request, p *store.Post) {
-	for name, v := range textFields(r) {
-		switch name {
-		case "title":
-			p.Title = v
-		case "content":
-			p.Content = prose.Plain(v)
-		case "excerpt":
-			p.Excerpt = v
-		}
-	}
-}
+func setTextFields(r *rest.Request, p *store.Post) { wp.SetPostText(p, textFields(r)) }
 
 // dateWithGMT is rest_get_date_with_gmt: a date sent with a UTC offset (or Z), or as
 // date_gmt (isUTC), is an instant, shown in the site's time zone; one without is the

@@ -79,7 +79,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 				if rd := p.Rendered; rd != nil && rd.Excerpt != nil {
 					return *rd.Excerpt // as the cloned site rendered it
 				}
-				return renderExcerpt(p.Excerpt, "")
+				return wp.RenderExcerpt(p.Excerpt, "")
 			}),
 	)
 	excerpt.Properties = append(excerpt.Properties,
@@ -116,7 +116,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 			rest.F(rest.Str("raw").Desc("Title for the post, as it exists in the database.").Ctx(editOnly...),
 				func(_ *rest.Request, p *store.Post) any { return p.Title }),
 			rest.F(rest.Str("rendered").Desc("HTML title for the post, transformed for display.").Ctx(all...).RO(),
-				func(_ *rest.Request, p *store.Post) any { return renderedTitle(p, p.Status) }),
+				func(_ *rest.Request, p *store.Post) any { return wp.RenderedTitle(p, p.Status) }),
 		),
 		content, excerpt, meta,
 	}}
@@ -380,11 +380,17 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 // controller's declarations, coreMeta) that are revisioned in this version. It
 // returns the new revision, or nil.
 func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
+	return wp.SaveRevision(txOf(r), p, actor(r), m.revisionMetaKeys(p.Type), m.version)
+}
+
+// revisionMetaKeys is wp_post_revision_meta_keys for a post type: its registered meta
+// keys that are revisioned in the mock's version.
+func (m *Mock) revisionMetaKeys(typ string) []string {
 	var metaKeys []string
-	for _, k := range m.registeredMeta(p.Type) {
+	for _, k := range m.registeredMeta(typ) {
 		if k.revisioned.In(m.version) {
 			metaKeys = append(metaKeys, k.schema.Name)
 		}
 	}
-	return wp.SaveRevision(txOf(r), p, actor(r), metaKeys, m.version)
+	return metaKeys
 }

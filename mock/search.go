@@ -2,7 +2,6 @@ package mock
 
 import (
 	"net/http"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,7 +117,7 @@ func (res *search) init() {
 					if !m.reg.TypeOf(h.post.Type).Supported("title", m.version) {
 						return ""
 					}
-					return renderedTitle(h.post, "")
+					return wp.RenderedTitle(h.post, "")
 				case h.term != nil:
 					return h.term.Name
 				}
@@ -303,36 +302,7 @@ func (res *search) searchPosts(r *rest.Request, subtypes []string) ([]searchResu
 	}
 	start := wp.QueryStart(r.Int("page"), r.Int("per_page"), 0, false)
 	perPage := r.Int("per_page")
-	var window []*store.Post
-	total := 0
-	if q.Include != nil || len(q.Search) > 0 {
-		// few candidates (the included ids), or a search, which scans anyway: sort the
-		// hits only
-		var hits []*store.Post
-		add := func(p *store.Post) {
-			if p != nil && slices.Contains(subtypes, p.Type) && q.Matches(p) {
-				hits = append(hits, p)
-			}
-		}
-		if q.Include != nil {
-			for id := range q.Include {
-				add(tx.Post(id))
-			}
-		} else {
-			for _, typ := range subtypes {
-				for _, p := range tx.PostsByStatus(typ, "publish") {
-					add(p)
-				}
-			}
-		}
-		sort.Slice(hits, func(i, j int) bool { return q.Less(hits[i], hits[j]) })
-		total = len(hits)
-		if start < len(hits) {
-			window = hits[start:min(start+perPage, len(hits))]
-		}
-	} else {
-		window, total = mergeNewest(tx, subtypes, q.Exclude, start, perPage)
-	}
+	window, total := wp.QueryPublished(tx, q, subtypes, start, perPage)
 	if len(window) == 0 {
 		total = 0
 	}
@@ -341,60 +311,6 @@ func (res *search) searchPosts(r *rest.Request, subtypes []string) ([]searchResu
 		out[i] = searchResult{post: p}
 	}
 	return out, total
-}
-
-// mergeNewest pages through the published posts of the types, newest first, merging
-// the types' date indexes as it goes (no sort, no copy), leaving out excluded ids; the
-// total is the indexes' lengths less the excluded posts they hold.
-func mergeNewest(tx *store.Tx, types []string, exclude map[int]bool, start, perPage int) ([]*store.Post, int) {
-	lists := make([][]*store.Post, 0, len(types))
-	total := 0
-	seen := map[string]bool{}
-	for _, typ := range types {
-		if seen[typ] {
-			continue
-		}
-		seen[typ] = true
-		l := tx.PostsByStatus(typ, "publish")
-		lists = append(lists, l)
-		total += len(l)
-	}
-	for id := range exclude {
-		if p := tx.Post(id); p != nil && p.Status == "publish" && seen[p.Type] {
-			total--
-		}
-	}
-	var window []*store.Post
-	at := make([]int, len(lists))
-	for n := 0; n < start+perPage; {
-		best := -1
-		for i, l := range lists {
-			if at[i] < len(l) && (best < 0 || newerThan(l[at[i]], lists[best][at[best]])) {
-				best = i
-			}
-		}
-		if best < 0 {
-			break
-		}
-		p := lists[best][at[best]]
-		at[best]++
-		if exclude[p.ID] {
-			continue
-		}
-		if n >= start {
-			window = append(window, p)
-		}
-		n++
-	}
-	return window, total
-}
-
-// newerThan is the date indexes' order: later date first, then higher id.
-func newerThan(a, b *store.Post) bool {
-	if c := a.Date.Compare(b.Date); c != 0 {
-		return c > 0
-	}
-	return a.ID > b.ID
 }
 
 // searchTerms is the term handler: get_terms of the taxonomies (all of them for none)

@@ -173,8 +173,8 @@ func (res *terms) create(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, err
 	}
 	t.Slug = wp.UniqueTermSlug(tx, slug, t)
-	if err := termRowError(t); err != nil {
-		return nil, err
+	if e := wp.TermRowError(t); e != nil { // its data is last_error itself: the controller, adding no status, answers 500
+		return nil, &rest.Error{Code: e.Code, Message: e.Message, DataValue: e.LastError}
 	}
 	tx.InsertTerm(t)
 	if t.Slug == "" { // sanitize_title( $slug, $term_id )
@@ -232,7 +232,7 @@ func (res *terms) update(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if !termRowFits(&next) { // wp_update_term does not check wpdb's refusal
+	if !wp.TermRowFits(&next) { // wp_update_term does not check wpdb's refusal
 		next.Name, next.Slug = t.Name, t.Slug
 	}
 	t = txOf(r).ChangeTerm(t.ID, func(u *store.Term) { *u = next })

@@ -47,7 +47,7 @@ func parseUserQuery(r *rest.Request, restTypes []string) (*store.UserQuery, int)
 	listUsers := can(r, "list_users")
 	var publishedTypes []string
 	if r.String("who") == "authors" {
-		q.LevelRoles = authorRoles(registry(r))
+		q.LevelRoles = wp.AuthorRoles(registry(r))
 	} else if !listUsers {
 		publishedTypes = restTypes
 	}
@@ -62,12 +62,12 @@ func parseUserQuery(r *rest.Request, restTypes []string) (*store.UserQuery, int)
 		}
 	}
 	if publishedTypes != nil {
-		q.Published = publishedAuthors(txOf(r), publishedTypes)
+		q.Published = wp.PublishedAuthors(txOf(r), publishedTypes)
 	}
 	// who=authors zeroes WP_User_Query's blog id, which drops the role and
 	// capability clauses: WordPress 6.1 ignores roles and capabilities then.
 	if q.LevelRoles == nil {
-		q.Roles = roleFilter(registry(r), r.Strings("roles"), r.Strings("capabilities"))
+		q.Roles = wp.RoleFilter(registry(r), r.Strings("roles"), r.Strings("capabilities"))
 	}
 	// get_items skips an empty search (PHP's empty() also holds for "0"), then wraps it
 	// in "*" wildcards, which WP_User_Query turns into LIKE '%term%'.
@@ -81,62 +81,7 @@ func parseUserQuery(r *rest.Request, restTypes []string) (*store.UserQuery, int)
 	return q, offset
 }
 
-// authorRoles are the roles of a nonzero user_level, which who=authors asks a user to
-// have one of (WP_User_Query's user_level != 0, wp.UserLevel).
-func authorRoles(g *wp.Registry) map[string]bool {
-	set := map[string]bool{}
-	for _, role := range g.Roles {
-		if g.UserLevel([]string{role.Name}) != 0 {
-			set[role.Name] = true
-		}
-	}
-	return set
-}
-
-// roleFilter is role__in plus capability__in: the roles asked for, the roles having
-// any of the capabilities, and the capability names themselves (which match users
-// granted them directly, by WordPress's LIKE on the capabilities meta). nil: no filter.
-func roleFilter(g *wp.Registry, roles, caps []string) map[string]bool {
-	if len(roles) == 0 && len(caps) == 0 {
-		return nil
-	}
-	set := map[string]bool{}
-	for _, role := range roles {
-		set[role] = true
-	}
-	for _, role := range g.Roles {
-		for _, c := range caps {
-			if role.Has(c) {
-				set[role.Name] = true
-				break
-			}
-		}
-	}
-	for _, c := range caps {
-		set[c] = true
-	}
-	return set
-}
-
-// publishedAuthors are the authors of published posts of the given types.
-func publishedAuthors(tx *store.Tx, types []string) map[int]bool {
-	set := map[int]bool{}
-	for _, u := range tx.Users() {
-		for _, p := range tx.PostsByAuthor(u.ID) {
-			if p.Status == "publish" && slices.Contains(types, p.Type) {
-				set[u.ID] = true
-				break
-			}
-		}
-	}
-	return set
-}
-
-var (
-	numericRe = regexp.MustCompile(`^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$`)
-	numPrefix = regexp.MustCompile(`^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`)
-	urlRe     = regexp.MustCompile(`^https?://`)
-)
+var numPrefix = regexp.MustCompile(`^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`)
 
 // userSearchColumnArgs are the values of search_columns (6.8) and the WP_User_Query
 // columns they name.
@@ -166,12 +111,6 @@ func searchColumns(s string, listUsers bool, asked []string) []string {
 		return cols
 	case !listUsers:
 		return valid
-	case strings.Contains(s, "@"):
-		return []string{"user_email"}
-	case numericRe.MatchString(s):
-		return []string{"user_login", "ID"}
-	case urlRe.MatchString(s):
-		return []string{"user_url"}
 	}
-	return []string{"user_login", "user_url", "user_email", "user_nicename", "display_name"}
+	return wp.UserSearchColumns(s)
 }

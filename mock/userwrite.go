@@ -366,53 +366,9 @@ func (res *users) deleteUser(target userTarget) rest.Handler {
 		}
 		r.SetParam("context", rest.Edit)
 		previous := withoutLinks(res.item.RenderIn(r, u, rest.Edit))
-		res.m.removeUser(r, u, reassign)
+		wp.DeleteUser(txOf(r), u, reassign, actor(r), res.m.version, res.m.revisionMetaKeys)
 		return rest.OK(rest.Object{{"deleted", true}, {"previous", previous}}), nil
 	}
-}
-
-// removeUser is wp_delete_user. With a reassign target (0 included, which leaves the
-// posts without author) every post, attachment and revision of the user changes
-// author. Without one, what wp_delete_post does to each: posts and pages go to the trash (or for
-// good when already there), attachments and revisions are deleted.
-func (m *Mock) removeUser(r *rest.Request, u *store.User, reassign *int) {
-	tx := txOf(r)
-	owned := slices.Clone(tx.PostsByAuthor(u.ID)) // by ascending id; the loop changes the index
-	for _, p := range owned {
-		if reassign != nil {
-			tx.ChangePost(p.ID, func(p *store.Post) { p.Author = *reassign })
-			continue
-		}
-		p = tx.Post(p.ID) // as it is now: an earlier delete may have moved it
-		switch {
-		case p == nil: // went with a post deleted before it
-		case keptWithoutUser(r, p.Type): // its author is gone, it stays
-		case p.Type == "revision":
-			tx.DeletePost(p.ID)
-		case (p.Type == "post" || p.Type == "page") && p.Status != "trash": // wp_delete_post trashes these two
-			m.trashForUser(r, p)
-		default:
-			wp.DeletePost(tx, p)
-		}
-	}
-	tx.DeleteUser(u.ID)
-}
-
-// keptWithoutUser says whether wp_delete_user leaves the items of a site's own type
-// alone: not among post_types_to_delete (delete_with_user false, or not given and
-// no author support).
-func keptWithoutUser(r *rest.Request, typ string) bool {
-	pt := registry(r).PostType(typ)
-	return pt != nil && pt.DeleteWithUser != nil && !*pt.DeleteWithUser
-}
-
-// trashForUser is wp_trash_post as wp_delete_user's wp_delete_post calls it.
-func (m *Mock) trashForUser(r *rest.Request, p *store.Post) {
-	tx := txOf(r)
-	before := *p
-	p = wp.TrashPost(tx, p.ID)
-	m.saveRevision(r, p)
-	wp.UpdateTermCounts(tx, &before, p)
 }
 
 // writeMetaAndFields is what create_item and update_item do once the user is saved:

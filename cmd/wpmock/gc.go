@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/site"
 )
 
 // gcHeadroom is how much the heap may grow between two collections at least. Go's
@@ -36,7 +36,7 @@ const (
 func gcTuned() bool { return os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" }
 
 // loadingMemoryPercent bounds the process's memory while the site is built: a soft
-// limit (debug.SetMemoryLimit) follows the live memory (mock.LiveMemory) up, this
+// limit (debug.SetMemoryLimit) follows the live memory (site.LiveMemory) up, this
 // share and gcHeadroom over it. The collector's percentage bounds the heap's growth
 // over what was live at the last collection, but not the memory that the heap's
 // free spans and what the collector has not yet given back take besides: at a
@@ -50,7 +50,7 @@ func gcTuned() bool { return os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") 
 // and took 1,750 and 1,850 MiB.
 const loadingMemoryPercent = 50
 
-// bytesPerGeneratedPost is the live memory (mock.LiveMemory) a generated post takes
+// bytesPerGeneratedPost is the live memory (site.LiveMemory) a generated post takes
 // once the site is built, with its share of the revisions, meta and indexes: 1,086
 // bytes at a million posts, 1,112 at 100,000 (TestBytesPerGeneratedPost keeps it
 // true).
@@ -82,7 +82,7 @@ func tuneGCForLoading(budget int64) (done func()) {
 		t := time.NewTicker(50 * time.Millisecond)
 		defer t.Stop()
 		for {
-			debug.SetMemoryLimit(max(budget, mock.LiveMemory()*(100+loadingMemoryPercent)/100+gcHeadroom))
+			debug.SetMemoryLimit(max(budget, site.LiveMemory()*(100+loadingMemoryPercent)/100+gcHeadroom))
 			select {
 			case <-stop:
 				return

@@ -7,6 +7,7 @@ import (
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
 	"github.com/wpmock/wpmock/mock/control"
+	"github.com/wpmock/wpmock/mock/site"
 )
 
 // TestBytesPerGeneratedPost: a generated site takes about bytesPerGeneratedPost of
@@ -19,16 +20,16 @@ func TestBytesPerGeneratedPost(t *testing.T) {
 	}
 	const posts = 100000
 	runtime.GC()
-	before := mock.LiveMemory()
+	before := site.LiveMemory()
 	size := fixtures.DefaultSize
 	size.Posts = posts
-	site, err := mock.New(mock.Options{Control: control.Mount, Size: size})
+	m, err := mock.New(mock.Options{Control: control.Mount, Size: size})
 	if err != nil {
 		t.Fatal(err)
 	}
 	runtime.GC()
-	per := (mock.LiveMemory() - before) / posts
-	runtime.KeepAlive(site)
+	per := (site.LiveMemory() - before) / posts
+	runtime.KeepAlive(m)
 	if per < bytesPerGeneratedPost*4/5 || per > bytesPerGeneratedPost*6/5 {
 		t.Errorf("a generated post takes %d bytes of live memory, bytesPerGeneratedPost says %d", per, bytesPerGeneratedPost)
 	}

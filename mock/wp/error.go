@@ -7,6 +7,8 @@ package wp
 type Error struct {
 	Code, Message string
 	Status        int
+	// LastError is wpdb's last_error where a query failed (wpdb.go): the error's data.
+	LastError string
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }

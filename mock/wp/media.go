@@ -11,7 +11,8 @@ import (
 )
 
 // media.php's markup of an image attachment: wp_get_attachment_image and
-// wp_calculate_image_srcset, from the files imagesizes.go finds. uploadsURL is the
+// wp_calculate_image_srcset, from the files imagesizes.go finds, the sub-sizes an
+// image lacks (wp_get_missing_image_subsizes) and prepend_attachment's paragraph. uploadsURL is the
 // site's uploads URL, ending in "/".
 
 // AttachmentImage is wp_get_attachment_image(id, 'medium') as the_content leaves it:
@@ -167,4 +168,45 @@ var imgAttrs = wpversion.Changed[imgAttrsLayout]{Base: imgAttrsTrailing,
 // base name replaced by the size's file (str_replace, so everywhere it occurs).
 func SizeURL(url, file string) string {
 	return strings.ReplaceAll(url, path.Base(url), file)
+}
+
+// MissingImageSubsizes is wp_get_missing_image_subsizes: the registered sizes the
+// image (the original of a scaled one) is large enough for (image_resize_dimensions)
+// and that its metadata lacks.
+func MissingImageSubsizes(tx *store.Tx, p *store.Post) []string {
+	out := []string{}
+	if !IsImage(p) {
+		return out
+	}
+	im := AttachmentImageFiles(tx, p)
+	for _, s := range ImageSizes {
+		if CanResize(im.SrcW, im.SrcH, s.Width, s.Height, s.Crop) && im.Size(s.Name) == nil {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+// PrependAttachment is the paragraph prepend_attachment puts before an attachment's
+// content: a link to the file (url) around its medium-sized image
+// (wp_get_attachment_link(0, 'medium')), or around the title for files that are not
+// images, or the file's name without a title; uploadsURL is the uploads directory's
+// address.
+func PrependAttachment(tx *store.Tx, v wpversion.Version, uploadsURL string, p *store.Post, url string) string {
+	text := ""
+	if IsImage(p) {
+		text = AttachmentImage(tx, v, uploadsURL, p, url)
+	}
+	if strings.TrimSpace(text) == "" {
+		text = p.Title
+	}
+	if strings.TrimSpace(text) == "" {
+		f := p.Extra().File
+		name := f[strings.LastIndex(f, "/")+1:]
+		if dot := strings.LastIndex(name, "."); dot > 0 {
+			name = name[:dot]
+		}
+		text = EscAttr(name)
+	}
+	return `<p class="attachment"><a href='` + EscURL(url) + `'>` + text + `</a></p>`
 }

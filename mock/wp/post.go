@@ -212,3 +212,25 @@ func InsertPostDates(tx *store.Tx, p *store.Post, create, editDate bool, oldStat
 	}
 	return floating
 }
+
+// SetPostThumbnail is set_post_thumbnail and whether it succeeded: an image attachment
+// becomes the featured image (update_post_meta fails when it already is); another
+// existing post removes the featured image (delete_post_meta fails when there is
+// none); no post is a failure. The id is taken absolute, as absint does.
+func SetPostThumbnail(tx *store.Tx, p *store.Post, id int) bool {
+	if id < 0 {
+		id = -id
+	}
+	thumb := tx.Post(id)
+	switch {
+	case id == 0 || thumb == nil:
+		return false
+	case thumb.Type == "attachment" && IsImage(thumb):
+		changed := p.FeaturedMedia != id
+		p.FeaturedMedia = id
+		return changed
+	}
+	had := p.FeaturedMedia != 0
+	p.FeaturedMedia = 0
+	return had
+}

@@ -297,3 +297,29 @@ func (u *unserializer) array() (any, bool) {
 	}
 	return out, true
 }
+
+// IsSerializedString is WordPress's is_serialized_string.
+func IsSerializedString(s string) bool {
+	s = Trim(s)
+	return len(s) >= 4 && s[1] == ':' && s[len(s)-1] == ';' && s[0] == 's' && s[len(s)-2] == '"'
+}
+
+// UnserializeString is PHP's unserialize() of a serialized string (s:N:"...";): N is
+// decimal digits and the exact byte length; what follows the closing `";` is ignored,
+// as PHP 8.2 does. Anything else (arrays, numbers, booleans) is not a string, which is
+// all the callers need to know.
+func UnserializeString(s string) (string, bool) {
+	tail, ok := strings.CutPrefix(s, "s:")
+	if !ok {
+		return "", false
+	}
+	num, body, ok := strings.Cut(tail, `:"`)
+	if !ok || num == "" || strings.Trim(num, "0123456789") != "" {
+		return "", false
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || len(body) < n+2 || body[n:n+2] != `";` {
+		return "", false
+	}
+	return body[:n], true
+}

@@ -1,4 +1,4 @@
-package mock
+package site
 
 import (
 	"runtime/debug"
@@ -6,7 +6,7 @@ import (
 	"sync"
 )
 
-// exportHeadroom is how much the process's memory may grow while dataset exports
+// ExportHeadroom is how much the process's memory may grow while dataset exports
 // stream. Go's collector lets the heap grow by a share of its live size before it
 // collects (GOGC, which wpmock sets to half of a large site's live heap), and an
 // export makes garbage as fast as it writes (about 2 KB a row: the records and their
@@ -17,12 +17,12 @@ import (
 // heap has used what it had and this, marking the live heap each time, on the core
 // the export leaves (a million posts: 61 s and +101 MiB, against 63 s and +561 MiB
 // without it). The limit follows the live memory up as the export goes
-// (followExportMemory), so that writes during a long export do not leave the collector
+// (FollowExportMemory), so that writes during a long export do not leave the collector
 // running without pause. A limit from the live memory alone made the collector run
 // more often for the same bound (84 s, +56 MiB), and a low collector percentage made
 // the export's own goroutine help mark (107 s). A lower limit of the process's own
 // (GOMEMLIMIT) still wins.
-const exportHeadroom = 64 << 20
+const ExportHeadroom = 64 << 20
 
 var exportMemory struct {
 	sync.Mutex
@@ -31,9 +31,9 @@ var exportMemory struct {
 	limit   int64 // the limit set for them
 }
 
-// boundExportMemory sets the limit for an export that starts, and returns what to
+// BoundExportMemory sets the limit for an export that starts, and returns what to
 // call when it ends.
-func boundExportMemory() (end func()) {
+func BoundExportMemory() (end func()) {
 	exportMemory.Lock()
 	defer exportMemory.Unlock()
 	if exportMemory.running == 0 {
@@ -51,9 +51,9 @@ func boundExportMemory() (end func()) {
 	}
 }
 
-// followExportMemory raises the limit of the running exports when the live memory has
+// FollowExportMemory raises the limit of the running exports when the live memory has
 // grown; an export calls it every few thousand rows.
-func followExportMemory() {
+func FollowExportMemory() {
 	exportMemory.Lock()
 	defer exportMemory.Unlock()
 	if exportMemory.running > 0 {
@@ -61,10 +61,10 @@ func followExportMemory() {
 	}
 }
 
-// raiseExportLimit sets the limit to base plus exportHeadroom when that is above the
+// raiseExportLimit sets the limit to base plus ExportHeadroom when that is above the
 // limit set so far (and below the limit before the exports).
 func raiseExportLimit(base int64) {
-	if want := min(exportMemory.before, base+exportHeadroom); want > exportMemory.limit {
+	if want := min(exportMemory.before, base+ExportHeadroom); want > exportMemory.limit {
 		exportMemory.limit = want
 		debug.SetMemoryLimit(want)
 	}
@@ -72,7 +72,7 @@ func raiseExportLimit(base int64) {
 
 // memoryInUse is the memory the limit counts: all the runtime has mapped, less what it
 // has handed back to the system. An export starts from it: the heap may reuse what it
-// already has, and the process grows by exportHeadroom at most.
+// already has, and the process grows by ExportHeadroom at most.
 func memoryInUse() int64 {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)

@@ -1,4 +1,4 @@
-package mock
+package wp
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 )
 
@@ -20,10 +19,10 @@ import (
 
 // Error codes of a failed query.
 const (
-	// codeDBInsert: wp_insert_post or wp_insert_term could not insert the row.
-	codeDBInsert = "db_insert_error"
-	// codeDBUpdate: wp_insert_post could not update the row.
-	codeDBUpdate = "db_update_error"
+	// CodeDBInsert: wp_insert_post or wp_insert_term could not insert the row.
+	CodeDBInsert = "db_insert_error"
+	// CodeDBUpdate: wp_insert_post could not update the row.
+	CodeDBUpdate = "db_update_error"
 )
 
 // column is one column of a WordPress table as process_field_lengths measures it.
@@ -83,12 +82,12 @@ func lastError(fields []string) string {
 		". The supplied values may be too long or contain invalid data."
 }
 
-// postRowError is what wp_insert_post returns when wpdb refuses the post's row, as the
-// posts controller renders it: db_insert_error and db_update_error with status 500
-// (the attachments controller's create gives its db_insert_error 400); add_data
-// moves last_error into additional_data. nil when the row fits. The noun is
+// PostRowError is what wp_insert_post returns when wpdb refuses the post's row:
+// db_insert_error and db_update_error with status 500 (the attachments controller's
+// create gives its db_insert_error 400), last_error its data (which the controller's
+// add_data moves into additional_data). nil when the row fits. The noun is
 // wp_insert_post's own test of the type.
-func postRowError(p *store.Post, create bool) *rest.Error {
+func PostRowError(p *store.Post, create bool) *Error {
 	bad := misfits(colValue{colPostContent, p.Content.String()}, colValue{colPostTitle, p.Title}, colValue{colPostExcerpt, p.Excerpt},
 		colValue{colPostPassword, p.Password})
 	if len(bad) == 0 {
@@ -98,24 +97,24 @@ func postRowError(p *store.Post, create bool) *rest.Error {
 	if p.Type == "attachment" {
 		noun = "attachment"
 	}
-	e := &rest.Error{Code: codeDBUpdate, Message: fmt.Sprintf("Could not update %s in the database.", noun),
-		Status: http.StatusInternalServerError, AdditionalData: []any{lastError(bad)}}
+	e := &Error{Code: CodeDBUpdate, Message: fmt.Sprintf("Could not update %s in the database.", noun),
+		Status: http.StatusInternalServerError, LastError: lastError(bad)}
 	if create {
-		e.Code, e.Message = codeDBInsert, fmt.Sprintf("Could not insert %s into the database.", noun)
+		e.Code, e.Message = CodeDBInsert, fmt.Sprintf("Could not insert %s into the database.", noun)
 	}
 	return e
 }
 
-// termRowError is wp_insert_term's error when wpdb refuses the new term's row: its
-// data is last_error itself, so the controller, which adds no status, answers 500.
-func termRowError(t *store.Term) *rest.Error {
+// TermRowError is wp_insert_term's error when wpdb refuses the new term's row: its
+// data is last_error itself, and no status.
+func TermRowError(t *store.Term) *Error {
 	bad := misfits(colValue{colTermName, t.Name})
 	if len(bad) == 0 {
 		return nil
 	}
-	return &rest.Error{Code: codeDBInsert, Message: "Could not insert term into the database.", DataValue: lastError(bad)}
+	return &Error{Code: CodeDBInsert, Message: "Could not insert term into the database.", LastError: lastError(bad)}
 }
 
-// termRowFits reports whether wp_update_term's update of the wp_terms row (name, slug)
+// TermRowFits reports whether wp_update_term's update of the wp_terms row (name, slug)
 // goes through; when it does not, the row silently keeps its old values.
-func termRowFits(t *store.Term) bool { return colTermName.fits(t.Name) }
+func TermRowFits(t *store.Term) bool { return colTermName.fits(t.Name) }

@@ -1,17 +1,17 @@
-package mock
+package wp
 
 import (
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
+	"github.com/wpmock/wpmock/mock/wpversion"
 )
 
-// postClass is the class_list field (6.6): get_post_class( array(), $post->ID ) as it
-// runs inside a REST request, where
+// PostClass is get_post_class( array(), $post->ID ) (post-template.php) as it runs
+// inside a REST request for the class_list field (6.6), where
 //   - is_admin() and is_home() are false (the REST API answers before the main query
 //     runs), so there is the post type's own class and never "sticky";
 //   - no request carries the post password cookie, so a protected post is always
@@ -22,12 +22,12 @@ import (
 //   - the public taxonomies are category, post_tag, post_format and a site's own public
 //     ones, each post's terms ordered by name as get_the_terms has them.
 //
-// array_unique keeps the first of equal classes and their keys: when it drops one,
-// PHP's array has a gap and json_encode prints an object keyed by position.
-func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
+// The classes are listed before get_post_class's array_unique, which the controller's
+// JSON shows (a duplicate leaves a gap); a term without a slug gives "".
+func PostClass(tx *store.Tx, reg *Registry, v wpversion.Version, p *store.Post) []string {
 	classes := []string{"post-" + strconv.Itoa(p.ID), p.Type, "type-" + p.Type, "status-" + p.Status}
-	pt := m.reg.PostType(p.Type)
-	if pt != nil && pt.Supported("post-formats", m.version) {
+	pt := reg.PostType(p.Type)
+	if pt != nil && pt.Supported("post-formats", v) {
 		format := "standard"
 		if p.Format != "" {
 			format = wpfunc.SanitizeHTMLClass(p.Format, "")
@@ -43,7 +43,7 @@ func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 	if pt != nil && len(pt.Taxonomies) > 0 {
 		for _, tax := range pt.Taxonomies {
 			// get_taxonomies( array( 'public' => true ) ): a site's private taxonomy gives none
-			if t := m.reg.Taxonomy(tax); t != nil {
+			if t := reg.Taxonomy(tax); t != nil {
 				if public, ok := t.Visibility.Get("public"); ok && public == false {
 					continue
 				}
@@ -56,7 +56,7 @@ func (m *Mock) postClass(tx *store.Tx, p *store.Post) any {
 			classes = append(classes, termClass("post_format", "post-format-"+p.Format, 0))
 		}
 	}
-	return uniqueClasses(classes)
+	return classes
 }
 
 // termsByName are the terms with the given ids in the order of wp_get_object_terms'
@@ -93,30 +93,4 @@ func termClass(taxonomy, slug string, id int) string {
 		return "tag-" + class
 	}
 	return wpfunc.SanitizeHTMLClass(taxonomy+"-"+class, taxonomy+"-"+strconv.Itoa(id))
-}
-
-// uniqueClasses is array_unique over the classes, printed as json_encode prints the
-// result: a list, or an object keyed by the kept positions once a duplicate is gone.
-// Empty classes (terms without slugs) are skipped first, as get_post_class never adds
-// them.
-func uniqueClasses(classes []string) any {
-	list := make([]string, 0, len(classes))
-	keyed := rest.Object{}
-	gap := false
-	for _, c := range classes {
-		if c == "" {
-			continue
-		}
-		pos := len(list)
-		list = append(list, c)
-		if slices.Contains(list[:pos], c) {
-			gap = true
-			continue
-		}
-		keyed = append(keyed, rest.Member{Key: strconv.Itoa(pos), Value: c})
-	}
-	if !gap {
-		return list
-	}
-	return keyed
 }
