@@ -126,6 +126,9 @@ func (d *declaring) navMenus() []*declError {
 // every dataset and every generated site. A setting without show_in_rest is not
 // missing: WordPress keeps nothing of it for REST either.
 func (r *Register) Missing(g *wp.Registry) []string {
+	if r == nil {
+		return nil
+	}
 	var out []string
 	miss := func(list string, i int, key string, held bool) {
 		if !held {
