@@ -68,7 +68,7 @@ func TestRegisterRefusedWithPath(t *testing.T) {
 		return a
 	}
 	for _, c := range []struct {
-		reg            fixtures.Register
+		reg             fixtures.Register
 		valid, registry string
 	}{
 		{fixtures.Register{NavMenus: obj("Main Menu", "Main")},
