@@ -2,7 +2,6 @@ package site
 
 import (
 	"errors"
-	"fmt"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"slices"
 	"sort"
@@ -13,59 +12,28 @@ import (
 )
 
 // Registry is the registry of the dataset's site: core's declarations, then the
-// dataset's own (its "register": post types, taxonomies, meta, fields), registered
-// in that order, as a plugin does on init. A dataset that registers nothing has
-// core's registry, shared.
+// dataset's own (its "register": post types, taxonomies, meta, fields, statuses,
+// roles, settings and plugin routes), read by declare as the validator reads them and
+// registered in that order, as a plugin does on init. A dataset that registers
+// nothing has core's registry, shared.
 func Registry(ds *Dataset) (*wp.Registry, error) {
 	r := ds.Register
-	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields)+len(r.NavMenus)+siteDeclarations(r) == 0 {
+	if r == nil || len(r.PostTypes)+len(r.Taxonomies)+len(r.Meta)+len(r.RestFields)+len(r.NavMenus)+
+		len(r.PostStatuses)+len(r.Roles)+len(r.Settings)+len(r.RestRoutes) == 0 {
 		return wp.Core, nil
 	}
 	g := wp.NewRegistry()
-	for _, m := range r.NavMenus {
-		desc, _ := m.Value.(string)
-		g.RegisterNavMenus(wp.Location{Name: m.Key, Description: desc})
-	}
-	fail := func(part string, i int, err error) error {
-		return fmt.Errorf("the dataset's register.%s[%d]: %w", part, i, err)
-	}
-	for i, a := range r.PostTypes {
-		if err := g.RegisterPostType(a.String("name"), argsWithout(a, "name")); err != nil {
-			return nil, fail("post_types", i, err)
-		}
-	}
-	for i, a := range r.Taxonomies {
-		if err := g.RegisterTaxonomy(a.String("name"), a.Strings("object_type"), argsWithout(a, "name", "object_type")); err != nil {
-			return nil, fail("taxonomies", i, err)
-		}
-	}
-	for i, a := range r.Meta {
-		k, err := metaKeyOf(a)
-		if err != nil {
-			return nil, fail("meta", i, err)
-		}
-		g.RegisterMeta(k)
-	}
-	for i, a := range r.RestFields {
-		if err := g.RegisterRestField(a.Strings("object_type"), a.String("attribute"), argsWithout(a, "object_type", "attribute")); err != nil {
-			return nil, fail("rest_fields", i, err)
-		}
-	}
-	if err := registerSite(g, r); err != nil {
-		return nil, err
+	if errs := declare(g, r, newRegistered()); len(errs) > 0 {
+		return nil, errs[0]
 	}
 	return g, nil
 }
 
-// metaKeyOf is register_meta of a declaration: read by ReadMeta (as the
-// dataset validator reads it), its default checked against its schema as
-// register_meta checks it (rest_validate_value_from_schema of the arguments merged
-// with show_in_rest's schema: one value's schema, even for a key of many values).
-func metaKeyOf(a Args) (*wp.MetaKey, error) {
-	d, err := ReadMeta(a)
-	if err != nil {
-		return nil, err
-	}
+// metaKeyOf is register_meta of a declaration read by ReadMeta, its default checked
+// against its schema as register_meta checks it (rest_validate_value_from_schema of
+// the arguments merged with show_in_rest's schema: one value's schema, even for a
+// key of many values).
+func metaKeyOf(d *RegisteredMeta, a Args) (*wp.MetaKey, error) {
 	k := &wp.MetaKey{ObjectType: d.ObjectType, Subtype: d.Subtype, Key: d.Key, Name: d.Name, ShowInRest: d.ShowInRest,
 		Single: d.Single, Default: JSONOf(d.Default), HasDefault: d.HasDefault, AuthAllowed: d.AuthAllowed,
 		Revisioned: d.Revisioned}
