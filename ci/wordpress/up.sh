@@ -78,10 +78,14 @@ root_opt=()
 if ((EUID == 0)); then root_opt=(--user=root); fi
 
 # --- private MariaDB -------------------------------------------------------
+# Its own temporary directory: two versions installed at once (GENSITE_PARALLEL) once failed
+# with their bootstraps' temporary tables both in /tmp ("Could not remove temporary table").
+tmpdir="$state/tmp"
+mkdir -p "$tmpdir"
 if [[ ! -d "$datadir/mysql" ]]; then
   rm -rf "$datadir"
   mkdir -p "$datadir"
-  mariadb-install-db --no-defaults --datadir="$datadir" "${root_opt[@]}" \
+  mariadb-install-db --no-defaults --datadir="$datadir" --tmpdir="$tmpdir" "${root_opt[@]}" \
     --auth-root-authentication-method=socket --skip-test-db \
     >"$state/mariadb-install-db.log" 2>&1 ||
     die "mariadb-install-db failed, see $state/mariadb-install-db.log"
@@ -89,7 +93,7 @@ fi
 
 : >"$state/mariadb.log"
 setsid mariadbd --no-defaults "${root_opt[@]}" \
-  --datadir="$datadir" --socket="$sock" --pid-file="$state/mariadb.pid" \
+  --datadir="$datadir" --tmpdir="$tmpdir" --socket="$sock" --pid-file="$state/mariadb.pid" \
   --skip-networking --log-error="$state/mariadb.log" \
   --lc-messages-dir=/usr/share/mysql \
   --character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci \
