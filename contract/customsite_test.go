@@ -232,6 +232,7 @@ func TestSuiteChecksCustomTypes(t *testing.T) {
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	for _, strict := range []bool{false, true} {
 		rep := runCustom(t, strict, func(h http.Handler) http.Handler { return h })
 		if rep.Failed() {

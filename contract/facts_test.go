@@ -12,6 +12,7 @@ func TestUnknownFactsAreSkipped(t *testing.T) {
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	srv, _ := mockSite(t, nil)
 	rep, errs := runQuiet(Config{URL: srv.URL + "/wp-json", Skip: []string{"errors", "fields", "types", "params", "pagination", "globals", "auth", "search"}})
 	if len(errs) > 0 {

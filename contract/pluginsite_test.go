@@ -55,6 +55,7 @@ func TestSuiteChecksPluginRoutes(t *testing.T) {
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	rep := runPluginSite(t, []string{"plugins"}, func(h http.Handler) http.Handler { return h })
 	if rep.Failed() {
 		t.Fatalf("the plugins group fails on the mock serving pluginsite.json:\n%s", rep.Text())
@@ -131,8 +132,10 @@ func TestPluginRouteDefects(t *testing.T) {
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	for _, d := range pluginDefects {
 		t.Run(d.name, func(t *testing.T) {
+			t.Parallel() // a mock of its own per defect
 			rep := runPluginSite(t, d.only, d.wrap)
 			var failed []string
 			for _, r := range rep.FailedRules() {
@@ -159,6 +162,7 @@ func TestSuiteChecksOwnSurfaces(t *testing.T) {
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	rep := runPluginSite(t, []string{"custom"}, func(h http.Handler) http.Handler { return h })
 	if rep.Failed() {
 		t.Fatalf("the custom group fails on the mock serving pluginsite.json:\n%s", rep.Text())
