@@ -9,6 +9,7 @@ import (
 // statuses that are not public, so the rule that needs them is reported skipped, with
 // why, in the text and the summary line: never passed quietly.
 func TestUnknownFactsAreSkipped(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}

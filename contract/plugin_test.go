@@ -112,6 +112,7 @@ func runWithPlugin(t *testing.T, declare, strict bool, only []string) []string {
 // TestSuiteAcceptsDeclaredPluginFields: in the default mode a field and a meta key the
 // site declares in its schema pass, so a staging site with plugins gets a green run.
 func TestSuiteAcceptsDeclaredPluginFields(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
@@ -129,6 +130,7 @@ func TestSuiteAcceptsDeclaredPluginFields(t *testing.T) {
 // suite, twice, named the keys nowhere else, and TestSuiteAcceptsDeclaredPluginFields
 // runs it whole on the same site.
 func TestSuiteRefusesUndeclaredFields(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
@@ -163,6 +165,7 @@ func TestSuiteRefusesUndeclaredFields(t *testing.T) {
 // /types fails in the default mode, naming the key: the default mode accepts a
 // taxonomy's traces only where the site declares the taxonomy.
 func TestSuiteRefusesUndeclaredTaxonomyTraces(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}

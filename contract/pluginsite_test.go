@@ -52,6 +52,7 @@ func runPluginSite(t *testing.T, only []string, defect func(http.Handler) http.H
 // rule ids naming it, the coverage table shows its methods checked, and the site, right
 // as the mock serves it, passes.
 func TestSuiteChecksPluginRoutes(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
@@ -129,6 +130,7 @@ var pluginDefects = []defect{
 // TestPluginRouteDefects: each defect on the site's own routes fails exactly the rule
 // that names it, and no other.
 func TestPluginRouteDefects(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
@@ -159,6 +161,7 @@ func init() {
 // its own namespace, the taxonomy on tours and pages and the status of its own, under
 // ids naming them, and passes where the mock serves them as WordPress does.
 func TestSuiteChecksOwnSurfaces(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}

@@ -123,6 +123,7 @@ func TestPreflightNeedsAnAdministrator(t *testing.T) {
 // TestAnonymousChecksOnly: without credentials the anonymous checks run, and what needs
 // the administrator is skipped with that reason, not failed.
 func TestAnonymousChecksOnly(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
@@ -149,6 +150,7 @@ func TestAnonymousChecksOnly(t *testing.T) {
 // TestOneDefectOneRule: a target that drops X-WP-TotalPages fails one rule, named, with
 // its count and three curl lines, not hundreds of messages.
 func TestOneDefectOneRule(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
@@ -192,6 +194,7 @@ func TestOneDefectOneRule(t *testing.T) {
 // TestReportOnEveryExit: a panic inside a group, and a deadline, still end with the
 // reports written and say so.
 func TestReportOnEveryExit(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
@@ -248,6 +251,7 @@ func (p panicky) RoundTrip(r *http.Request) (*http.Response, error) {
 // (a user with a role that does not exist) makes an object the suite never learns the
 // id of; the clean-up finds it by the run's prefix and deletes it.
 func TestNoResidue(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
@@ -308,6 +312,7 @@ func TestBinaryBodiesAreNotPrinted(t *testing.T) {
 // credentials is written with a stable id. The checks made with the administrator, in
 // strict mode, are held to the same by TestContract, on its own run of the suite.
 func TestEveryRuleHasAnID(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
