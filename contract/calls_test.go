@@ -103,6 +103,8 @@ func runCalls(t *testing.T, path string, wrap func(http.Handler) http.Handler) *
 // the mock (another run, its own ids), all pass, each a rule of the calls group, and
 // nothing else runs.
 func TestCallsPassUnchanged(t *testing.T) {
+	suiteOnly(t)
+	t.Parallel()
 	path := recordFrontend(t)
 	rep := runCalls(t, path, func(h http.Handler) http.Handler { return h })
 	if rep.Failed() {
@@ -126,6 +128,8 @@ func TestCallsPassUnchanged(t *testing.T) {
 // the call that reads it, naming the key and the types. (The OpenAPI document's check of
 // every response catches it too, under its own rule.)
 func TestCallsCatchOneChangedShape(t *testing.T) {
+	suiteOnly(t)
+	t.Parallel()
 	rep := runCalls(t, recordFrontend(t), changedShape)
 	var failed []string
 	for _, r := range rep.FailedRules() {

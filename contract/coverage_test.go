@@ -9,6 +9,8 @@ import (
 // and those the run's requests reached, in summary.md and junit.xml; -min-coverage
 // fails a run below the share under the rule coverage/min-share.
 func TestCoverage(t *testing.T) {
+	suiteOnly(t)
+	t.Parallel()
 	cfg := inProcess(t)
 	cfg.Skip = allGroupsBut("routes")
 	cfg.MinCoverage = 0.99

@@ -230,9 +230,11 @@ func runCustom(t *testing.T, strict bool, defect func(http.Handler) http.Handler
 // the custom group checks both, under rule ids that name them, and passes where the
 // site answers as WordPress does, in either mode.
 func TestSuiteChecksCustomTypes(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	for _, strict := range []bool{false, true} {
 		rep := runCustom(t, strict, func(h http.Handler) http.Handler { return h })
 		if rep.Failed() {

@@ -9,9 +9,11 @@ import (
 // statuses that are not public, so the rule that needs them is reported skipped, with
 // why, in the text and the summary line: never passed quietly.
 func TestUnknownFactsAreSkipped(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	srv, _ := mockSite(t, nil)
 	rep, errs := runQuiet(Config{URL: srv.URL + "/wp-json", Skip: []string{"errors", "fields", "types", "params", "pagination", "globals", "auth", "search"}})
 	if len(errs) > 0 {

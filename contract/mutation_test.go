@@ -323,6 +323,19 @@ func httptestBody(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(
 // proofEnv, set to 1, runs the suite's slow proofs of itself (make proof).
 const proofEnv = "WPCONTRACT_PROOF"
 
+// suiteOnly skips, under the race detector, a test that runs the suite against the mock
+// to check the suite (what it reports, names, skips or catches), not the mock: make
+// test runs these without -race (about five times faster), beside the -race run of
+// everything else, in which TestContract and TestContractProfiles run the whole suite
+// against the mock in each version, so the mock keeps the race detector under the
+// suite's load.
+func suiteOnly(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("checks the suite, not the mock: make test runs it without -race")
+	}
+}
+
 // proofOnly skips a proof of the suite unless proofEnv asks for it.
 func proofOnly(t *testing.T) {
 	t.Helper()

@@ -53,9 +53,11 @@ func runPluginSite(t *testing.T, only []string, defect func(http.Handler) http.H
 // rule ids naming it, the coverage table shows its methods checked, and the site, right
 // as the mock serves it, passes.
 func TestSuiteChecksPluginRoutes(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	rep := runPluginSite(t, []string{"plugins"}, func(h http.Handler) http.Handler { return h })
 	if rep.Failed() {
 		t.Fatalf("the plugins group fails on the mock serving pluginsite.json:\n%s", rep.Text())
@@ -129,11 +131,14 @@ var pluginDefects = []defect{
 // TestPluginRouteDefects: each defect on the site's own routes fails exactly the rule
 // that names it, and no other.
 func TestPluginRouteDefects(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	for _, d := range pluginDefects {
 		t.Run(d.name, func(t *testing.T) {
+			t.Parallel() // a mock of its own per defect
 			rep := runPluginSite(t, d.only, d.wrap)
 			var failed []string
 			for _, r := range rep.FailedRules() {
@@ -157,9 +162,11 @@ func init() {
 // its own namespace, the taxonomy on tours and pages and the status of its own, under
 // ids naming them, and passes where the mock serves them as WordPress does.
 func TestSuiteChecksOwnSurfaces(t *testing.T) {
+	suiteOnly(t)
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock")
 	}
+	t.Parallel()
 	rep := runPluginSite(t, []string{"custom"}, func(h http.Handler) http.Handler { return h })
 	if rep.Failed() {
 		t.Fatalf("the custom group fails on the mock serving pluginsite.json:\n%s", rep.Text())

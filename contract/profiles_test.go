@@ -17,11 +17,13 @@ func TestContractProfiles(t *testing.T) {
 	if testing.Short() || ConfigFromEnv().URL != "" {
 		t.Skip("runs the suite against the in-process mock, once per profile")
 	}
+	t.Parallel()
 	for _, v := range rest.Profiles {
 		if v == rest.V61 {
 			continue
 		}
 		t.Run(v.String(), func(t *testing.T) {
+			t.Parallel() // a mock of its own: the profiles' runs go side by side
 			m, err := mock.New(mock.Options{Control: control.Mount, Seed: 1, Version: v})
 			if err != nil {
 				t.Fatalf("mock.New: %v", err)
@@ -34,7 +36,7 @@ func TestContractProfiles(t *testing.T) {
 			if probe.wp != wpVersion(v) {
 				t.Fatalf("the mock answering as %s is detected as WordPress %s (%s)", v, probe.wp, probe.wpWhy)
 			}
-			Run(Testing(t), cfg)
+			requireRuleIDs(t, Run(Testing(t), cfg))
 		})
 	}
 }

@@ -336,6 +336,16 @@ func (s *Suite) abort(why string) {
 	}
 }
 
+// Groups are the names of the suite's groups, in the order they run: the names
+// Config.Skip (WPCONTRACT_SKIP, -skip) takes.
+func Groups() []string {
+	var out []string
+	for _, g := range sortedGroups() {
+		out = append(out, g.name)
+	}
+	return out
+}
+
 // Versions are the WordPress versions whose contract the suite knows.
 func Versions() []string {
 	var out []string
