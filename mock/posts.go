@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -55,7 +56,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	pt := res.pt
 	// get_item_schema's fields, in prepare_item_for_response's order: the type's
 	// attributes ($fixed_schemas), hierarchy, sticky and taxonomies decide which.
-	fields := []*postField{
+	declared := []*postField{
 		pfID(noun), pfDate(noun), pfDateGMT(noun), pfGUID(noun), pfModified(noun), pfModifiedGMT(noun),
 		rest.F(rest.Str("password").Desc("A password to protect access to the content and excerpt.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Password }),
@@ -63,7 +64,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	}
 	add := func(ok bool, fs ...*postField) {
 		if ok {
-			fields = append(fields, fs...)
+			declared = append(declared, fs...)
 		}
 	}
 	add(pt.Has("title"), pfTitle(noun))
@@ -122,19 +123,19 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	add(pt.Has("custom-fields"), pfMetaOf(m, pt.Slug)...)
 	for _, slug := range pt.Taxonomies {
 		tax := m.reg.Taxonomy(slug)
-		fields = append(fields, rest.F(rest.Arr(tax.RestBase, rest.Int("")).
+		declared = append(declared, rest.F(rest.Arr(tax.RestBase, rest.Int("")).
 			Desc("The terms assigned to the post in the "+slug+" taxonomy.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return intList(p.TermIDs(slug)) }))
 	}
 	// the schema has them for a type viewable and public alone
 	// (is_post_type_viewable( $post_type_obj ) && $post_type_obj->public)
 	add(pt.Viewable && pt.IsPublic(), pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
-	fields = append(fields, pluginFields(m.reg, pt.Slug, func(p *store.Post) *store.FieldValues { return p.Extra().Fields })...)
+	declared = append(declared, fields.Additional(m.reg, pt.Slug, func(p *store.Post) *store.FieldValues { return p.Extra().Fields })...)
 	if h.itemSchema != nil {
-		fields = h.itemSchema(res, fields)
+		declared = h.itemSchema(res, declared)
 	}
 	res.revisions = pt.Supported("revisions", m.version)
-	res.item = &rest.Item[store.Post]{Title: pt.Slug, Links: res.links, Fields: fields, Cache: h.cacheID}
+	res.item = &rest.Item[store.Post]{Title: pt.Slug, Links: res.links, Fields: declared, Cache: h.cacheID}
 	res.item = res.item.For(res.m.version)
 	res.w = &postWriter{m: m, typ: pt.Slug, base: pt.RestBase, item: res.item, hooks: h}
 	return res.item

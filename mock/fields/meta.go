@@ -1,10 +1,14 @@
-package mock
+// Package fields is WordPress's wp-includes/rest-api/fields between the controllers
+// (package mock) and core (mock/wp): WP_REST_Meta_Fields, an item's "meta" field
+// (Meta: its schema, get_value and update_value), and the fields plugins add with
+// register_rest_field (Additional, UpdateAdditional). It names no controller and
+// never imports mock.
+package fields
 
 import (
 	"slices"
 
 	"github.com/wpmock/wpmock/mock/rest"
-	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
@@ -13,14 +17,14 @@ import (
 // WP_REST_Meta_Fields shows and writes them on posts, terms, users and comments:
 // each key a property of the item's "meta" field, with the schema
 // get_registered_fields builds; its value read by get_value (every row of the key,
-// each through prepare_value) and written by update_value (metawritefield.go).
+// each through prepare_value) and written by update_value (metawrite.go).
 
-// registeredMeta is a meta key shown in REST: its property in the meta field's
+// Key is a meta key shown in REST: its property in the meta field's
 // schema (named as the field shows it), the rows' key, and what reads and writes
 // need of its registration.
-type registeredMeta struct {
-	schema     *rest.Schema
-	revisioned rest.Span
+type Key struct {
+	Schema     *rest.Schema
+	Revisioned rest.Span
 	// key is the rows' meta key where the field names it otherwise (show_in_rest's
 	// name); "" for schema.Name.
 	key string
@@ -32,27 +36,31 @@ type registeredMeta struct {
 	hasDefault bool
 	// denied: the auth_callback refuses writes (a protected key without one).
 	denied bool
-	// stopsAtError: update_value as WordPress before 6.8 has it (checked on 6.1.9):
+	// StopsAtError: update_value as WordPress before 6.8 has it (checked on 6.1.9):
 	// the first error answers at once, the keys after it unwritten, and the current
 	// values are get_metadata's, the registered default standing for no row.
-	stopsAtError bool
+	StopsAtError bool
 }
 
-// metaKey is the rows' key.
-func (k registeredMeta) metaKey() string {
+// Meta are the keys an object type's "meta" field shows, in registration order:
+// WP_REST_Meta_Fields for one object type and subtype.
+type Meta []Key
+
+// MetaKey is the rows' key.
+func (k Key) MetaKey() string {
 	if k.key != "" {
 		return k.key
 	}
-	return k.schema.Name
+	return k.Schema.Name
 }
 
 // valueSchema is the schema of one value: the property's, or its items' for a key of
 // many values.
-func (k registeredMeta) valueSchema() *rest.Schema {
-	if k.multi && k.schema.Items != nil {
-		return k.schema.Items
+func (k Key) valueSchema() *rest.Schema {
+	if k.multi && k.Schema.Items != nil {
+		return k.Schema.Items
 	}
-	return k.schema
+	return k.Schema
 }
 
 // metaKeySchemas are a registered key's property nodes: without the title until 6.7,
@@ -68,17 +76,17 @@ func metaKeySchemas(k *wp.MetaKey) []*rest.Schema {
 	return []*rest.Schema{build(k.Schema).Until(rest.V67), build(k.SchemaTitled).Since(rest.V67)}
 }
 
-// siteMeta are the keys the site registers for objectType and subtype, as
-// registeredMeta (every object type's meta field reads them alike).
-func siteMeta(g *wp.Registry, objectType, subtype string) []registeredMeta {
-	var out []registeredMeta
+// Registered are the keys the site registers for objectType and subtype, as
+// Key (every object type's meta field reads them alike).
+func Registered(g *wp.Registry, objectType, subtype string) Meta {
+	var out Meta
 	for _, k := range g.MetaOf(objectType, subtype) {
 		var rev rest.Span
 		if k.Revisioned {
 			rev = rest.Span{Since: rest.V64}
 		}
 		for _, s := range metaKeySchemas(k) {
-			rm := registeredMeta{schema: s, revisioned: rev, multi: !k.Single, def: k.Default, hasDefault: k.HasDefault,
+			rm := Key{Schema: s, Revisioned: rev, multi: !k.Single, def: k.Default, hasDefault: k.HasDefault,
 				denied: !k.AuthAllowed}
 			if k.Name != k.Key {
 				rm.key = k.Key
@@ -93,7 +101,7 @@ func siteMeta(g *wp.Registry, objectType, subtype string) []registeredMeta {
 // order): a key of one value shows its first row, or its schema's default when it
 // has none; a key of many shows every row's; each through prepare_value. An object
 // without the key has register_meta's default as its one row, where one was given.
-func (k registeredMeta) readMeta(rows []string) any {
+func (k Key) readMeta(rows []string) any {
 	values := make([]any, len(rows))
 	for i, row := range rows {
 		values[i] = wpfunc.MaybeUnserialize(row)
@@ -145,16 +153,16 @@ func emptyValueFor(typ string) any {
 	return ""
 }
 
-// metaFieldValue is an item's "meta" in context ctx: each registered key's value
+// GetValue is get_value: an item's "meta" in context ctx: each registered key's value
 // (readMeta) by its name, but for a key whose schema names contexts without ctx
 // (rest_filter_response_by_context); [] when none is left. rows gives the key's rows.
-func metaFieldValue(keys []registeredMeta, ctx string, rows func(key string) []string) any {
+func (keys Meta) GetValue(ctx string, rows func(key string) []string) any {
 	out := make(rest.Object, 0, len(keys))
 	for _, k := range keys {
-		if k.schema.Context != nil && !k.schema.InContext(ctx) {
+		if k.Schema.Context != nil && !k.Schema.InContext(ctx) {
 			continue
 		}
-		out = append(out, rest.Member{Key: k.schema.Name, Value: k.readMeta(rows(k.metaKey()))})
+		out = append(out, rest.Member{Key: k.Schema.Name, Value: k.readMeta(rows(k.MetaKey()))})
 	}
 	if len(out) == 0 {
 		return rest.EmptyArray
@@ -162,47 +170,20 @@ func metaFieldValue(keys []registeredMeta, ctx string, rows func(key string) []s
 	return out
 }
 
-// metaProperty is the "meta" field's schema: the registered keys' properties
+// FieldSchema is get_field_schema: the "meta" field's schema, the registered keys' properties
 // ([] when none: WordPress prints an empty PHP array).
-func metaProperty(keys []registeredMeta) *rest.Schema {
+func (keys Meta) FieldSchema() *rest.Schema {
 	meta := rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...)
 	meta.Properties = []*rest.Schema{}
 	for _, k := range keys {
-		meta.Properties = append(meta.Properties, k.schema)
+		meta.Properties = append(meta.Properties, k.Schema)
 	}
 	return meta
 }
 
-// termMetaKeys are the keys registered for the taxonomy's terms in the mock's version
-// (built once: buildMetaKeys).
-func (m *Mock) termMetaKeys(taxonomy string) []registeredMeta { return m.metaKeys["term/"+taxonomy] }
-
-// termMetaField is a term's "meta".
-func (m *Mock) termMetaField(r *rest.Request, t *store.Term) any {
-	return metaFieldValue(m.termMetaKeys(t.Taxonomy), r.Context(), t.Meta.MetaRows)
-}
-
-// userMetaKeys and commentMetaKeys are the site's keys for users and comments in the
-// mock's version (buildMetaKeys).
-func (m *Mock) userMetaKeys() []registeredMeta    { return m.metaKeys["user"] }
-func (m *Mock) commentMetaKeys() []registeredMeta { return m.metaKeys["comment"] }
-
-// updateUserMeta and updateCommentMeta write a user's and a comment's "meta".
-func (m *Mock) updateUserMeta(r *rest.Request, tx *store.Tx, id int, meta map[string]any) *rest.Error {
-	rows := fieldMetaRows{get: func() *store.FieldValues { return tx.User(id).Meta },
-		put: func(f *store.FieldValues) { tx.ChangeUser(id, func(u *store.User) { u.Meta = f }) }}
-	return updateMeta(r, m.userMetaKeys(), rows, meta)
-}
-
-func (m *Mock) updateCommentMeta(r *rest.Request, tx *store.Tx, id int, keys []registeredMeta, meta map[string]any) *rest.Error {
-	rows := fieldMetaRows{get: func() *store.FieldValues { return tx.Comment(id).Meta },
-		put: func(f *store.FieldValues) { tx.ChangeComment(id, func(c *store.Comment) { c.Meta = f }) }}
-	return updateMeta(r, keys, rows, meta)
-}
-
-// deniedMeta are keys whose writes are all refused (the caller cannot edit the object
+// Denied are keys whose writes are all refused (the caller cannot edit the object
 // itself, which edit_{type}_meta requires before the key's auth_callback).
-func deniedMeta(keys []registeredMeta) []registeredMeta {
+func (keys Meta) Denied() Meta {
 	out := slices.Clone(keys)
 	for i := range out {
 		out[i].denied = true
@@ -210,9 +191,36 @@ func deniedMeta(keys []registeredMeta) []registeredMeta {
 	return out
 }
 
-// updateTermMeta writes a term write's "meta" (update_value).
-func (m *Mock) updateTermMeta(r *rest.Request, tx *store.Tx, id int, meta map[string]any) *rest.Error {
-	rows := fieldMetaRows{get: func() *store.FieldValues { return tx.Term(id).Meta },
-		put: func(f *store.FieldValues) { tx.ChangeTerm(id, func(t *store.Term) { t.Meta = f }) }}
-	return updateMeta(r, m.termMetaKeys(tx.Term(id).Taxonomy), rows, meta)
+// Core lists the keys core registers for post type typ, in registration order,
+// in every version (a schema node belongs to one declaration, so each call makes new
+// ones). footnotes (blocks/footnotes.php) holds the footnotes block's notes as a JSON
+// string: 6.3 registers it for the types that support editor, custom-fields and
+// revisions (post and page), 6.4 copies it into revisions.
+func Core(pt *wp.PostType) Meta {
+	if pt == nil || !pt.Supported("editor", rest.V63) || !pt.Supported("custom-fields", rest.V63) || !pt.Supported("revisions", rest.V63) {
+		return nil
+	}
+	return Meta{
+		{Schema: metaKey(rest.Str("footnotes").Def("").Since(rest.V63)), Revisioned: rest.Span{Since: rest.V64}},
+	}
+}
+
+// metaKey gives a registered key's schema the form WP_REST_Meta_Fields prints it in:
+// its type, then the label and description register_meta was given ("" here), then
+// the default (the type's empty value when none was given).
+func metaKey(s *rest.Schema) *rest.Schema {
+	s.Literal = rest.Object{{Key: "type", Value: s.Type()}, {Key: "title", Value: ""},
+		{Key: "description", Value: s.Description}, {Key: "default", Value: s.Default}}
+	return s
+}
+
+// InVersion are the keys of version v.
+func (keys Meta) InVersion(v rest.Version) Meta {
+	var out Meta
+	for _, k := range keys {
+		if k.Schema.Span.In(v) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
