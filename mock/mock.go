@@ -260,7 +260,7 @@ func (m *Mock) resources() []resource {
 		&users{m: m},
 		&appPasswords{m: m},
 		&comments{m: m},
-		&search{m: m},
+		&searchController{m: m},
 		&settings{m: m},
 		&menuLocations{m: m}, // registered after the block editor's and the widgets' routes
 		&openapiDoc{m: m},    // wpmock/v1: the OpenAPI document

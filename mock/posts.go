@@ -118,7 +118,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	add(pt.Sticky, rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Sticky }))
 	add(true, pfTemplate(noun, pt.Slug))
-	add(pt.Has("post-formats"), rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
+	add(pt.Has("post-formats"), rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(wp.PostFormats...).Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return postFormat(p) }))
 	add(pt.Has("custom-fields"), pfMetaOf(m, pt.Slug)...)
 	for _, slug := range pt.Taxonomies {
@@ -140,9 +140,6 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	res.w = &postWriter{m: m, typ: pt.Slug, base: pt.RestBase, item: res.item, hooks: h}
 	return res.item
 }
-
-// postFormats is the format enum of WordPress 6.1 (get_post_format_slugs).
-var postFormats = []string{"standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"}
 
 func postFormat(p *store.Post) string {
 	if p.Format == "" {
@@ -407,7 +404,7 @@ func (res *posts) collectionArgs() []*rest.Schema {
 			rest.Bool("ignore_sticky").Desc("Whether to ignore sticky posts or not.").Def(true).Since(rest.V68))
 	}
 	if pt.Has("post-formats") {
-		args = append(args, rest.Arr("format", rest.Str("").OneOfEnum(postFormats...)).Desc("Limit result set to items assigned one or more given formats.").
+		args = append(args, rest.Arr("format", rest.Str("").OneOfEnum(wp.PostFormats...)).Desc("Limit result set to items assigned one or more given formats.").
 			Unique().Since(rest.V67))
 	}
 	if res.hooks.collectionArgs != nil {
