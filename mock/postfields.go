@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
@@ -233,59 +232,9 @@ func (m *Mock) buildMetaKeys() {
 }
 
 // metaField is the "meta" field of the post (or revision) id whose type, or parent's
-// type, is typ: WP_REST_Meta_Fields::get_value shows registered keys only, first the
-// ones core registers for typ (their first row, or their default), then the mock's
-// own: it counts every key given through the post meta routes as registered (single,
-// string), so the field and /posts/<id>/meta stay consistent, and shows those the
-// post has; protected keys (leading "_") never show. Nothing at all prints [], as an
-// empty PHP array does.
+// type, is typ (fields.Meta.GetPostValue).
 func (m *Mock) metaField(tx *store.Tx, ctx string, id int, typ string) any {
-	keys := m.registeredMeta(typ)
-	all := tx.PostMeta(id) // read once: every key's rows come from it
-	rows := func(key string) []string {
-		var out []string
-		for _, row := range all {
-			if row.Key == key {
-				out = append(out, row.Value)
-			}
-		}
-		return out
-	}
-	out, _ := keys.GetValue(ctx, rows).(rest.Object)
-	for _, row := range all {
-		if isProtectedMeta(row.Key) || slices.ContainsFunc(keys, func(k fields.Key) bool { return k.MetaKey() == row.Key }) {
-			continue
-		}
-		if _, seen := out.Get(row.Key); !seen {
-			out = append(out, rest.Member{Key: row.Key, Value: row.Value})
-		}
-	}
-	if len(out) == 0 {
-		return rest.EmptyArray
-	}
-	return out
-}
-
-// firstMeta is get_metadata(..., single): the value of the first row with the key, or
-// def when there is none.
-func firstMeta(rows []*store.Meta, key string, def any) any {
-	for _, row := range rows {
-		if row.Key == key {
-			return row.Value
-		}
-	}
-	return def
-}
-
-// isProtectedMeta is is_protected_meta: after dropping every character that is neither
-// printable ASCII nor a letter, the key starts with "_".
-func isProtectedMeta(key string) bool {
-	for _, r := range key {
-		if (r >= 0x20 && r <= 0x7e) || unicode.IsLetter(r) {
-			return r == '_'
-		}
-	}
-	return false
+	return m.registeredMeta(typ).GetPostValue(ctx, tx.PostMeta(id))
 }
 
 // schemaInOrder is an item's OPTIONS schema with its properties in the order of

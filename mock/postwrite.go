@@ -511,7 +511,7 @@ func (m *Mock) updateMetaField(r *rest.Request, tx *store.Tx, postID int, typ st
 		registered[k.Schema.Name], registered[k.MetaKey()] = true, true
 	}
 	for _, key := range slices.Sorted(maps.Keys(meta)) {
-		if registered[key] || isProtectedMeta(key) || !tx.MetaKeyUsed(key) {
+		if registered[key] || wp.IsProtectedMeta(key) || !tx.MetaKeyUsed(key) {
 			continue
 		}
 		var rows []*store.Meta

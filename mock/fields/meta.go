@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 )
@@ -221,6 +222,38 @@ func (keys Meta) InVersion(v rest.Version) Meta {
 		if k.Schema.Span.In(v) {
 			out = append(out, k)
 		}
+	}
+	return out
+}
+
+// GetPostValue is the "meta" field of a post (or revision) whose meta rows are all,
+// keys being those of its type (or its parent's): WP_REST_Meta_Fields::get_value
+// shows registered keys only, first the ones core registers for the type (their
+// first row, or their default), then the mock's own: it counts every key given
+// through the post meta routes as registered (single, string), so the field and
+// /posts/<id>/meta stay consistent, and shows those the post has; protected keys
+// (leading "_") never show. Nothing at all prints [], as an empty PHP array does.
+func (keys Meta) GetPostValue(ctx string, all []*store.Meta) any {
+	rows := func(key string) []string {
+		var out []string
+		for _, row := range all {
+			if row.Key == key {
+				out = append(out, row.Value)
+			}
+		}
+		return out
+	}
+	out, _ := keys.GetValue(ctx, rows).(rest.Object)
+	for _, row := range all {
+		if wp.IsProtectedMeta(row.Key) || slices.ContainsFunc(keys, func(k Key) bool { return k.MetaKey() == row.Key }) {
+			continue
+		}
+		if _, seen := out.Get(row.Key); !seen {
+			out = append(out, rest.Member{Key: row.Key, Value: row.Value})
+		}
+	}
+	if len(out) == 0 {
+		return rest.EmptyArray
 	}
 	return out
 }
