@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -59,14 +60,14 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 		return rest.F(s, func(_ *rest.Request, c *store.Comment) any { return get(c) })
 	}
 	site := res.m.commentMetaKeys()
-	meta := metaProperty(site).Until(rest.V69) // none registered: [] in the schema too
+	meta := site.FieldSchema().Until(rest.V69) // none registered: [] in the schema too
 	// 6.9 registers _wp_note_status for the notes of the block editor; a comment
 	// without the row shows null (its default "" is not in the enum).
 	noteStatus := rest.Str("_wp_note_status").Desc("Note resolution status").Def("").OneOfEnum("resolved", "reopen")
 	noteStatus.Literal = rest.Object{{Key: "type", Value: "string"}, {Key: "title", Value: ""},
 		{Key: "description", Value: noteStatus.Description}, {Key: "default", Value: ""},
 		{Key: "enum", Value: []string{"resolved", "reopen"}}}
-	metaNotes := metaProperty(append([]registeredMeta{{schema: noteStatus}}, site...)).Since(rest.V69)
+	metaNotes := append(fields.Meta{{Schema: noteStatus}}, site...).FieldSchema().Since(rest.V69)
 	// prepare_item_for_response tests _fields with in_array: "content.rendered" shows
 	// no content
 	res.item = &rest.Item[store.Comment]{Title: "comment", Links: res.links, Cache: commentCacheID, ExactFields: true, Fields: []*commentField{
@@ -112,17 +113,17 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 		rest.Nested(rest.Obj("author_avatar_urls").Desc("Avatar URLs for the comment author.").Ctx(commentContexts...).RO(),
 			avatarSize(24), avatarSize(48), avatarSize(96)),
 		rest.F(meta, func(r *rest.Request, c *store.Comment) any {
-			return metaFieldValue(site, r.Context(), c.Meta.MetaRows)
+			return site.GetValue(r.Context(), c.Meta.MetaRows)
 		}).WithArg(termMetaArg),
 		rest.F(metaNotes, func(r *rest.Request, c *store.Comment) any {
 			notes := rest.Object{{Key: "_wp_note_status", Value: nil}}
-			more, _ := metaFieldValue(site, r.Context(), c.Meta.MetaRows).(rest.Object)
+			more, _ := site.GetValue(r.Context(), c.Meta.MetaRows).(rest.Object)
 			return append(notes, more...)
 		}).WithArg(termMetaArg),
 	}, SchemaOrder: []string{"id", "author", "author_email", "author_ip", "author_name", "author_url",
 		"author_user_agent", "content", "date", "date_gmt", "link", "parent", "post", "status", "type",
 		"author_avatar_urls", "meta"}}
-	res.item.Fields = append(res.item.Fields, pluginFields(res.m.reg, "comment", func(c *store.Comment) *store.FieldValues { return c.Fields })...)
+	res.item.Fields = append(res.item.Fields, fields.Additional(res.m.reg, "comment", func(c *store.Comment) *store.FieldValues { return c.Fields })...)
 	res.item = res.item.For(v)
 	return res.item
 }

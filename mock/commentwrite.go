@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -417,13 +418,13 @@ func (res *comments) writeMetaAndFields(r *rest.Request, id int) *rest.Error {
 	if meta, ok := r.Param("meta").(map[string]any); ok {
 		keys := res.m.commentMetaKeys()
 		if !canEditComment(r, tx.Comment(id)) {
-			keys = deniedMeta(keys)
+			keys = keys.Denied()
 		}
 		if err := res.m.updateCommentMeta(r, tx, id, keys, meta); err != nil {
 			return err
 		}
 	}
-	if fields, changed := writePluginFields(r, res.m.reg, "comment", tx.Comment(id).Fields); changed {
+	if fields, changed := fields.UpdateAdditional(r, res.m.reg, "comment", tx.Comment(id).Fields); changed {
 		tx.ChangeComment(id, func(c *store.Comment) { c.Fields = fields })
 	}
 	return nil

@@ -1,12 +1,13 @@
 package mock
 
 import (
-	"github.com/wpmock/wpmock/mock/wpfunc"
 	"net/http"
 	"strconv"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // /wp/v2/posts/<parent_id>/meta: not core WordPress but the WP-API/wp-api-meta-endpoints
@@ -146,7 +147,7 @@ func metaPermission(allowed func(*rest.Request, *store.Post, func(int) *store.Po
 func (res *postMeta) list(r *rest.Request) (*rest.Response, *rest.Error) {
 	out := []any{}
 	for _, row := range txOf(r).PostMeta(metaParentID(r)) {
-		if isProtectedMeta(row.Key) {
+		if wp.IsProtectedMeta(row.Key) {
 			continue
 		}
 		v := row.Value
@@ -191,7 +192,7 @@ func (res *postMeta) get(r *rest.Request) (*rest.Response, *rest.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if isProtectedMeta(row.Key) {
+	if wp.IsProtectedMeta(row.Key) {
 		return nil, rest.Errorf(http.StatusForbidden, codeMetaProtected, msgMetaProtectedKey, row.Key)
 	}
 	v := row.Value

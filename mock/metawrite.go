@@ -70,7 +70,7 @@ func (res *postMeta) create(r *rest.Request) (*rest.Response, *rest.Error) {
 	if wpfunc.Empty(key) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidKey, msgMetaInvalidKey)
 	}
-	if isProtectedMeta(key) {
+	if wp.IsProtectedMeta(key) {
 		return nil, rest.Errorf(http.StatusForbidden, codeMetaProtected, msgMetaProtectedKey, key)
 	}
 	parent := metaParentID(r)
@@ -106,9 +106,9 @@ func (res *postMeta) update(r *rest.Request) (*rest.Response, *rest.Error) {
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidAction, msgMetaInvalidExisting)
 	case isSerialized(value):
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidAction, msgMetaInvalidProvided)
-	case isProtectedMeta(row.Key):
+	case wp.IsProtectedMeta(row.Key):
 		return nil, rest.Errorf(http.StatusForbidden, codeMetaProtected, msgMetaProtectedKey, row.Key)
-	case isProtectedMeta(key):
+	case wp.IsProtectedMeta(key):
 		return nil, rest.Errorf(http.StatusForbidden, codeMetaProtected, msgMetaProtectedKey, key)
 	}
 	if !(isString && value == current && key == row.Key) {
@@ -133,7 +133,7 @@ func (res *postMeta) delete(r *rest.Request) (*rest.Response, *rest.Error) {
 	if !valid {
 		return nil, rest.Errorf(http.StatusBadRequest, codeMetaInvalidAction, msgMetaInvalidExisting)
 	}
-	if isProtectedMeta(row.Key) {
+	if wp.IsProtectedMeta(row.Key) {
 		return nil, rest.Errorf(http.StatusForbidden, codeMetaProtected, msgMetaProtectedKey, row.Key)
 	}
 	shown := *row

@@ -20,6 +20,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/graphql"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
@@ -97,7 +98,7 @@ type Mock struct {
 	reg *wp.Registry
 	// metaKeys are the meta keys registered for each served post type ("post/<type>")
 	// and taxonomy ("term/<taxonomy>") in the mock's version (buildMetaKeys).
-	metaKeys map[string][]registeredMeta
+	metaKeys map[string]fields.Meta
 	// dataset is the start-up content, which a reset restores. A large generated
 	// site's is kept without its posts, which are generated again when asked for
 	// (startup), and startupPosts counts them by type.
@@ -259,7 +260,7 @@ func (m *Mock) resources() []resource {
 		&users{m: m},
 		&appPasswords{m: m},
 		&comments{m: m},
-		&search{m: m},
+		&searchController{m: m},
 		&settings{m: m},
 		&menuLocations{m: m}, // registered after the block editor's and the widgets' routes
 		&openapiDoc{m: m},    // wpmock/v1: the OpenAPI document

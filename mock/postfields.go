@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -126,7 +126,7 @@ func pfTemplate(noun, typ string) *postField {
 }
 
 // pfMetaOf is the meta field of post type typ, whose schema lists the keys core
-// registers for typ (coreMeta) from the release that registers the first of them: a
+// registers for typ (fields.Core) from the release that registers the first of them: a
 // declaration Until that release, without properties as the mock has always printed
 // it, and one Since it with the keys, each declared with its own release.
 func pfMetaOf(m *Mock, typ string) []*postField {
@@ -140,10 +140,10 @@ func pfMetaOf(m *Mock, typ string) []*postField {
 	if len(keys) == 0 {
 		return []*postField{rest.F(meta(), get).WithArg(metaArg)}
 	}
-	first := keys[0].schema.Span.Since
+	first := keys[0].Schema.Span.Since
 	props := make([]*rest.Schema, len(keys))
 	for i, k := range keys {
-		props[i], first = k.schema, min(first, k.schema.Span.Since)
+		props[i], first = k.Schema, min(first, k.Schema.Span.Since)
 	}
 	if first == 0 { // a key of every version: the site's own
 		return []*postField{rest.F(meta().Props(props...), get).WithArg(metaArg)}
@@ -199,126 +199,42 @@ func generatedSlug(tx *store.Tx, p *store.Post) string {
 	return wp.UniquePostSlug(tx, p.Type, s, p.ID, p.Parent)
 }
 
-// coreMeta lists the keys core registers for post type typ, in registration order,
-// in every version (a schema node belongs to one declaration, so each call makes new
-// ones). footnotes (blocks/footnotes.php) holds the footnotes block's notes as a JSON
-// string: 6.3 registers it for the types that support editor, custom-fields and
-// revisions (post and page), 6.4 copies it into revisions.
-func coreMeta(pt *wp.PostType) []registeredMeta {
-	if pt == nil || !pt.Supported("editor", rest.V63) || !pt.Supported("custom-fields", rest.V63) || !pt.Supported("revisions", rest.V63) {
-		return nil
-	}
-	return []registeredMeta{
-		{schema: metaKey(rest.Str("footnotes").Def("").Since(rest.V63)), revisioned: rest.Span{Since: rest.V64}},
-	}
-}
-
-// metaKey gives a registered key's schema the form WP_REST_Meta_Fields prints it in:
-// its type, then the label and description register_meta was given ("" here), then
-// the default (the type's empty value when none was given).
-func metaKey(s *rest.Schema) *rest.Schema {
-	s.Literal = rest.Object{{Key: "type", Value: s.Type()}, {Key: "title", Value: ""},
-		{Key: "description", Value: s.Description}, {Key: "default", Value: s.Default}}
-	return s
-}
-
 // metaKeysOf are the keys registered for post type typ, in every version: the
 // site's own (register_meta), then core's, as WordPress registers them.
-func (m *Mock) metaKeysOf(typ string) []registeredMeta {
-	return append(siteMeta(m.reg, "post", typ), coreMeta(m.reg.PostType(typ))...)
+func (m *Mock) metaKeysOf(typ string) fields.Meta {
+	return append(fields.Registered(m.reg, "post", typ), fields.Core(m.reg.PostType(typ))...)
 }
 
 // registeredMeta is metaKeysOf typ as the mock's version has it, built once per site
 // (metaKeys): a post's render reads it on every cache miss.
-func (m *Mock) registeredMeta(typ string) []registeredMeta { return m.metaKeys["post/"+typ] }
-
-// inVersion are the keys of the mock's version.
-func (m *Mock) inVersion(keys []registeredMeta) []registeredMeta {
-	var out []registeredMeta
-	for _, k := range keys {
-		if k.schema.Span.In(m.version) {
-			out = append(out, k)
-		}
-	}
-	return out
-}
+func (m *Mock) registeredMeta(typ string) fields.Meta { return m.metaKeys["post/"+typ] }
 
 // buildMetaKeys reads the keys registered for every served post type and taxonomy, as
 // the mock's version has them, once: the values' reads and writes (registeredMeta,
 // termMetaKeys) share these nodes, which no declaration holds.
 func (m *Mock) buildMetaKeys() {
-	m.metaKeys = map[string][]registeredMeta{}
+	m.metaKeys = map[string]fields.Meta{}
 	for _, pt := range m.reg.PostTypes {
-		m.metaKeys["post/"+pt.Slug] = m.inVersion(m.metaKeysOf(pt.Slug))
+		m.metaKeys["post/"+pt.Slug] = (m.metaKeysOf(pt.Slug)).InVersion(m.version)
 	}
 	for _, t := range m.reg.Taxonomies {
-		m.metaKeys["term/"+t.Slug] = m.inVersion(siteMeta(m.reg, "term", t.Slug))
+		m.metaKeys["term/"+t.Slug] = (fields.Registered(m.reg, "term", t.Slug)).InVersion(m.version)
 	}
-	m.metaKeys["user"] = m.inVersion(siteMeta(m.reg, "user", ""))
-	m.metaKeys["comment"] = m.inVersion(siteMeta(m.reg, "comment", ""))
+	m.metaKeys["user"] = (fields.Registered(m.reg, "user", "")).InVersion(m.version)
+	m.metaKeys["comment"] = (fields.Registered(m.reg, "comment", "")).InVersion(m.version)
 	if m.version < rest.V68 {
 		for _, keys := range m.metaKeys {
 			for i := range keys {
-				keys[i].stopsAtError = true
+				keys[i].StopsAtError = true
 			}
 		}
 	}
 }
 
 // metaField is the "meta" field of the post (or revision) id whose type, or parent's
-// type, is typ: WP_REST_Meta_Fields::get_value shows registered keys only, first the
-// ones core registers for typ (their first row, or their default), then the mock's
-// own: it counts every key given through the post meta routes as registered (single,
-// string), so the field and /posts/<id>/meta stay consistent, and shows those the
-// post has; protected keys (leading "_") never show. Nothing at all prints [], as an
-// empty PHP array does.
+// type, is typ (fields.Meta.GetPostValue).
 func (m *Mock) metaField(tx *store.Tx, ctx string, id int, typ string) any {
-	keys := m.registeredMeta(typ)
-	all := tx.PostMeta(id) // read once: every key's rows come from it
-	rows := func(key string) []string {
-		var out []string
-		for _, row := range all {
-			if row.Key == key {
-				out = append(out, row.Value)
-			}
-		}
-		return out
-	}
-	out, _ := metaFieldValue(keys, ctx, rows).(rest.Object)
-	for _, row := range all {
-		if isProtectedMeta(row.Key) || slices.ContainsFunc(keys, func(k registeredMeta) bool { return k.metaKey() == row.Key }) {
-			continue
-		}
-		if _, seen := out.Get(row.Key); !seen {
-			out = append(out, rest.Member{Key: row.Key, Value: row.Value})
-		}
-	}
-	if len(out) == 0 {
-		return rest.EmptyArray
-	}
-	return out
-}
-
-// firstMeta is get_metadata(..., single): the value of the first row with the key, or
-// def when there is none.
-func firstMeta(rows []*store.Meta, key string, def any) any {
-	for _, row := range rows {
-		if row.Key == key {
-			return row.Value
-		}
-	}
-	return def
-}
-
-// isProtectedMeta is is_protected_meta: after dropping every character that is neither
-// printable ASCII nor a letter, the key starts with "_".
-func isProtectedMeta(key string) bool {
-	for _, r := range key {
-		if (r >= 0x20 && r <= 0x7e) || unicode.IsLetter(r) {
-			return r == '_'
-		}
-	}
-	return false
+	return m.registeredMeta(typ).GetPostValue(ctx, tx.PostMeta(id))
 }
 
 // schemaInOrder is an item's OPTIONS schema with its properties in the order of
@@ -399,4 +315,38 @@ func uniqueClasses(classes []string) any {
 		return list
 	}
 	return keyed
+}
+
+// termMetaKeys are the keys registered for the taxonomy's terms in the mock's version
+// (built once: buildMetaKeys).
+func (m *Mock) termMetaKeys(taxonomy string) fields.Meta { return m.metaKeys["term/"+taxonomy] }
+
+// termMetaField is a term's "meta".
+func (m *Mock) termMetaField(r *rest.Request, t *store.Term) any {
+	return m.termMetaKeys(t.Taxonomy).GetValue(r.Context(), t.Meta.MetaRows)
+}
+
+// userMetaKeys and commentMetaKeys are the site's keys for users and comments in the
+// mock's version (buildMetaKeys).
+func (m *Mock) userMetaKeys() fields.Meta    { return m.metaKeys["user"] }
+func (m *Mock) commentMetaKeys() fields.Meta { return m.metaKeys["comment"] }
+
+// updateUserMeta and updateCommentMeta write a user's and a comment's "meta".
+func (m *Mock) updateUserMeta(r *rest.Request, tx *store.Tx, id int, meta map[string]any) *rest.Error {
+	rows := fields.FieldRows(func() *store.FieldValues { return tx.User(id).Meta },
+		func(f *store.FieldValues) { tx.ChangeUser(id, func(u *store.User) { u.Meta = f }) })
+	return m.userMetaKeys().UpdateValue(r, rows, meta)
+}
+
+func (m *Mock) updateCommentMeta(r *rest.Request, tx *store.Tx, id int, keys fields.Meta, meta map[string]any) *rest.Error {
+	rows := fields.FieldRows(func() *store.FieldValues { return tx.Comment(id).Meta },
+		func(f *store.FieldValues) { tx.ChangeComment(id, func(c *store.Comment) { c.Meta = f }) })
+	return keys.UpdateValue(r, rows, meta)
+}
+
+// updateTermMeta writes a term write's "meta" (update_value).
+func (m *Mock) updateTermMeta(r *rest.Request, tx *store.Tx, id int, meta map[string]any) *rest.Error {
+	rows := fields.FieldRows(func() *store.FieldValues { return tx.Term(id).Meta },
+		func(f *store.FieldValues) { tx.ChangeTerm(id, func(t *store.Term) { t.Meta = f }) })
+	return m.termMetaKeys(tx.Term(id).Taxonomy).UpdateValue(r, rows, meta)
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -55,7 +56,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	pt := res.pt
 	// get_item_schema's fields, in prepare_item_for_response's order: the type's
 	// attributes ($fixed_schemas), hierarchy, sticky and taxonomies decide which.
-	fields := []*postField{
+	declared := []*postField{
 		pfID(noun), pfDate(noun), pfDateGMT(noun), pfGUID(noun), pfModified(noun), pfModifiedGMT(noun),
 		rest.F(rest.Str("password").Desc("A password to protect access to the content and excerpt.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Password }),
@@ -63,7 +64,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	}
 	add := func(ok bool, fs ...*postField) {
 		if ok {
-			fields = append(fields, fs...)
+			declared = append(declared, fs...)
 		}
 	}
 	add(pt.Has("title"), pfTitle(noun))
@@ -117,31 +118,28 @@ func (res *posts) declare() *rest.Item[store.Post] {
 	add(pt.Sticky, rest.F(rest.Bool("sticky").Desc("Whether or not the post should be treated as sticky.").Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return p.Sticky }))
 	add(true, pfTemplate(noun, pt.Slug))
-	add(pt.Has("post-formats"), rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(postFormats...).Ctx(viewEdit...),
+	add(pt.Has("post-formats"), rest.F(rest.Str("format").Desc("The format for the post.").OneOfEnum(wp.PostFormats...).Ctx(viewEdit...),
 		func(_ *rest.Request, p *store.Post) any { return postFormat(p) }))
 	add(pt.Has("custom-fields"), pfMetaOf(m, pt.Slug)...)
 	for _, slug := range pt.Taxonomies {
 		tax := m.reg.Taxonomy(slug)
-		fields = append(fields, rest.F(rest.Arr(tax.RestBase, rest.Int("")).
+		declared = append(declared, rest.F(rest.Arr(tax.RestBase, rest.Int("")).
 			Desc("The terms assigned to the post in the "+slug+" taxonomy.").Ctx(viewEdit...),
 			func(_ *rest.Request, p *store.Post) any { return intList(p.TermIDs(slug)) }))
 	}
 	// the schema has them for a type viewable and public alone
 	// (is_post_type_viewable( $post_type_obj ) && $post_type_obj->public)
 	add(pt.Viewable && pt.IsPublic(), pfPermalinkTemplate(noun, m), pfGeneratedSlug(noun), pfClassList(m))
-	fields = append(fields, pluginFields(m.reg, pt.Slug, func(p *store.Post) *store.FieldValues { return p.Extra().Fields })...)
+	declared = append(declared, fields.Additional(m.reg, pt.Slug, func(p *store.Post) *store.FieldValues { return p.Extra().Fields })...)
 	if h.itemSchema != nil {
-		fields = h.itemSchema(res, fields)
+		declared = h.itemSchema(res, declared)
 	}
 	res.revisions = pt.Supported("revisions", m.version)
-	res.item = &rest.Item[store.Post]{Title: pt.Slug, Links: res.links, Fields: fields, Cache: h.cacheID}
+	res.item = &rest.Item[store.Post]{Title: pt.Slug, Links: res.links, Fields: declared, Cache: h.cacheID}
 	res.item = res.item.For(res.m.version)
 	res.w = &postWriter{m: m, typ: pt.Slug, base: pt.RestBase, item: res.item, hooks: h}
 	return res.item
 }
-
-// postFormats is the format enum of WordPress 6.1 (get_post_format_slugs).
-var postFormats = []string{"standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"}
 
 func postFormat(p *store.Post) string {
 	if p.Format == "" {
@@ -406,7 +404,7 @@ func (res *posts) collectionArgs() []*rest.Schema {
 			rest.Bool("ignore_sticky").Desc("Whether to ignore sticky posts or not.").Def(true).Since(rest.V68))
 	}
 	if pt.Has("post-formats") {
-		args = append(args, rest.Arr("format", rest.Str("").OneOfEnum(postFormats...)).Desc("Limit result set to items assigned one or more given formats.").
+		args = append(args, rest.Arr("format", rest.Str("").OneOfEnum(wp.PostFormats...)).Desc("Limit result set to items assigned one or more given formats.").
 			Unique().Since(rest.V67))
 	}
 	if res.hooks.collectionArgs != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
@@ -412,7 +413,7 @@ func (w *postWriter) applyAfterInsert(r *rest.Request, id int, create bool) (*st
 			return p, err
 		}
 	}
-	if fields, changed := writePluginFields(r, registry(r), w.typ, p.Extra().Fields); changed {
+	if fields, changed := fields.UpdateAdditional(r, registry(r), w.typ, p.Extra().Fields); changed {
 		p = tx.ChangePost(p.ID, func(p *store.Post) {
 			e := p.Extra()
 			e.Fields = fields
@@ -499,18 +500,18 @@ func (w *postWriter) updateStored(r *rest.Request, stored *store.Post) (*store.P
 }
 
 // updateMetaField writes the "meta" field of a create or update: the keys registered
-// for typ as update_value writes them (updateMeta); then the mock's own keys (see
+// for typ as update_value writes them (fields.Meta.UpdateValue); then the mock's own keys (see
 // metaField), which are set, deleted by null, and ignored when not strings; unknown
 // and protected keys are ignored, as update_value does for unregistered meta.
 func (m *Mock) updateMetaField(r *rest.Request, tx *store.Tx, postID int, typ string, meta map[string]any) *rest.Error {
 	keys := m.registeredMeta(typ)
-	failed := updateMeta(r, keys, postMetaRows{tx: tx, id: postID}, meta)
+	failed := keys.UpdateValue(r, fields.PostRows(tx, postID), meta)
 	registered := map[string]bool{}
 	for _, k := range keys {
-		registered[k.schema.Name], registered[k.metaKey()] = true, true
+		registered[k.Schema.Name], registered[k.MetaKey()] = true, true
 	}
 	for _, key := range slices.Sorted(maps.Keys(meta)) {
-		if registered[key] || isProtectedMeta(key) || !tx.MetaKeyUsed(key) {
+		if registered[key] || wp.IsProtectedMeta(key) || !tx.MetaKeyUsed(key) {
 			continue
 		}
 		var rows []*store.Meta
@@ -547,18 +548,6 @@ func postRowError(p *store.Post, create bool) *rest.Error {
 		return nil
 	}
 	return &rest.Error{Code: e.Code, Message: e.Message, Status: e.Status, AdditionalData: []any{e.LastError}}
-}
-
-// withStatus is WP_Error::add_data( array( 'status' => $status ) ) on an error that
-// has data already (a validation error's param): that data moves to additional_data.
-func withStatus(err *rest.Error, status int) *rest.Error {
-	out := *err
-	if len(out.Data) > 0 {
-		out.AdditionalData = append(append([]any(nil), out.AdditionalData...), out.Data)
-		out.Data = nil
-	}
-	out.Status = status
-	return &out
 }
 
 // textFields are the text fields a request sets (title, content, excerpt, as a string

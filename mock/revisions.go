@@ -88,7 +88,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 	// revisioned keys are copied into it, see wp.SaveRevision)
 	var metaKeys []*rest.Schema
 	for _, k := range res.m.metaKeysOf(res.parent.Slug) {
-		metaKeys = append(metaKeys, k.schema)
+		metaKeys = append(metaKeys, k.Schema)
 	}
 	meta := rest.F(rest.Obj("meta").Desc("Meta fields.").Ctx(viewEdit...).Props(metaKeys...).Since(rest.V64),
 		func(r *rest.Request, p *store.Post) any {
@@ -377,7 +377,7 @@ func (res *revisions) links(r *rest.Request, p *store.Post) rest.Links {
 
 // saveRevision is wp_save_post_revision (wp.SaveRevision) by the caller, with
 // wp_post_revision_meta_keys: the meta keys the post's type registers (the
-// controller's declarations, coreMeta) that are revisioned in this version. It
+// controller's declarations, fields.Core) that are revisioned in this version. It
 // returns the new revision, or nil.
 func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
 	return wp.SaveRevision(txOf(r), p, actor(r), m.revisionMetaKeys(p.Type), m.version)
@@ -388,8 +388,8 @@ func (m *Mock) saveRevision(r *rest.Request, p *store.Post) *store.Post {
 func (m *Mock) revisionMetaKeys(typ string) []string {
 	var metaKeys []string
 	for _, k := range m.registeredMeta(typ) {
-		if k.revisioned.In(m.version) {
-			metaKeys = append(metaKeys, k.schema.Name)
+		if k.Revisioned.In(m.version) {
+			metaKeys = append(metaKeys, k.Schema.Name)
 		}
 	}
 	return metaKeys

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -89,7 +90,7 @@ func (res *terms) declare() *rest.Item[store.Term] {
 	if title == "post_tag" { // WP_REST_Terms_Controller::get_item_schema's own exception
 		title = "tag"
 	}
-	fields := []*termField{
+	declared := []*termField{
 		rest.F(rest.Int("id").Desc("Unique identifier for the term.").Ctx(termContexts...).RO(),
 			func(_ *rest.Request, t *store.Term) any { return t.ID }),
 		rest.F(rest.Int("count").Desc("Number of published posts for the term.").Ctx(rest.ViewEdit...).RO(),
@@ -106,18 +107,18 @@ func (res *terms) declare() *rest.Item[store.Term] {
 			func(_ *rest.Request, t *store.Term) any { return t.Taxonomy }),
 	}
 	if res.hierarchical() {
-		fields = append(fields, rest.F(rest.Int("parent").Desc("The parent term ID.").Ctx(rest.ViewEdit...),
+		declared = append(declared, rest.F(rest.Int("parent").Desc("The parent term ID.").Ctx(rest.ViewEdit...),
 			func(_ *rest.Request, t *store.Term) any { return t.Parent }).WithArg(nullAsZero))
 	}
 	// The meta keys registered for the taxonomy's terms (none on a fresh site:
 	// WordPress prints [], and the schema's "properties" too).
-	meta := metaProperty(siteMeta(res.m.reg, "term", res.taxonomy))
-	fields = append(fields, rest.F(meta, func(r *rest.Request, t *store.Term) any { return res.m.termMetaField(r, t) }).WithArg(termMetaArg))
-	fields = append(fields, pluginFields(res.m.reg, res.taxonomy, func(t *store.Term) *store.FieldValues { return t.Fields })...)
+	meta := fields.Registered(res.m.reg, "term", res.taxonomy).FieldSchema()
+	declared = append(declared, rest.F(meta, func(r *rest.Request, t *store.Term) any { return res.m.termMetaField(r, t) }).WithArg(termMetaArg))
+	declared = append(declared, fields.Additional(res.m.reg, res.taxonomy, func(t *store.Term) *store.FieldValues { return t.Fields })...)
 	if res.hooks.itemSchema != nil {
-		fields = res.hooks.itemSchema(res, fields)
+		declared = res.hooks.itemSchema(res, declared)
 	}
-	res.item = (&rest.Item[store.Term]{Title: title, Links: res.links, Fields: fields, Cache: termCacheID}).For(res.m.version)
+	res.item = (&rest.Item[store.Term]{Title: title, Links: res.links, Fields: declared, Cache: termCacheID}).For(res.m.version)
 	return res.item
 }
 

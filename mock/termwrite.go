@@ -8,6 +8,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/wpfunc"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -198,7 +199,7 @@ func (res *terms) writeMetaAndFields(r *rest.Request, t *store.Term) (*store.Ter
 			return t, err
 		}
 	}
-	if fields, changed := writePluginFields(r, res.m.reg, res.taxonomy, t.Fields); changed {
+	if fields, changed := fields.UpdateAdditional(r, res.m.reg, res.taxonomy, t.Fields); changed {
 		t = tx.ChangeTerm(t.ID, func(u *store.Term) { u.Fields = fields })
 	}
 	return tx.Term(t.ID), nil

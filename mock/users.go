@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
@@ -121,7 +122,7 @@ func (res *users) declare() *rest.Item[store.User] {
 			avatarField(24, v), avatarField(48, v), avatarField(96, v)),
 		rest.F(userMetaSchema(res.m.userMetaKeys(), v), res.m.userMeta).WithArg(metaArg),
 	}, Cache: userCacheID}
-	res.item.Fields = append(res.item.Fields, pluginFields(res.m.reg, "user", func(u *store.User) *store.FieldValues { return u.Fields })...)
+	res.item.Fields = append(res.item.Fields, fields.Additional(res.m.reg, "user", func(u *store.User) *store.FieldValues { return u.Fields })...)
 	res.item = res.item.For(v)
 	return res.item
 }
@@ -198,7 +199,7 @@ func hexDigit(c byte) byte {
 // userMetaSchema is the users "meta" field: 6.1 registers one user meta key,
 // persisted_preferences (the block editor's preferences), shown in edit context only;
 // the site's keys follow (core registers its key on init before a plugin's).
-func userMetaSchema(site []registeredMeta, v rest.Version) *rest.Schema {
+func userMetaSchema(site fields.Meta, v rest.Version) *rest.Schema {
 	modified := rest.Str("_modified").Desc("The date and time the preferences were updated.").Fmt("date-time")
 	prefs := rest.Obj("persisted_preferences").Ctx(rest.Edit).Props(modified)
 	extra := true
@@ -206,7 +207,7 @@ func userMetaSchema(site []registeredMeta, v rest.Version) *rest.Schema {
 	prefs.Literal = persistedPreferencesSchema.At(v) // as register_meta gave it, in the arguments too
 	props := []*rest.Schema{prefs}
 	for _, k := range site {
-		props = append(props, k.schema)
+		props = append(props, k.Schema)
 	}
 	return rest.Obj("meta").Desc("Meta fields.").Ctx(rest.ViewEdit...).Props(props...)
 }
@@ -215,7 +216,7 @@ func userMetaSchema(site []registeredMeta, v rest.Version) *rest.Schema {
 // its empty default ([]) in edit context, which alone shows it; then the site's keys.
 // Nothing left prints the empty PHP array [].
 func (m *Mock) userMeta(r *rest.Request, u *store.User) any {
-	site, _ := metaFieldValue(m.userMetaKeys(), r.Context(), u.Meta.MetaRows).(rest.Object)
+	site, _ := m.userMetaKeys().GetValue(r.Context(), u.Meta.MetaRows).(rest.Object)
 	if r.Context() == rest.Edit {
 		return append(rest.Object{{Key: "persisted_preferences", Value: rest.EmptyArray}}, site...)
 	}
@@ -243,7 +244,7 @@ func (res *users) schemaJSON() rest.Object {
 		meta := &props[propIndex(props, "meta")]
 		metaProps := rest.Object{{Key: "persisted_preferences", Value: persistedPreferencesSchema.At(res.m.version)}}
 		for _, k := range res.m.userMetaKeys() {
-			metaProps = append(metaProps, rest.Member{Key: k.schema.Name, Value: k.schema.JSON(false)})
+			metaProps = append(metaProps, rest.Member{Key: k.Schema.Name, Value: k.Schema.JSON(false)})
 		}
 		meta.Value = meta.Value.(rest.Object).Set("properties", metaProps)
 	})

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
@@ -381,7 +382,7 @@ func (res *users) writeMetaAndFields(r *rest.Request, id int) *rest.Error {
 			return err
 		}
 	}
-	if fields, changed := writePluginFields(r, res.m.reg, "user", tx.User(id).Fields); changed {
+	if fields, changed := fields.UpdateAdditional(r, res.m.reg, "user", tx.User(id).Fields); changed {
 		tx.ChangeUser(id, func(u *store.User) { u.Fields = fields })
 	}
 	return nil

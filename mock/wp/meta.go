@@ -2,6 +2,7 @@ package wp
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
@@ -52,4 +53,15 @@ func StoredMeta(raw string) (value string, isString, valid bool) {
 		}
 	}
 	return "", false, true // b:0;, N; and what unserialize() turns into false
+}
+
+// IsProtectedMeta is is_protected_meta: after dropping every character that is neither
+// printable ASCII nor a letter, the key starts with "_".
+func IsProtectedMeta(key string) bool {
+	for _, r := range key {
+		if (r >= 0x20 && r <= 0x7e) || unicode.IsLetter(r) {
+			return r == '_'
+		}
+	}
+	return false
 }

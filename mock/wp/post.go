@@ -234,3 +234,15 @@ func SetPostThumbnail(tx *store.Tx, p *store.Post, id int) bool {
 	p.FeaturedMedia = 0
 	return had
 }
+
+// PostFormats are get_post_format_slugs, in get_post_format_strings' order (the format
+// enum of WordPress 6.1).
+var PostFormats = []string{"standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"}
+
+// PostFormatString is get_post_format_string: the format's name (en_US).
+func PostFormatString(slug string) string {
+	if slug == "standard" {
+		return "Standard"
+	}
+	return strings.ToUpper(slug[:1]) + slug[1:]
+}

@@ -1,4 +1,4 @@
-package mock
+package fields
 
 import (
 	"cmp"
@@ -13,7 +13,7 @@ import (
 )
 
 // Writes of an item's "meta" field: WP_REST_Meta_Fields::update_value, for posts,
-// terms, users and comments alike, over the object's meta rows (metaTable).
+// terms, users and comments alike, over the object's meta rows (Table).
 
 // Errors of update_value.
 const (
@@ -34,8 +34,8 @@ const (
 	msgMetaDatabase  = "Could not update the meta value of %s in database."
 )
 
-// metaTable is an object's meta rows, as the metadata API reads and changes them.
-type metaTable interface {
+// Table is an object's meta rows, as the metadata API reads and changes them.
+type Table interface {
 	rows(key string) []string
 	// update is update_metadata without a previous value: every row of the key
 	// takes the value, or a row is added.
@@ -47,18 +47,18 @@ type metaTable interface {
 	add(key, value string)
 }
 
-// updateMeta is update_value: for each registered key the request names, null (or []
+// UpdateValue is update_value: for each registered key the request names, null (or []
 // for a key of many values) deletes it, else the value is checked against the key's
 // schema, sanitized and stored. An error does not stop the other keys; the first is
 // the answer (WordPress merges them into one WP_Error whose first code answers).
-func updateMeta(r *rest.Request, keys []registeredMeta, t metaTable, meta map[string]any) *rest.Error {
+func (keys Meta) UpdateValue(r *rest.Request, t Table, meta map[string]any) *rest.Error {
 	var failed *rest.Error
 	ordered := orderedMeta(r)
 	for _, k := range keys {
-		if failed != nil && k.stopsAtError {
+		if failed != nil && k.StopsAtError {
 			break
 		}
-		name := k.schema.Name
+		name := k.Schema.Name
 		v, sent := meta[name]
 		if !sent {
 			continue
@@ -74,7 +74,7 @@ func updateMeta(r *rest.Request, keys []registeredMeta, t metaTable, meta map[st
 			failed = cmp.Or(failed, rest.Errorf(500, codeMetaInvalidStored, msgMetaInvalidStored, name))
 			continue
 		}
-		out, err := k.schema.Validate(v, "meta."+name)
+		out, err := k.Schema.Validate(v, "meta."+name)
 		if err != nil {
 			failed = cmp.Or(failed, withStatus(err, 400))
 			continue
@@ -109,17 +109,17 @@ func orderedMeta(r *rest.Request) rest.Object {
 
 // metaDenied is the refusal of a key whose auth_callback says no: its data is the
 // key's name, then the status.
-func metaDenied(r *rest.Request, k registeredMeta, code string) *rest.Error {
-	err := r.Forbidden(code, fmt.Sprintf(msgMetaCannotEdit, k.schema.Name))
-	err.DataValue = rest.Object{{Key: "key", Value: k.schema.Name}, {Key: "status", Value: err.Status}}
+func metaDenied(r *rest.Request, k Key, code string) *rest.Error {
+	err := r.Forbidden(code, fmt.Sprintf(msgMetaCannotEdit, k.Schema.Name))
+	err.DataValue = rest.Object{{Key: "key", Value: k.Schema.Name}, {Key: "status", Value: err.Status}}
 	return err
 }
 
 // deleteMeta is the null branch of update_value and delete_meta_value: a key of one
 // value whose current value (its first row, else its default) the schema refuses
 // cannot be deleted; then the capability; then every row goes.
-func deleteMeta(r *rest.Request, k registeredMeta, t metaTable) *rest.Error {
-	rows := t.rows(k.metaKey())
+func deleteMeta(r *rest.Request, k Key, t Table) *rest.Error {
+	rows := t.rows(k.MetaKey())
 	if !k.multi {
 		var cur any = ""
 		switch {
@@ -128,15 +128,15 @@ func deleteMeta(r *rest.Request, k registeredMeta, t metaTable) *rest.Error {
 		case k.hasDefault:
 			cur = k.def
 		}
-		if _, err := k.schema.Validate(cur, ""); err != nil {
-			return rest.Errorf(500, codeMetaInvalidStored, msgMetaInvalidStored, k.schema.Name)
+		if _, err := k.Schema.Validate(cur, ""); err != nil {
+			return rest.Errorf(500, codeMetaInvalidStored, msgMetaInvalidStored, k.Schema.Name)
 		}
 	}
 	if k.denied {
 		return metaDenied(r, k, codeMetaCannotDelete)
 	}
 	if len(rows) > 0 {
-		t.remove(k.metaKey(), nil)
+		t.remove(k.MetaKey(), nil)
 	}
 	return nil
 }
@@ -171,9 +171,9 @@ func storableValue(v any) any {
 // changes nothing (and needs no capability); else every row takes it.
 // Before 6.8 the capability comes first, and the registered default stands for no
 // row (get_metadata): writing it then stores nothing.
-func updateSingleMeta(r *rest.Request, k registeredMeta, t metaTable, v any) *rest.Error {
+func updateSingleMeta(r *rest.Request, k Key, t Table, v any) *rest.Error {
 	s := storedForm(v)
-	if k.stopsAtError && k.denied {
+	if k.StopsAtError && k.denied {
 		return metaDenied(r, k, codeMetaCannotUpdate)
 	}
 	if rows := k.currentRows(t); len(rows) == 1 && rows[0] == s {
@@ -182,16 +182,16 @@ func updateSingleMeta(r *rest.Request, k registeredMeta, t metaTable, v any) *re
 	if k.denied {
 		return metaDenied(r, k, codeMetaCannotUpdate)
 	}
-	t.update(k.metaKey(), s)
+	t.update(k.MetaKey(), s)
 	return nil
 }
 
 // currentRows are the key's rows as update_value compares them: get_metadata_raw's,
 // or before 6.8 get_metadata's, where a key with a registered default and no row has
 // the default as its one value.
-func (k registeredMeta) currentRows(t metaTable) []string {
-	rows := t.rows(k.metaKey())
-	if len(rows) == 0 && k.stopsAtError && k.hasDefault {
+func (k Key) currentRows(t Table) []string {
+	rows := t.rows(k.MetaKey())
+	if len(rows) == 0 && k.StopsAtError && k.hasDefault {
 		return []string{storedForm(k.def)}
 	}
 	return rows
@@ -200,13 +200,13 @@ func (k registeredMeta) currentRows(t metaTable) []string {
 // updateMultiMeta is update_multi_meta_value: the capability first; each value sent
 // that matches exactly one stored row keeps that row; the other rows are deleted (by
 // value: every row holding it) and the other values added, in the order sent.
-func updateMultiMeta(r *rest.Request, k registeredMeta, t metaTable, v any) *rest.Error {
+func updateMultiMeta(r *rest.Request, k Key, t Table, v any) *rest.Error {
 	if k.denied {
 		return metaDenied(r, k, codeMetaCannotUpdate)
 	}
 	values, _ := v.([]any)
 	current := k.currentRows(t)
-	stored := len(t.rows(k.metaKey())) > 0 // else current is the default, no row
+	stored := len(t.rows(k.MetaKey())) > 0 // else current is the default, no row
 	removed := make([]bool, len(current))
 	var add []string
 	for _, x := range values {
@@ -235,20 +235,25 @@ func updateMultiMeta(r *rest.Request, k registeredMeta, t metaTable, v any) *res
 		}
 	}
 	if len(remove) > 0 && !stored { // delete_metadata finds no row and fails
-		err := rest.Errorf(500, codeMetaDatabase, msgMetaDatabase, k.metaKey())
-		err.DataValue = rest.Object{{Key: "key", Value: k.schema.Name}, {Key: "status", Value: 500}}
+		err := rest.Errorf(500, codeMetaDatabase, msgMetaDatabase, k.MetaKey())
+		err.DataValue = rest.Object{{Key: "key", Value: k.Schema.Name}, {Key: "status", Value: 500}}
 		return err
 	}
 	if len(remove) > 0 {
-		t.remove(k.metaKey(), remove)
+		t.remove(k.MetaKey(), remove)
 	}
 	for _, s := range add {
-		t.add(k.metaKey(), s)
+		t.add(k.MetaKey(), s)
 	}
 	return nil
 }
 
-// fieldMetaRows are the meta rows a term, a user or a comment keeps in its Meta.
+// FieldRows are the meta rows a term, a user or a comment keeps in its Meta, read
+// with get and replaced with put.
+func FieldRows(get func() *store.FieldValues, put func(*store.FieldValues)) Table {
+	return fieldMetaRows{get: get, put: put}
+}
+
 type fieldMetaRows struct {
 	get func() *store.FieldValues
 	put func(*store.FieldValues)
@@ -278,7 +283,9 @@ func (f fieldMetaRows) add(key, value string) {
 	f.put(f.get().WithMetaRows(key, append(slices.Clone(f.get().MetaRows(key)), value)))
 }
 
-// postMetaRows are a post's rows of wp_postmeta.
+// PostRows are the post id's rows of wp_postmeta.
+func PostRows(tx *store.Tx, id int) Table { return postMetaRows{tx: tx, id: id} }
+
 type postMetaRows struct {
 	tx *store.Tx
 	id int
@@ -306,4 +313,16 @@ func (p postMetaRows) remove(key string, values []string) {
 
 func (p postMetaRows) add(key, value string) {
 	p.tx.InsertMeta(&store.Meta{PostID: p.id, Key: key, Value: value})
+}
+
+// withStatus is WP_Error::add_data( array( 'status' => $status ) ) on an error that
+// has data already (a validation error's param): that data moves to additional_data.
+func withStatus(err *rest.Error, status int) *rest.Error {
+	out := *err
+	if len(out.Data) > 0 {
+		out.AdditionalData = append(append([]any(nil), out.AdditionalData...), out.Data)
+		out.Data = nil
+	}
+	out.Status = status
+	return &out
 }

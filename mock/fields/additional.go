@@ -1,4 +1,4 @@
-package mock
+package fields
 
 import (
 	"maps"
@@ -16,9 +16,9 @@ import (
 // update_additional_fields_for_object handle them. Its value is the item's own (a
 // dataset's, or what a write stored), else the schema's default, else null.
 
-// pluginFields are the item fields of the site's plugin fields for objectType (a
+// Additional are the item fields of the site's plugin fields for objectType (a
 // post type or taxonomy), reading the item's values with values.
-func pluginFields[T any](g *wp.Registry, objectType string, values func(*T) *store.FieldValues) []*rest.Field[T] {
+func Additional[T any](g *wp.Registry, objectType string, values func(*T) *store.FieldValues) []*rest.Field[T] {
 	var out []*rest.Field[T]
 	for _, f := range g.FieldsOf(objectType) {
 		s := rest.SchemaFromJSON(f.Attribute, f.Schema)
@@ -36,10 +36,10 @@ func pluginFields[T any](g *wp.Registry, objectType string, values func(*T) *sto
 	return out
 }
 
-// writePluginFields is update_additional_fields_for_object: each writable field the
+// UpdateAdditional is update_additional_fields_for_object: each writable field the
 // request has (its default on a create counts) is stored; the list returned is the
 // item's new one, and changed says whether there was anything to store.
-func writePluginFields(r *rest.Request, g *wp.Registry, objectType string, cur *store.FieldValues) (*store.FieldValues, bool) {
+func UpdateAdditional(r *rest.Request, g *wp.Registry, objectType string, cur *store.FieldValues) (*store.FieldValues, bool) {
 	changed := false
 	for _, f := range g.FieldsOf(objectType) {
 		if f.ReadOnly() || f.NoUpdate {
