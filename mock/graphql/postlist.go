@@ -116,6 +116,26 @@ func (c *call) postQuery(ct *contentType, where map[string]any) *store.PostQuery
 	if v, ok := where["id"]; ok && v != nil {
 		q.Include = map[int]bool{toInt(v): true}
 	}
+	c.relationClauses(q, where, ints)
+	if !c.taxClauses(q, where) {
+		return nil
+	}
+	if dq, ok := where["dateQuery"].(map[string]any); ok {
+		dateBounds(q, dq)
+	}
+	if s, _ := where["search"].(string); s != "" {
+		wp.ParseSearch(s).Apply(q)
+		q.OrderBy = "relevance"
+		q.SearchPublicOnly = c.Actor == nil
+	}
+	postOrderby(q, where)
+	return q
+}
+
+// relationClauses are where's author, parent and slug arguments, as WPGraphQL maps them
+// onto WP_Query's author__in, post_parent__in and post_name__in (ints reads a list of
+// ids).
+func (c *call) relationClauses(q *store.PostQuery, where map[string]any, ints func(string) map[int]bool) {
 	q.Authors, q.AuthorsNot = ints("authorIn"), ints("authorNotIn")
 	if v, ok := where["author"]; ok && v != nil {
 		q.Authors = map[int]bool{toInt(v): true}
@@ -145,17 +165,11 @@ func (c *call) postQuery(ct *contentType, where map[string]any) *store.PostQuery
 			q.Slugs[s], q.SlugOrder = true, append(q.SlugOrder, s)
 		}
 	}
-	if !c.taxClauses(q, where) {
-		return nil
-	}
-	if dq, ok := where["dateQuery"].(map[string]any); ok {
-		dateBounds(q, dq)
-	}
-	if s, _ := where["search"].(string); s != "" {
-		wp.ParseSearch(s).Apply(q)
-		q.OrderBy = "relevance"
-		q.SearchPublicOnly = c.Actor == nil
-	}
+}
+
+// postOrderby is where's orderby: its first field and order, as WPGraphQL's
+// PostObjectConnectionResolver reads them (one input coerced to a list of it).
+func postOrderby(q *store.PostQuery, where map[string]any) {
 	orderby, _ := where["orderby"].([]any)
 	if o, ok := where["orderby"].(map[string]any); ok { // one input coerced to a list of it
 		orderby = []any{o}
@@ -172,7 +186,6 @@ func (c *call) postQuery(ct *contentType, where map[string]any) *store.PostQuery
 			}
 		}
 	}
-	return q
 }
 
 // statuses are the statuses a list shows: publish (inherit for media) unless the

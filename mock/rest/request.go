@@ -314,26 +314,48 @@ func (r *Request) checkArgs() *Error {
 	if r.jsonErr != nil {
 		return r.jsonErr
 	}
-	args := r.endpoint.Args
-	// 1. required arguments, in declaration order
+	if err := r.checkRequired(); err != nil {
+		return err
+	}
+	inv := &invalid{}
+	r.validateEarly(inv)
+	if err := inv.err(); err != nil {
+		return err
+	}
+	r.sanitizeSources(inv)
+	r.checkRegisteredDefaults(inv)
+	if err := inv.err(); err != nil {
+		return err
+	}
+	r.applyDefaults()
+	return nil
+}
+
+// checkRequired is has_valid_params' first step: the required arguments missing, in
+// declaration order, in one rest_missing_callback_param.
+func (r *Request) checkRequired() *Error {
 	var missing []any
-	for _, a := range args {
+	for _, a := range r.endpoint.Args {
 		v, ok := r.Raw(a.Name)
 		if a.Required && (!ok || v == nil) {
 			missing = append(missing, a.Name)
 		}
 	}
-	if len(missing) > 0 {
-		names := make([]string, len(missing))
-		for i, m := range missing {
-			names[i] = m.(string)
-		}
-		return Errorf(http.StatusBadRequest, CodeMissingParam, "Missing parameter(s): %s", strings.Join(names, ", ")).
-			With("params", missing)
+	if len(missing) == 0 {
+		return nil
 	}
-	inv := invalid{}
-	// 2. arguments with a validate_callback, in declaration order
-	for _, a := range args {
+	names := make([]string, len(missing))
+	for i, m := range missing {
+		names[i] = m.(string)
+	}
+	return Errorf(http.StatusBadRequest, CodeMissingParam, "Missing parameter(s): %s", strings.Join(names, ", ")).
+		With("params", missing)
+}
+
+// validateEarly is has_valid_params' second step: the arguments with a
+// validate_callback, in declaration order.
+func (r *Request) validateEarly(inv *invalid) {
+	for _, a := range r.endpoint.Args {
 		if !a.Early {
 			continue
 		}
@@ -347,11 +369,12 @@ func (r *Request) checkArgs() *Error {
 			}
 		}
 	}
-	if err := inv.err(); err != nil {
-		return err
-	}
-	// 3. sanitising: every source, in priority order, every key in arrival order
-	r.params = make(map[string]any, len(args))
+}
+
+// sanitizeSources is sanitize_params: every source, in priority order, every key in
+// arrival order; the first source to hold a key gives its value.
+func (r *Request) sanitizeSources(inv *invalid) {
+	r.params = make(map[string]any, len(r.endpoint.Args))
 	for _, src := range r.sources() {
 		if src == nil {
 			continue
@@ -382,10 +405,13 @@ func (r *Request) checkArgs() *Error {
 			}
 		}
 	}
-	// the defaults are the last source sanitize_params walks, whatever a higher source
-	// sent: a plugin's argument (rest_parse_request_arg, which validates) with a default
-	// its own schema refuses fails every request
-	for _, a := range args {
+}
+
+// checkRegisteredDefaults: the defaults are the last source sanitize_params walks,
+// whatever a higher source sent: a plugin's argument (rest_parse_request_arg, which
+// validates) with a default its own schema refuses fails every request.
+func (r *Request) checkRegisteredDefaults(inv *invalid) {
+	for _, a := range r.endpoint.Args {
 		if !a.AsRegistered || !a.HasDefault || a.Default == nil {
 			continue
 		}
@@ -393,11 +419,6 @@ func (r *Request) checkArgs() *Error {
 			inv.add(a.Name, err)
 		}
 	}
-	if err := inv.err(); err != nil {
-		return err
-	}
-	r.applyDefaults()
-	return nil
 }
 
 // applyDefaults fills the arguments nobody sent: defaults are the last source, and are
