@@ -22,6 +22,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/graphql"
+	"github.com/wpmock/wpmock/mock/openapidoc"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
@@ -110,7 +111,7 @@ type Mock struct {
 	// Passwords are the seeded users' application passwords by login, for the banner.
 	Passwords map[string]string
 	// examples are the OpenAPI document's example items, read from the seeded site at
-	// exampleSite (openapi.go).
+	// exampleSite (package openapidoc).
 	examples    map[string]any
 	exampleSite string
 	// base is a named site's path, /sites/<name>; "" for the default site.
@@ -150,7 +151,8 @@ func New(opts Options) (*Mock, error) {
 		}
 	}
 	m.serve()
-	m.collectExamples()
+	ex := openapidoc.Collect(m.server, m.opts.SiteURL)
+	m.examples, m.exampleSite = ex.Items, ex.Site
 	if opts.Record != nil { // from here on: the start-up's own requests are not calls
 		opts.Record.Skip = append(opts.Record.Skip, OwnNamespace)
 		opts.Record.Role = callerRole
