@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/mock/fields"
+	"github.com/wpmock/wpmock/mock/front"
 	"github.com/wpmock/wpmock/mock/graphql"
 	"github.com/wpmock/wpmock/mock/openapidoc"
 	"github.com/wpmock/wpmock/mock/rest"
@@ -394,4 +395,21 @@ func siteIconURL(r *rest.Request) string {
 		return attachmentURL(r, p)
 	}
 	return ""
+}
+
+// uploadsPrefix is where WordPress serves uploaded files from.
+const uploadsPrefix = site.UploadsPrefix
+
+// serveSite answers what is not a REST route: WPGraphQL's endpoint, the front page
+// (package front), or an uploaded file.
+func (m *Mock) serveSite(w http.ResponseWriter, r *http.Request) {
+	if graphql.Is(r) {
+		m.graphql.ServeHTTP(w, r)
+		return
+	}
+	if (r.URL.Path == "/" || r.URL.Path == "/index.php") && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		front.Page(w, r, m.store, m.server.SiteURLOf(r))
+		return
+	}
+	front.Upload(w, r, m.store, &m.drawn)
 }
