@@ -21,7 +21,9 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/mock/fields"
+	"github.com/wpmock/wpmock/mock/front"
 	"github.com/wpmock/wpmock/mock/graphql"
+	"github.com/wpmock/wpmock/mock/openapidoc"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
@@ -110,7 +112,7 @@ type Mock struct {
 	// Passwords are the seeded users' application passwords by login, for the banner.
 	Passwords map[string]string
 	// examples are the OpenAPI document's example items, read from the seeded site at
-	// exampleSite (openapi.go).
+	// exampleSite (package openapidoc).
 	examples    map[string]any
 	exampleSite string
 	// base is a named site's path, /sites/<name>; "" for the default site.
@@ -150,7 +152,8 @@ func New(opts Options) (*Mock, error) {
 		}
 	}
 	m.serve()
-	m.collectExamples()
+	ex := openapidoc.Collect(m.server, m.opts.SiteURL)
+	m.examples, m.exampleSite = ex.Items, ex.Site
 	if opts.Record != nil { // from here on: the start-up's own requests are not calls
 		opts.Record.Skip = append(opts.Record.Skip, OwnNamespace)
 		opts.Record.Role = callerRole
@@ -392,4 +395,21 @@ func siteIconURL(r *rest.Request) string {
 		return attachmentURL(r, p)
 	}
 	return ""
+}
+
+// uploadsPrefix is where WordPress serves uploaded files from.
+const uploadsPrefix = site.UploadsPrefix
+
+// serveSite answers what is not a REST route: WPGraphQL's endpoint, the front page
+// (package front), or an uploaded file.
+func (m *Mock) serveSite(w http.ResponseWriter, r *http.Request) {
+	if graphql.Is(r) {
+		m.graphql.ServeHTTP(w, r)
+		return
+	}
+	if (r.URL.Path == "/" || r.URL.Path == "/index.php") && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		front.Page(w, r, m.store, m.server.SiteURLOf(r))
+		return
+	}
+	front.Upload(w, r, m.store, &m.drawn)
 }

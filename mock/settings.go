@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
+	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
@@ -114,7 +115,7 @@ func settingValue(r *rest.Request, tx *store.Tx, s *wp.Setting) any {
 		return s.Default
 	}
 	if s.Site {
-		return siteSettingValue(s, v)
+		return site.SettingValue(s, v)
 	}
 	switch s.Type {
 	case "integer":
@@ -164,7 +165,7 @@ func (res *settings) update(r *rest.Request) (*rest.Response, *rest.Error) {
 			continue
 		}
 		if s.Site { // kept as validated, in the order sent
-			tx.SetOption(s.Option, inOrder(r.Param(s.Name), sentValue(r, s.Name)))
+			tx.SetOption(s.Option, site.InOrder(r.Param(s.Name), site.SentValue(r, s.Name)))
 			continue
 		}
 		if v, ok := s.Sanitize(r.Param(s.Name)); ok {

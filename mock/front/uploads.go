@@ -1,4 +1,4 @@
-package mock
+package front
 
 import (
 	"net/http"
@@ -7,27 +7,28 @@ import (
 
 	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // uploadsPrefix is where WordPress serves uploaded files from.
 const uploadsPrefix = site.UploadsPrefix
 
-// serveUpload serves uploaded media files at their source_url; every other path outside
+// Upload serves uploaded media files at their source_url; every other path outside
 // the REST API is a plain 404, as a site without a theme page would answer.
-func (m *Mock) serveUpload(w http.ResponseWriter, r *http.Request) {
+func Upload(w http.ResponseWriter, r *http.Request, st *store.Store, drawn *wp.DrawnSizes) {
 	if (r.Method != http.MethodGet && r.Method != http.MethodHead) || !strings.HasPrefix(r.URL.Path, uploadsPrefix) {
 		http.NotFound(w, r)
 		return
 	}
 	var f, src *store.File
-	m.store.Read(func(tx *store.Tx) {
+	st.Read(func(tx *store.Tx) {
 		if f = tx.File(strings.TrimPrefix(r.URL.Path, uploadsPrefix)); f != nil && f.Data == nil && f.Of != "" {
 			src = tx.File(f.Of)
 		}
 	})
 	var data []byte
 	if f != nil {
-		data = m.drawn.BytesOf(f, src) // a seeded image's sub-size is drawn now, outside the lock
+		data = drawn.BytesOf(f, src) // a seeded image's sub-size is drawn now, outside the lock
 	}
 	if f == nil || data == nil && f.Of != "" {
 		http.NotFound(w, r)

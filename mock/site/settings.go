@@ -1,11 +1,10 @@
-package mock
+package site
 
 import (
 	"encoding/json"
 	"sort"
 
 	"github.com/wpmock/wpmock/mock/rest"
-	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
@@ -14,14 +13,14 @@ import (
 // (sanitised to it), else null; written as validated, keeping the order of an object's
 // keys as sent (PHP arrays keep it).
 
-// siteSettingValue is prepare_value for a site's setting.
-func siteSettingValue(s *wp.Setting, v any) any {
+// SettingValue is prepare_value for a site's setting.
+func SettingValue(s *wp.Setting, v any) any {
 	check := rest.SchemaFromJSON(s.Name, s.SchemaJSON(false))
 	out, err := check.Validate(unordered(v), s.Name)
 	if err != nil {
 		return nil
 	}
-	return inOrder(out, v)
+	return InOrder(out, v)
 }
 
 // unordered is an ordered value as the validator reads it (objects as maps).
@@ -43,17 +42,17 @@ func unordered(v any) any {
 	return v
 }
 
-// inOrder is a validated value (objects as maps) with its objects' keys in the order
+// InOrder is a validated value (objects as maps) with its objects' keys in the order
 // of like, an ordered form of the same value; keys like does not order come after,
 // sorted.
-func inOrder(v, like any) any {
+func InOrder(v, like any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		lo, _ := like.(rest.Object)
 		out := make(rest.Object, 0, len(x))
 		for _, m := range lo {
 			if y, ok := x[m.Key]; ok {
-				out = append(out, rest.Member{Key: m.Key, Value: inOrder(y, m.Value)})
+				out = append(out, rest.Member{Key: m.Key, Value: InOrder(y, m.Value)})
 			}
 		}
 		var others []string
@@ -64,7 +63,7 @@ func inOrder(v, like any) any {
 		}
 		sort.Strings(others)
 		for _, k := range others {
-			out = append(out, rest.Member{Key: k, Value: inOrder(x[k], nil)})
+			out = append(out, rest.Member{Key: k, Value: InOrder(x[k], nil)})
 		}
 		return out
 	case []any:
@@ -75,20 +74,20 @@ func inOrder(v, like any) any {
 			if i < len(ll) {
 				l = ll[i]
 			}
-			out[i] = inOrder(e, l)
+			out[i] = InOrder(e, l)
 		}
 		return out
 	}
 	return v
 }
 
-// sentValue is the value of name in a JSON body, its objects ordered (nil for other
+// SentValue is the value of name in a JSON body, its objects ordered (nil for other
 // bodies, whose objects have no order to keep).
-func sentValue(r *rest.Request, name string) any {
-	var body site.Args
+func SentValue(r *rest.Request, name string) any {
+	var body Args
 	if json.Unmarshal(r.RawBody, &body) != nil {
 		return nil
 	}
 	v, _ := body.Get(name)
-	return site.JSONOf(v)
+	return JSONOf(v)
 }

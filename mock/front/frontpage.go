@@ -1,11 +1,13 @@
-package mock
+// Package front is what a site serves outside the REST API: the front page, for API
+// discovery, and the uploaded files at their source_url. It reads the store; it knows
+// no controller.
+package front
 
 import (
 	"html"
 	"net/http"
 	"strings"
 
-	"github.com/wpmock/wpmock/mock/graphql"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
@@ -19,22 +21,8 @@ import (
 // frontPagePosts is how many posts the front page lists (the posts_per_page default).
 const frontPagePosts = 10
 
-// serveSite answers what is not a REST route: WPGraphQL's endpoint, the front page,
-// or an uploaded file.
-func (m *Mock) serveSite(w http.ResponseWriter, r *http.Request) {
-	if graphql.Is(r) {
-		m.graphql.ServeHTTP(w, r)
-		return
-	}
-	if (r.URL.Path == "/" || r.URL.Path == "/index.php") && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
-		m.serveFrontPage(w, r)
-		return
-	}
-	m.serveUpload(w, r)
-}
-
-func (m *Mock) serveFrontPage(w http.ResponseWriter, r *http.Request) {
-	site := m.server.SiteURLOf(r)
+// Page is the front page of the site at site (its URL as the request reached it).
+func Page(w http.ResponseWriter, r *http.Request, st *store.Store, site string) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=UTF-8")
 	h.Set("Link", "<"+site+"/wp-json/>; rel=\"https://api.w.org/\"")
@@ -44,11 +32,11 @@ func (m *Mock) serveFrontPage(w http.ResponseWriter, r *http.Request) {
 	}
 	var b strings.Builder
 	var name string
-	m.store.Read(func(tx *store.Tx) { name = wp.OptionString(tx, "blogname") }) // kept escaped (esc_html)
+	st.Read(func(tx *store.Tx) { name = wp.OptionString(tx, "blogname") }) // kept escaped (esc_html)
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en-US\">\n<head>\n<meta charset=\"UTF-8\">\n<title>" + name + "</title>\n")
 	b.WriteString("<link rel=\"https://api.w.org/\" href=\"" + html.EscapeString(site) + "/wp-json/\">\n</head>\n<body>\n")
 	b.WriteString("<h1>" + name + "</h1>\n<ul>\n")
-	m.store.Read(func(tx *store.Tx) {
+	st.Read(func(tx *store.Tx) {
 		links := wp.Permalinks{Home: site, Tx: tx}              // as an anonymous visitor sees them
 		for i, p := range tx.PostsByStatus("post", "publish") { // newest first
 			if i == frontPagePosts {
