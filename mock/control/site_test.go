@@ -9,12 +9,12 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/internal/sitetest"
 )
 
 // Shared test helpers: a site with the control plane mounted behind httptest, and
@@ -86,32 +86,8 @@ type reply struct {
 // do sends a request as login ("" for anonymous) to a path under /wp-json.
 func (s *testSite) do(t testing.TB, method, path, login string, body io.Reader, header ...string) reply {
 	t.Helper()
-	req, err := http.NewRequest(method, s.srv.URL+"/wp-json"+path, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	if login != "" {
-		req.SetBasicAuth(login, s.Passwords[login])
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := reply{status: resp.StatusCode, header: resp.Header, body: b}
-	if len(b) > 0 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
-		if err := json.Unmarshal(b, &r.json); err != nil {
-			t.Fatalf("%s %s: body is not JSON: %v\n%s", method, path, err, b)
-		}
-	}
-	return r
+	r := sitetest.Do(t, method, s.srv.URL+"/wp-json"+path, login, s.Passwords[login], body, header...)
+	return reply{status: r.Status, header: r.Header, body: r.Body, json: r.JSON}
 }
 
 func (s *testSite) get(t testing.TB, path, login string) reply {
