@@ -52,21 +52,6 @@ func (m *Mock) build(ds *site.Dataset, rows *site.Rows, options store.Options) *
 // postRowsOf makes a dataset's posts rows (site.RowsOf).
 func postRowsOf(posts []site.Post) *site.Rows { return site.RowsOf(posts) }
 
-// guid is the post's GUID: the one it has, or "/?p=<id>" for "" (the GUID of every
-// other type, kept as "" rather than as a string per post: a million posts' GUIDs
-// were 1.4 million of the 6.3 million objects the collector marked in each cycle).
-func guid(p *store.Post) string {
-	if g := p.Extra().GUID; g != "" {
-		return g
-	}
-	return defaultGUID(p)
-}
-
-// defaultGUID is the GUID WordPress gives: the upload URL of an attachment's file,
-// "/?p=<id>" otherwise (relative to the site URL, which the mock only knows per
-// request).
-func defaultGUID(p *store.Post) string { return site.GUIDOf(p.Type, p.Extra().File, p.ID) }
-
 // adminPassword is -admin-app-password without its spaces, or "".
 func (m *Mock) adminPassword() string {
 	return wp.NormalizeApplicationPassword(m.opts.AdminAppPassword)

@@ -68,7 +68,7 @@ func (g graphqlSite) CommentContent(tx *store.Tx, home string, c *store.Comment)
 // Image is the attachment's file with the sub-sizes media_details lists.
 func (g graphqlSite) Image(tx *store.Tx, home string, p *store.Post) graphql.Image {
 	e := p.Extra()
-	url := attachmentURL(&rest.Request{Tx: tx, Site: home}, p)
+	url := wp.AttachmentURL(home, p)
 	im := graphql.Image{SourceURL: url, File: e.File, MimeType: e.MimeType, Width: e.Width, Height: e.Height, FileSize: e.FileSize}
 	if !wp.IsImage(p) {
 		return im
@@ -90,15 +90,14 @@ func (g graphqlSite) SrcSet(tx *store.Tx, home string, p *store.Post, size strin
 	if !wp.IsImage(p) {
 		return "", ""
 	}
-	r := &rest.Request{Tx: tx, Site: home}
 	im := wp.AttachmentImageFiles(tx, p)
 	e := p.Extra()
-	src, w, h := attachmentURL(r, p), e.Width, e.Height
+	src, w, h := wp.AttachmentURL(home, p), e.Width, e.Height
 	if m := im.Size(size); m != nil {
 		src, w, h = wp.SizeURL(src, m.File), m.Width, m.Height
 	}
 	if w < 1 {
 		return "", ""
 	}
-	return wp.ImageSrcset(home+uploadsPrefix, p, &im, src, w, h), "(max-width: " + strconv.Itoa(w) + "px) 100vw, " + strconv.Itoa(w) + "px"
+	return wp.ImageSrcset(home+wp.UploadsPrefix, p, &im, src, w, h), "(max-width: " + strconv.Itoa(w) + "px) 100vw, " + strconv.Itoa(w) + "px"
 }

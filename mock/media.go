@@ -114,7 +114,7 @@ func attachmentSchema(res *posts, fields []*postField) []*postField {
 				return p.Parent
 			}),
 		rest.F(rest.Str("source_url").Fmt("uri").Desc("URL to the original attachment file.").Ctx(all...).RO(),
-			func(r *rest.Request, p *store.Post) any { return attachmentURL(r, p) }),
+			func(r *rest.Request, p *store.Post) any { return wp.AttachmentURL(r.Site, p) }),
 		rest.F(rest.Arr("missing_image_sizes", rest.Str("")).Desc("List of the missing image sizes of the attachment.").Ctx(editOnly...).RO(),
 			func(r *rest.Request, p *store.Post) any { return missingImageSizes.At(v)(txOf(r), p) }),
 	)
@@ -234,16 +234,6 @@ func attachmentMimeFilter(r *rest.Request) map[string]bool {
 		set = map[string]bool{mimeType: true}
 	}
 	return set
-}
-
-// attachmentURL is wp_get_attachment_url: the uploads URL of the file, or the GUID of
-// an attachment without one.
-func attachmentURL(r *rest.Request, p *store.Post) string {
-	f := p.Extra().File
-	if f == "" {
-		return absURL(r, guid(p))
-	}
-	return r.Site + uploadsPrefix + f
 }
 
 // attachmentGeneratedSlug is the generated_slug get_sample_permalink gives an

@@ -9,6 +9,7 @@ import (
 	"github.com/wpmock/wpmock/mock/prose"
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // captureMediaSite is a test site holding, as attachment 4, the attachment of the media
@@ -29,7 +30,7 @@ func captureMediaSite(t *testing.T) *testSite {
 		tx.PutFile(&store.File{Path: path, MimeType: "image/png", Data: img})
 		p := &store.Post{ID: 4, Type: "attachment", Status: "inherit", Author: 1, Date: d, DateGMT: d,
 			Modified: d, ModifiedGMT: d, Title: "sample", Slug: "sample", CommentStatus: "open", PingStatus: "closed"}
-		p.SetExtra(store.Extra{GUID: uploadsPrefix + path, MimeType: "image/png", File: path, Width: 4, Height: 4, FileSize: 73})
+		p.SetExtra(store.Extra{GUID: wp.UploadsPrefix + path, MimeType: "image/png", File: path, Width: 4, Height: 4, FileSize: 73})
 		tx.InsertPost(p)
 	})
 	return s
@@ -196,7 +197,7 @@ func mediaSite(t *testing.T) *testSite {
 			a := x.Post
 			d := time.Date(2024, time.Month(2+i), 1, 0, 0, 0, 0, time.UTC)
 			a.Type, a.Date, a.DateGMT, a.Modified, a.ModifiedGMT = "attachment", d, d, d, d
-			a.CommentStatus, a.PingStatus, x.e.GUID = "open", "closed", uploadsPrefix+x.e.File
+			a.CommentStatus, a.PingStatus, x.e.GUID = "open", "closed", wp.UploadsPrefix+x.e.File
 			a.SetExtra(x.e)
 			if a.Status == "" {
 				a.Status = "inherit"

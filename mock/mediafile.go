@@ -28,7 +28,7 @@ func mediaDetails(r *rest.Request, p *store.Post, v rest.Version) any {
 		im := wp.AttachmentImageFiles(txOf(r), p)
 		sizes := rest.Object{}
 		if len(im.Sizes) > 0 {
-			url := attachmentURL(r, p)
+			url := wp.AttachmentURL(r.Site, p)
 			sizes = make(rest.Object, 0, len(im.Sizes)+1)
 			for _, s := range im.Sizes {
 				entry := rest.Object{{Key: "file", Value: s.File}, {Key: "width", Value: s.Width}, {Key: "height", Value: s.Height}}
@@ -158,7 +158,7 @@ func renderDescription(r *rest.Request, p *store.Post) string {
 	if rd := p.Rendered; rd != nil && rd.Content != nil {
 		return *rd.Content // as the cloned site rendered it
 	}
-	return wp.PrependAttachment(txOf(r), r.Server().Version, r.Site+uploadsPrefix, p, attachmentURL(r, p)) + "\n" + wp.RenderContent(p.Content.String())
+	return wp.PrependAttachment(txOf(r), r.Server().Version, r.Site+wp.UploadsPrefix, p, wp.AttachmentURL(r.Site, p)) + "\n" + wp.RenderContent(p.Content.String())
 }
 
 // renderCaption is the caption's get_the_excerpt + the_excerpt. An empty caption is

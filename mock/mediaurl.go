@@ -94,7 +94,7 @@ func (res *posts) createAttachmentFromURL(r *rest.Request) (*rest.Response, *res
 	p := &store.Post{Type: "attachment", Status: "inherit", Author: callerID(r), CommentStatus: "open", PingStatus: "closed",
 		Date: local, DateGMT: now, Modified: local, ModifiedGMT: now, Parent: r.Int("post"),
 	}
-	e := store.Extra{MimeType: typ, File: path, GUID: uploadsPrefix + path, FileSize: len(data)}
+	e := store.Extra{MimeType: typ, File: path, GUID: wp.UploadsPrefix + path, FileSize: len(data)}
 	e.Width, e.Height = imaging.Dimensions(typ, data)
 	p.SetExtra(e)
 	p.Title = storedFileTitle(up, path)
@@ -127,7 +127,7 @@ func (m *Mock) download(r *rest.Request, u *url.URL) ([]byte, *rest.Error) {
 	}
 	if home != nil && strings.EqualFold(home.Hostname(), u.Hostname()) && port(home) == port(u) {
 		tx := txOf(r)
-		if f := tx.File(strings.TrimPrefix(u.Path, uploadsPrefix)); strings.HasPrefix(u.Path, uploadsPrefix) && f != nil {
+		if f := tx.File(strings.TrimPrefix(u.Path, wp.UploadsPrefix)); strings.HasPrefix(u.Path, wp.UploadsPrefix) && f != nil {
 			if data := m.drawn.BytesOf(f, tx.File(f.Of)); data != nil {
 				return data, nil
 			}

@@ -276,7 +276,7 @@ func (res *posts) createAttachment(r *rest.Request) (*rest.Response, *rest.Error
 		}
 	}
 	e := p.Extra()
-	e.MimeType, e.File, e.GUID, e.FileSize = typ, path, uploadsPrefix+path, len(up.data)
+	e.MimeType, e.File, e.GUID, e.FileSize = typ, path, wp.UploadsPrefix+path, len(up.data)
 	e.Width, e.Height = imaging.Dimensions(typ, up.data)
 	p.SetExtra(e)
 	if err := postRowError(p, true); err != nil {

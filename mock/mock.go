@@ -392,13 +392,10 @@ func option(r *rest.Request, name string) any {
 func siteIconURL(r *rest.Request) string {
 	tx := txOf(r)
 	if p := tx.Post(wp.OptionInt(tx, "site_icon")); p != nil && p.Type == "attachment" {
-		return attachmentURL(r, p)
+		return wp.AttachmentURL(r.Site, p)
 	}
 	return ""
 }
-
-// uploadsPrefix is where WordPress serves uploaded files from.
-const uploadsPrefix = site.UploadsPrefix
 
 // serveSite answers what is not a REST route: WPGraphQL's endpoint, the front page
 // (package front), or an uploaded file.

@@ -3,7 +3,6 @@ package mock
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/wpmock/wpmock/mock/fields"
@@ -40,9 +39,9 @@ func pfDateGMT(noun string) *postField {
 func pfGUID(noun string) *postField {
 	return rest.Nested(rest.Obj("guid").Desc("The globally unique identifier for the "+noun+".").Ctx(viewEdit...).RO(),
 		rest.F(rest.Str("rendered").Desc("GUID for the "+noun+", transformed for display.").Ctx(viewEdit...).RO(),
-			func(r *rest.Request, p *store.Post) any { return absURL(r, guid(p)) }),
+			func(r *rest.Request, p *store.Post) any { return wp.AbsURL(r.Site, wp.GUID(p)) }),
 		rest.F(rest.Str("raw").Desc("GUID for the "+noun+", as it exists in the database.").Ctx(editOnly...).RO(),
-			func(r *rest.Request, p *store.Post) any { return absURL(r, guid(p)) }),
+			func(r *rest.Request, p *store.Post) any { return wp.AbsURL(r.Site, wp.GUID(p)) }),
 	)
 }
 
@@ -178,14 +177,6 @@ func dateGMT(tx *store.Tx, p *store.Post) time.Time {
 		return wp.GMT(tx, p.Date)
 	}
 	return p.DateGMT
-}
-
-// absURL completes a site-relative URL stored in the dataset ("/?p=5").
-func absURL(r *rest.Request, u string) string {
-	if strings.HasPrefix(u, "/") {
-		return r.Site + u
-	}
-	return u
 }
 
 // generatedSlug is get_sample_permalink's slug, which it is given an empty name for:

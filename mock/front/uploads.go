@@ -5,13 +5,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wpmock/wpmock/mock/site"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // uploadsPrefix is where WordPress serves uploaded files from.
-const uploadsPrefix = site.UploadsPrefix
+const uploadsPrefix = wp.UploadsPrefix
 
 // Upload serves uploaded media files at their source_url; every other path outside
 // the REST API is a plain 404, as a site without a theme page would answer.

@@ -34,7 +34,7 @@ func PostRecord(p *store.Post) Post {
 	if x.Modified.Equal(x.Date) {
 		x.Modified = time.Time{}
 	}
-	if x.GUID != "" && x.GUID == GUIDOf(p.Type, e.File, p.ID) {
+	if x.GUID != "" && x.GUID == wp.GUIDOf(p.Type, e.File, p.ID) {
 		x.GUID = ""
 	}
 	return x

@@ -2,7 +2,6 @@ package site
 
 import (
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/wpmock/wpmock/mock/internal/parallel"
@@ -223,23 +222,10 @@ func storePost(p *store.Post, x *Post, terms []store.TermSet) {
 		p.ModifiedGMT = p.Modified
 	}
 	if e.GUID == "" && p.Type == "attachment" {
-		e.GUID = GUIDOf(p.Type, e.File, p.ID) // kept: the file may change, its first URL stays
+		e.GUID = wp.GUIDOf(p.Type, e.File, p.ID) // kept: the file may change, its first URL stays
 	}
 	p.SetExtra(e)
 }
-
-// GUIDOf is the GUID WordPress gives a post of the type, file and id: the upload URL
-// of an attachment's file, "/?p=<id>" otherwise (relative to the site URL).
-func GUIDOf(typ, file string, id int) string {
-	if typ == "attachment" && file != "" {
-		return UploadsPrefix + file
-	}
-	return "/?p=" + strconv.Itoa(id)
-}
-
-// UploadsPrefix is where a site's uploads are served from (wp_upload_dir's baseurl,
-// relative to the site URL).
-const UploadsPrefix = "/wp-content/uploads/"
 
 // user converts a user; AdminPassword replaces the first application password of
 // user "admin".
