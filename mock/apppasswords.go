@@ -304,10 +304,10 @@ func (res *appPasswords) introspect(r *rest.Request) (*rest.Response, *rest.Erro
 		return nil, err
 	}
 	c := who(r)
-	if c == nil || c.appPassword == "" {
+	if c == nil || c.AppPassword == "" {
 		return nil, rest.Errorf(http.StatusNotFound, codeNoAuthenticatedAppPassword, msgNoAuthenticatedAppPassword)
 	}
-	i := wp.ApplicationPasswordIndex(u, c.appPassword)
+	i := wp.ApplicationPasswordIndex(u, c.AppPassword)
 	if i < 0 {
 		return nil, rest.Errorf(http.StatusInternalServerError, codeAppPasswordNotFound, msgAppPasswordNotFound)
 	}

@@ -2,13 +2,10 @@ package mock
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
-	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
-	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // codeInvalidNonce: a request carries a REST nonce (X-WP-Nonce or _wpnonce) but no
@@ -31,7 +28,7 @@ func (m *Mock) authenticate(r *rest.Request) (any, *rest.Error) {
 	if c == nil {
 		return nil, nil
 	}
-	if c.recordUse {
+	if c.RecordUse {
 		if !txOf(r).Writable() {
 			// the use must be recorded before the request reads anything (WordPress
 			// records it while authenticating): inTx, seeing the caller, runs the
@@ -39,7 +36,7 @@ func (m *Mock) authenticate(r *rest.Request) (any, *rest.Error) {
 			r.Caller = c
 			return nil, errNeedsWrite
 		}
-		recordAppPasswordUse(txOf(r), c, hr.RemoteAddr)
+		c.RecordAppPasswordUse(txOf(r), hr.RemoteAddr)
 	}
 	return c, nil
 }
@@ -49,45 +46,15 @@ func (m *Mock) authenticate(r *rest.Request) (any, *rest.Error) {
 var errNeedsWrite = &rest.Error{Status: http.StatusInternalServerError, Code: "wpmock_needs_write",
 	Message: "Authentication must record an application password's use."}
 
-// identify returns the caller the request's credentials name, or nil, read in the
-// request's transaction.
-func (m *Mock) identify(r *rest.Request) *caller {
-	tx := txOf(r)
-	if m.opts.OpenAuth {
-		if u := tx.User(1); u != nil {
-			return newCaller(tx, u)
-		}
-		return nil
-	}
-	login, password, ok := wpfunc.BasicAuth(r.HTTP.Header.Get("Authorization"))
-	if !ok {
-		return nil
-	}
-	u := tx.UserByLogin(login)
-	if strings.Contains(login, "@") {
-		u = tx.UserByEmail(login)
-	}
-	if u == nil {
-		return nil
-	}
-	ap, recordUse := wp.AuthenticateApplicationPassword(tx, u, site.HashPassword(wp.NormalizeApplicationPassword(password)))
-	if ap == nil {
-		return nil
-	}
-	c := newCaller(tx, u)
-	c.appPassword, c.recordUse = ap.UUID, recordUse
-	return c
-}
-
-// recordAppPasswordUse sets last_used and last_ip of the caller's application password,
-// as WordPress does while authenticating, so the request itself already sees them.
-func recordAppPasswordUse(tx *store.Tx, c *caller, remoteAddr string) {
-	wp.RecordApplicationPasswordUsage(tx, c.ID, c.appPassword, remoteAddr)
+// identify returns the caller the request's credentials name, or nil (wp.Identify),
+// read in the request's transaction.
+func (m *Mock) identify(r *rest.Request) *wp.Caller {
+	return wp.Identify(txOf(r), r.HTTP.Header.Get("Authorization"), m.opts.OpenAuth, site.HashPassword)
 }
 
 // who returns the request's caller, or nil for anonymous.
-func who(r *rest.Request) *caller {
-	c, _ := r.Caller.(*caller)
+func who(r *rest.Request) *wp.Caller {
+	c, _ := r.Caller.(*wp.Caller)
 	return c
 }
 

@@ -26,11 +26,11 @@ func (g graphqlSite) Serve(hr *http.Request, f func(req *graphql.Request)) {
 	run := func(tx *store.Tx) bool {
 		r.Tx = tx
 		c := m.identify(r)
-		if c != nil && c.recordUse {
+		if c != nil && c.RecordUse {
 			if !tx.Writable() {
 				return false
 			}
-			recordAppPasswordUse(tx, c, hr.RemoteAddr)
+			c.RecordAppPasswordUse(tx, hr.RemoteAddr)
 		}
 		req := &graphql.Request{Tx: tx, Home: r.Site, Site: g}
 		if c != nil {

@@ -169,10 +169,10 @@ func (m *Mock) serve() {
 		SiteURL:  m.opts.SiteURL,
 		BasePath: m.base,
 		Auth:     m.authenticate,
-		LoggedIn: func(c any) bool { return c != nil && c.(*caller) != nil },
+		LoggedIn: func(c any) bool { return c != nil && c.(*wp.Caller) != nil },
 		CallerName: func(c any) string {
-			if c, _ := c.(*caller); c != nil {
-				return c.login
+			if c, _ := c.(*wp.Caller); c != nil {
+				return c.Login
 			}
 			return ""
 		},
@@ -284,8 +284,8 @@ func (m *Mock) inTx(r *rest.Request, dispatch func() bool) {
 		m.store.Read(func(tx *store.Tx) {
 			r.Tx = tx
 			dispatch()
-			c, _ := r.Caller.(*caller)
-			again = c != nil && c.recordUse // authentication stopped it: it must write
+			c, _ := r.Caller.(*wp.Caller)
+			again = c != nil && c.RecordUse // authentication stopped it: it must write
 		})
 		if again { // at most once a day per application password
 			m.store.Write(func(tx *store.Tx) { r.Tx = tx; dispatch() })

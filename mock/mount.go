@@ -68,7 +68,7 @@ func (m *Mock) Administers(r *rest.Request) bool { return m.opts.OpenAuth || can
 // CallerLogin is the login of the request's caller, "" for anonymous.
 func CallerLogin(r *rest.Request) string {
 	if c := who(r); c != nil {
-		return c.login
+		return c.Login
 	}
 	return ""
 }
@@ -128,9 +128,9 @@ func (m *Mock) PrintedPassword(u *store.User) (string, bool) {
 // callerRole names the caller's role for the recording (Options.Record): its first
 // role, "anonymous" for nobody.
 func callerRole(c any) string {
-	if c, _ := c.(*caller); c != nil {
-		if len(c.roles) > 0 {
-			return c.roles[0]
+	if c, _ := c.(*wp.Caller); c != nil {
+		if len(c.Roles) > 0 {
+			return c.Roles[0]
 		}
 		return "none"
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/site"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // A cloned site's recorded answers replay while its content is as loaded
@@ -22,8 +23,8 @@ func (m *Mock) replayed(r *rest.Request) *rest.Replayed {
 		return nil
 	}
 	user := ""
-	if c, _ := r.Caller.(*caller); c != nil {
-		user = c.login
+	if c, _ := r.Caller.(*wp.Caller); c != nil {
+		user = c.Login
 	}
 	route := r.Path
 	if q := r.HTTP.URL.RawQuery; q != "" {

@@ -73,7 +73,7 @@ func revisionSite(t *testing.T) *testSite {
 	t.Helper()
 	s := newTestSite(t)
 	s.store.Write(func(tx *store.Tx) {
-		r := &rest.Request{Tx: tx, Caller: newCaller(tx, tx.User(1))}
+		r := &rest.Request{Tx: tx, Caller: wp.NewCaller(tx, tx.User(1))}
 		p := tx.Post(3)
 		d := p.Date
 		for i, edit := range []struct{ content, excerpt string }{
@@ -196,7 +196,7 @@ func TestRevisionErrors(t *testing.T) {
 func TestSaveRevision(t *testing.T) {
 	s := newTestSite(t)
 	s.store.Write(func(tx *store.Tx) {
-		r := &rest.Request{Tx: tx, Caller: newCaller(tx, tx.User(2))}
+		r := &rest.Request{Tx: tx, Caller: wp.NewCaller(tx, tx.User(2))}
 		p := tx.Post(6) // "Internal memo", private, no revisions
 		p.Modified = p.Modified.Add(time.Hour)
 		p.ModifiedGMT = p.Modified
