@@ -95,12 +95,7 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 			func(c *store.Comment) string { return rest.FormatDate(c.DateGMT) }),
 		rawFirst(rest.Nested(rest.Obj("content").Desc("The content for the comment.").Ctx(commentContexts...),
 			rest.F(rest.Str("rendered").Desc("HTML content for the comment, transformed for display.").Ctx(commentContexts...).RO(),
-				func(r *rest.Request, c *store.Comment) any {
-					if c.Rendered != nil && c.Content == c.RenderedFrom {
-						return *c.Rendered // as the cloned site rendered it
-					}
-					return wp.CommentText(r.Site, v, c.Content)
-				}),
+				func(r *rest.Request, c *store.Comment) any { return wp.CommentContent(r.Site, v, c) }),
 			rest.F(rest.Str("raw").Desc("Content for the comment, as it exists in the database.").Ctx(rest.Edit),
 				func(_ *rest.Request, c *store.Comment) any { return c.Content }),
 		)).WithArg(rawText),

@@ -52,9 +52,9 @@ func (g graphqlSite) Content(p *store.Post) string {
 	if p.Type == "attachment" {
 		return g.m.renders.Get(p).Content
 	}
-	return g.m.renderedContent(p)
+	return g.m.renders.Content(p)
 }
-func (g graphqlSite) Excerpt(p *store.Post) string { return g.m.renderedExcerpt(p) }
+func (g graphqlSite) Excerpt(p *store.Post) string { return g.m.renders.Excerpt(p) }
 func (g graphqlSite) Version() wpversion.Version   { return g.m.version }
 
 // CommentContent is content.rendered of the comments controller.

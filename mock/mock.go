@@ -89,7 +89,7 @@ type Options struct {
 
 // Mock is a mock WordPress site.
 type Mock struct {
-	renders wp.RenderCache // rendered content and excerpts, see rendered.go
+	renders wp.RenderCache // rendered content and excerpts, a clone's while unchanged
 	replay  site.Replay    // a cloned site's recorded answers, see mock/site/replay.go
 	drawn   wp.DrawnSizes  // seeded images' sub-sizes drawn when read, see imageresize.go
 	opts    Options

@@ -9,6 +9,7 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Error codes of the posts controller (WP_REST_Posts_Controller).
@@ -76,7 +77,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 				if passwordRequired(r, p) {
 					return ""
 				}
-				return m.renderedContent(p)
+				return m.renders.Content(p)
 			}),
 		rest.F(rest.Bool("protected").Desc("Whether the content is protected with a password.").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
@@ -91,7 +92,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 				if passwordRequired(r, p) {
 					return ""
 				}
-				return m.renderedExcerpt(p)
+				return m.renders.Excerpt(p)
 			}),
 		// 6.6: $request['excerpt_length'], from any source and on any route (lists
 		// do not declare it), is the excerpt_length filter of a generated excerpt
@@ -103,7 +104,7 @@ func (res *posts) declare() *rest.Item[store.Post] {
 				if n, ok := excerptLength(r); ok {
 					return wp.RenderExcerptWords(p.Excerpt, p.Content.String(), n)
 				}
-				return m.renderedExcerpt(p)
+				return m.renders.Excerpt(p)
 			}),
 		rest.F(rest.Bool("protected").Desc("Whether the excerpt is protected with a password.").Ctx(all...).RO(),
 			func(_ *rest.Request, p *store.Post) any { return p.Password != "" }),
@@ -520,4 +521,18 @@ func (res *posts) list(r *rest.Request) (*rest.Response, *rest.Error) {
 // tries every argument the posts routes declare.
 func postCacheID(r *rest.Request, p *store.Post) (int, bool) {
 	return p.ID, !r.Sent("password") && !r.Sent("excerpt_length")
+}
+
+// excerptLength is $request['excerpt_length'] as the excerpt_length filter returns it
+// to wp_trim_excerpt, which casts it with (int): the validated argument where the
+// route declares it (GET /posts/<id>), else whatever a parameter source has.
+func excerptLength(r *rest.Request) (int, bool) {
+	if v := r.Param("excerpt_length"); v != nil {
+		return wpfunc.IntVal(v), true
+	}
+	v, ok := r.Raw("excerpt_length")
+	if !ok || v == nil {
+		return 0, false
+	}
+	return wpfunc.IntVal(v), true
 }

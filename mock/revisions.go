@@ -62,7 +62,7 @@ func (res *revisions) declare() *rest.Item[store.Post] {
 		rest.F(rest.Str("raw").Desc("Content for the post, as it exists in the database.").Ctx(editOnly...),
 			func(_ *rest.Request, p *store.Post) any { return p.Content.String() }),
 		rest.F(rest.Str("rendered").Desc("HTML content for the post, transformed for display.").Ctx(viewEdit...).RO(),
-			func(_ *rest.Request, p *store.Post) any { return res.m.renderedContent(p) }),
+			func(_ *rest.Request, p *store.Post) any { return res.m.renders.Content(p) }),
 	)
 	// The schema is the parent's, so it describes block_version and protected, which a
 	// revision never outputs.

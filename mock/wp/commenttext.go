@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"github.com/wpmock/wpmock/mock/wpversion"
 )
@@ -216,6 +217,15 @@ func CommentText(site string, v wpversion.Version, content string) string {
 	s = convertSmilies(site, s)
 	s = closeVoidTags(s)
 	return capitalPDangit(wpfunc.Autop(s))
+}
+
+// CommentContent is a comment's content.rendered: as a cloned site rendered it while
+// the content is what it rendered (store.Comment.RenderedFrom), else CommentText's.
+func CommentContent(site string, v wpversion.Version, c *store.Comment) string {
+	if c.Rendered != nil && c.Content == c.RenderedFrom {
+		return *c.Rendered
+	}
+	return CommentText(site, v, c.Content)
 }
 
 // convertChars is convert_chars: an "&" that starts no entity becomes &#038;.

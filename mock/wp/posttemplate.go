@@ -57,6 +57,24 @@ func (c *RenderCache) Get(p *store.Post) Rendered {
 	return e
 }
 
+// Content is the post's content.rendered: as a cloned site rendered it while the post
+// is unchanged (store.Post.Rendered), else the_content's, from the cache.
+func (c *RenderCache) Content(p *store.Post) string {
+	if r := p.Rendered; r != nil && r.Content != nil {
+		return *r.Content
+	}
+	return c.Get(p).Content
+}
+
+// Excerpt is the post's excerpt.rendered: a cloned site's while the post is unchanged,
+// else the_excerpt's, from the cache.
+func (c *RenderCache) Excerpt(p *store.Post) string {
+	if r := p.Rendered; r != nil && r.Excerpt != nil {
+		return *r.Excerpt
+	}
+	return c.Get(p).Excerpt
+}
+
 // RenderedTitle is the post's title.rendered; status is the post's status where the
 // version's title shows a "Private: " prefix, else "".
 func RenderedTitle(p *store.Post, status string) string {
