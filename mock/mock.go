@@ -119,7 +119,7 @@ type Mock struct {
 	base string
 	// control is the control plane mounted on the site (Options.Control); nil: none.
 	control Control
-	// graphql answers /graphql as WPGraphQL does (package graphql, graphqlsite.go).
+	// graphql answers /graphql as WPGraphQL does (package graphql).
 	graphql *graphql.Server
 	// unchanged is set (Unchanged), inside a write transaction, by a request of the
 	// mock's own that went through without changing the content (a snapshot saved):
@@ -195,7 +195,8 @@ func (m *Mock) serve() {
 	for _, r := range m.resources() {
 		m.server.Register(r.routes()...)
 	}
-	m.graphql = graphql.New(graphqlSite{m})
+	m.graphql = graphql.New(graphql.Config{Store: m.store, Home: m.server.SiteURLOf, Version: m.version,
+		Renders: &m.renders, OpenAuth: m.opts.OpenAuth, Hash: site.HashPassword})
 }
 
 // Close stops what the control plane runs in the background (the webhook deliveries:

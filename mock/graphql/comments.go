@@ -104,7 +104,7 @@ func commentDecls() []*typeDecl {
 			f("databaseId", "Int!", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).ID, nil }),
 			f("commentId", "Int", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).ID, nil }).deprecated("Deprecated in favor of databaseId"),
 			{Name: "content", Type: "String", Args: []argDecl{formatArg}, Resolve: func(c *call, p any, _ map[string]any) (any, error) {
-				return c.Site.CommentContent(c.Tx, c.Home, cmt(p)), nil
+				return c.site.commentContent(c.Home, cmt(p)), nil
 			}},
 			// a comment's dates are the database's (MySQL's format), unlike a post's
 			f("date", "String", func(_ *call, p any, _ map[string]any) (any, error) { return cmt(p).Date.Format(mysqlDate), nil }),

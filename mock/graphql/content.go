@@ -211,11 +211,11 @@ func typeFields(ct *contentType, v wpversion.Version) []*fieldDecl {
 	}
 	if pt.Supported("editor", v) {
 		fields = append(fields, &fieldDecl{Name: "content", Type: "String", Args: []argDecl{formatArg},
-			Resolve: formatted(func(p *store.Post) string { return p.Content.String() }, func(c *call, p *store.Post) string { return c.Site.Content(p) })})
+			Resolve: formatted(func(p *store.Post) string { return p.Content.String() }, func(c *call, p *store.Post) string { return c.site.content(p) })})
 	}
 	if pt.Supported("excerpt", v) {
 		fields = append(fields, &fieldDecl{Name: "excerpt", Type: "String", Args: []argDecl{formatArg},
-			Resolve: formatted(func(p *store.Post) string { return p.Excerpt }, func(c *call, p *store.Post) string { return c.Site.Excerpt(p) })})
+			Resolve: formatted(func(p *store.Post) string { return p.Excerpt }, func(c *call, p *store.Post) string { return c.site.excerpt(p) })})
 	}
 	if pt.Supported("author", v) {
 		fields = append(fields, authorFields()...)
@@ -298,7 +298,7 @@ func (c *call) isPreview(p *store.Post) bool {
 		return len(revs) > 0 && revs[0].ID == p.ID
 	}
 	pt := wp.RegistryOf(c.Tx).TypeOf(p.Type)
-	return p.Status == "draft" && pt != nil && !pt.Supported("revisions", c.Site.Version())
+	return p.Status == "draft" && pt != nil && !pt.Supported("revisions", c.site.Version)
 }
 
 // postLink is the Post model's link: get_permalink, or for a preview

@@ -7,7 +7,8 @@
 // fields carry their resolvers; the declarations print the schema's SDL, which
 // gqlparser turns into the ast.Schema that validates operations and that
 // introspection reads, and the executor (exec.go) calls the declared resolvers. The
-// data comes from the layers below the controllers (mock/wp, mock/store); what only
-// the controllers' package knows (rendered content, image sub-sizes, who is calling)
-// it gives through the Site interface, so nothing here calls back up.
+// data comes from the layers below the controllers (mock/wp, mock/store), which
+// render content, list image sub-sizes and identify the caller for the REST API's
+// controllers too; the mock passes what only it knows (its store, its home URL, its
+// version: Config, site.go), so nothing here calls back up.
 package graphql

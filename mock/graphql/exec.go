@@ -17,7 +17,7 @@ import (
 
 // call is one operation being executed.
 type call struct {
-	*Request
+	*request
 	s    *schema
 	vars map[string]any
 	errs gqlerror.List

@@ -2,14 +2,18 @@ package graphql
 
 import (
 	"path"
+	"strconv"
 	"strings"
+
+	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wp"
 )
 
 // Media items' own fields: the file's URL, MIME type and metadata, and the sizes,
 // as WPGraphQL's MediaItem and MediaDetails show wp_get_attachment_metadata.
 
 func mediaFields() []*fieldDecl {
-	img := func(c *call, p any) Image { return c.Site.Image(c.Tx, c.Home, post(p)) }
+	img := func(c *call, p any) Image { return attachmentImage(c.Tx, c.Home, post(p)) }
 	return []*fieldDecl{
 		{Name: "sourceUrl", Type: "String", Args: []argDecl{{Name: "size", Type: "MediaItemSizeEnum"}},
 			Resolve: func(c *call, p any, args map[string]any) (any, error) {
@@ -25,12 +29,12 @@ func mediaFields() []*fieldDecl {
 			}},
 		{Name: "srcSet", Type: "String", Args: []argDecl{{Name: "size", Type: "MediaItemSizeEnum"}},
 			Resolve: func(c *call, p any, args map[string]any) (any, error) {
-				set, _ := c.Site.SrcSet(c.Tx, c.Home, post(p), sizeName(args))
+				set, _ := imageSrcSet(c.Tx, c.Home, post(p), sizeName(args))
 				return nilIfEmpty(set), nil
 			}},
 		{Name: "sizes", Type: "String", Args: []argDecl{{Name: "size", Type: "MediaItemSizeEnum"}},
 			Resolve: func(c *call, p any, args map[string]any) (any, error) {
-				_, sizes := c.Site.SrcSet(c.Tx, c.Home, post(p), sizeName(args))
+				_, sizes := imageSrcSet(c.Tx, c.Home, post(p), sizeName(args))
 				return nilIfEmpty(sizes), nil
 			}},
 		f("file", "String", func(_ *call, p any, _ map[string]any) (any, error) {
@@ -45,8 +49,8 @@ func mediaFields() []*fieldDecl {
 			return "file", nil
 		}),
 		f("altText", "String", func(_ *call, p any, _ map[string]any) (any, error) { return post(p).Extra().AltText, nil }),
-		f("caption", "String", func(c *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(c.Site.Excerpt(post(p))), nil }),
-		f("description", "String", func(c *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(c.Site.Content(post(p))), nil }),
+		f("caption", "String", func(c *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(c.site.excerpt(post(p))), nil }),
+		f("description", "String", func(c *call, p any, _ map[string]any) (any, error) { return nilIfEmpty(c.site.content(post(p))), nil }),
 		f("fileSize", "Int", func(c *call, p any, _ map[string]any) (any, error) { return nilIfZero(post(p).Extra().FileSize), nil }),
 		f("mediaDetails", "MediaDetails", func(c *call, p any, _ map[string]any) (any, error) {
 			if post(p).Extra().File == "" {
@@ -118,4 +122,54 @@ func enumSet(v any) map[string]bool {
 		out[s] = true
 	}
 	return out
+}
+
+// Image is an attachment's file: its URL, its size and its sub-sizes.
+type Image struct {
+	SourceURL, File, MimeType string
+	Width, Height, FileSize   int
+	Sizes                     []ImageSize
+}
+
+// ImageSize is one sub-size of an image.
+type ImageSize struct {
+	Name, File, MimeType, SourceURL string
+	Width, Height, FileSize         int
+}
+
+// attachmentImage is the attachment's file with the sub-sizes media_details lists.
+func attachmentImage(tx *store.Tx, home string, p *store.Post) Image {
+	e := p.Extra()
+	url := wp.AttachmentURL(home, p)
+	im := Image{SourceURL: url, File: e.File, MimeType: e.MimeType, Width: e.Width, Height: e.Height, FileSize: e.FileSize}
+	if !wp.IsImage(p) {
+		return im
+	}
+	for _, s := range wp.AttachmentImageFiles(tx, p).Sizes {
+		size := ImageSize{Name: s.Name, File: s.File, MimeType: s.Mime, SourceURL: wp.SizeURL(url, s.File), Width: s.Width, Height: s.Height}
+		if s.Stored.Data != nil {
+			size.FileSize = len(s.Stored.Data)
+		}
+		im.Sizes = append(im.Sizes, size)
+	}
+	return im
+}
+
+// imageSrcSet is wp_get_attachment_image_srcset and wp_get_attachment_image_sizes of
+// an image shown at a registered size ("" for the full image), as the attachment
+// markup of the REST API's description computes them (wp.AttachmentImage).
+func imageSrcSet(tx *store.Tx, home string, p *store.Post, size string) (srcset, sizes string) {
+	if !wp.IsImage(p) {
+		return "", ""
+	}
+	im := wp.AttachmentImageFiles(tx, p)
+	e := p.Extra()
+	src, w, h := wp.AttachmentURL(home, p), e.Width, e.Height
+	if m := im.Size(size); m != nil {
+		src, w, h = wp.SizeURL(src, m.File), m.Width, m.Height
+	}
+	if w < 1 {
+		return "", ""
+	}
+	return wp.ImageSrcset(home+wp.UploadsPrefix, p, &im, src, w, h), "(max-width: " + strconv.Itoa(w) + "px) 100vw, " + strconv.Itoa(w) + "px"
 }

@@ -22,7 +22,7 @@ func (c *call) menuVisible(t *store.Term) bool {
 }
 
 func (c *call) menuItemOf(p *store.Post) *menuItem {
-	return &menuItem{wp.SetupNavMenuItem(c.links(), p, c.Site.Version())}
+	return &menuItem{wp.SetupNavMenuItem(c.links(), p, c.site.Version)}
 }
 
 // locationEnum is a theme location's MenuLocationEnum value.

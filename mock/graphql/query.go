@@ -93,7 +93,7 @@ func (c *call) postBy(ct *contentType, args map[string]any) *store.Post {
 		}
 	case "SOURCE_URL":
 		for _, q := range c.Tx.PostsByID("attachment") {
-			if c.Site.Image(c.Tx, c.Home, q).SourceURL == id {
+			if attachmentImage(c.Tx, c.Home, q).SourceURL == id {
 				p = q
 				break
 			}

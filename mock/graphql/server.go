@@ -16,55 +16,13 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
 	"github.com/vektah/gqlparser/v2/validator"
-	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
 	"github.com/wpmock/wpmock/mock/wpversion"
 )
 
-// Site is what the server reads of a mock site that only the controllers' package
-// knows: who calls, and the rendered forms the REST API shows too.
-type Site interface {
-	// Serve runs f in a read transaction of the site, with the caller the request's
-	// credentials name (application passwords, as for the REST API) and the home URL.
-	Serve(r *http.Request, f func(req *Request))
-	// Content and Excerpt are a post's rendered content and excerpt (the_content,
-	// the_excerpt), as content.rendered and excerpt.rendered show them.
-	Content(p *store.Post) string
-	Excerpt(p *store.Post) string
-	// CommentContent is a comment's rendered content (comment_text).
-	CommentContent(tx *store.Tx, home string, c *store.Comment) string
-	// SrcSet is an image's srcset and sizes attributes shown at a registered size.
-	SrcSet(tx *store.Tx, home string, p *store.Post, size string) (srcset, sizes string)
-	// Image is an attachment's file as wp_get_attachment_metadata describes it.
-	Image(tx *store.Tx, home string, p *store.Post) Image
-	// Version is the WordPress version the site answers as.
-	Version() wpversion.Version
-}
-
-// Request is what one GraphQL request reads.
-type Request struct {
-	Tx    *store.Tx
-	Actor *wp.Actor // nil: anonymous
-	Home  string    // the site's home URL, without a trailing slash
-	Site  Site
-}
-
-// Image is an attachment's file: its URL, its size and its sub-sizes.
-type Image struct {
-	SourceURL, File, MimeType string
-	Width, Height, FileSize   int
-	Sizes                     []ImageSize
-}
-
-// ImageSize is one sub-size of an image.
-type ImageSize struct {
-	Name, File, MimeType, SourceURL string
-	Width, Height, FileSize         int
-}
-
 // Server answers /graphql for one site.
 type Server struct {
-	site Site
+	site *site
 	// MaxDepth is WPGraphQL's query depth limit (graphql_query_depth_enabled and
 	// query_depth_max): 0 is off, WPGraphQL's default.
 	MaxDepth int
@@ -77,8 +35,8 @@ type Server struct {
 }
 
 // New makes the server of a site.
-func New(site Site) *Server {
-	return &Server{site: site, BatchLimit: defaultBatchLimit, schemas: map[*wp.Registry]*schema{}}
+func New(cfg Config) *Server {
+	return &Server{site: &site{cfg}, BatchLimit: defaultBatchLimit, schemas: map[*wp.Registry]*schema{}}
 }
 
 // defaultBatchLimit is WPGraphQL's batch_limit setting's default.
@@ -167,8 +125,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var results []any
-	s.site.Serve(r, func(req *Request) {
-		sc, err := s.schemaOf(wp.RegistryOf(req.Tx), s.site.Version())
+	s.site.serve(r, func(req *request) {
+		sc, err := s.schemaOf(wp.RegistryOf(req.Tx), s.site.Version)
 		if err != nil {
 			panic(err) // a declaration bug: the mock's 500
 		}
@@ -295,7 +253,7 @@ func checkParams(p *params) (string, error) {
 // run executes one operation: its result object, or the failure that makes the
 // whole request a 500 (a syntax error: WPGraphQL parses before graphql-php's
 // server catches errors).
-func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) {
+func (s *Server) run(sc *schema, req *request, p params) (any, *requestFailure) {
 	query, err := checkParams(&p)
 	if err != nil {
 		return wpfunc.Object{{"errors", formatErrors(gqlerror.List{{Message: err.Error()}})}, debugExtension}, nil
@@ -329,7 +287,7 @@ func (s *Server) run(sc *schema, req *Request, p params) (any, *requestFailure) 
 		e := asGQLError(verr)
 		return wpfunc.Object{{"errors", formatErrors(gqlerror.List{variableError(e, op, vars)})}, debugExtension}, nil
 	}
-	c := &call{Request: req, s: sc, vars: coerced}
+	c := &call{request: req, s: sc, vars: coerced}
 	data := c.execute(op)
 	out := wpfunc.Object{}
 	if len(c.errs) > 0 {

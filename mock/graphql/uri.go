@@ -260,7 +260,7 @@ func contentTypeDecl() *typeDecl {
 
 // typeLabel is one of a post type's labels at the site's version.
 func typeLabel(c *call, ct *contentType, key string) any {
-	for _, m := range ct.pt.Labels.At(c.Site.Version()) {
+	for _, m := range ct.pt.Labels.At(c.site.Version) {
 		if m.Key == key {
 			return m.Value
 		}

@@ -121,7 +121,7 @@ func userFields() []*fieldDecl {
 		{Name: "avatar", Type: "Avatar", Args: []argDecl{{Name: "size", Type: "Int", Default: "96"}, a("forceDefault", "Boolean"), a("rating", "AvatarRatingEnum")},
 			Resolve: func(c *call, p any, args map[string]any) (any, error) {
 				size := toInt(args["size"])
-				return &avatar{url: gravatarURL(c.Site.Version(), usr(p).Email) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
+				return &avatar{url: gravatarURL(c.site.Version, usr(p).Email) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
 			}},
 		{Name: "posts", Type: "UserToPostConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
 			return c.postsConnection(c.typesNamed("post"), map[string]any{"author": usr(p).ID}, args)
