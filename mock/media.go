@@ -1,13 +1,11 @@
 package mock
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
-	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // attachmentHooks are WP_REST_Attachments_Controller's overrides of the posts
@@ -71,7 +69,7 @@ func attachmentSchema(res *posts, fields []*postField) []*postField {
 		case "guid": // the schema lists raw first
 			f.Properties = []*rest.Schema{f.Sub[1].Schema, f.Sub[0].Schema}
 		case "generated_slug":
-			f.Get = func(r *rest.Request, p *store.Post) any { return attachmentGeneratedSlug(txOf(r), p) }
+			f.Get = func(r *rest.Request, p *store.Post) any { return wp.AttachmentGeneratedSlug(txOf(r), p) }
 		}
 		out = append(out, f)
 		if f.Name == "author" {
@@ -234,33 +232,4 @@ func attachmentMimeFilter(r *rest.Request) map[string]bool {
 		set = map[string]bool{mimeType: true}
 	}
 	return set
-}
-
-// attachmentGeneratedSlug is the generated_slug get_sample_permalink gives an
-// attachment: the title sanitised (the id when that is empty), made unique across every
-// post type as wp_unique_post_slug does for attachments.
-func attachmentGeneratedSlug(tx *store.Tx, p *store.Post) string {
-	base := wpfunc.SanitizeTitle(p.Title)
-	if base == "" {
-		base = strconv.Itoa(p.ID)
-	}
-	taken := func(slug string) bool {
-		switch slug {
-		case "feed", "rdf", "rss", "rss2", "atom", "embed":
-			return true
-		}
-		for _, typ := range []string{"post", "page", "attachment", "revision"} {
-			for _, q := range tx.PostsByID(typ) {
-				if q.Slug == slug && q.ID != p.ID {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	slug := base
-	for n := 2; taken(slug); n++ {
-		slug = base + "-" + strconv.Itoa(n)
-	}
-	return slug
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/wpmock/wpmock/mock/rest"
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
-	"github.com/wpmock/wpmock/mock/wpfunc"
 )
 
 // Fields shared by the post types (post, page, attachment), declared once. Each returns a
@@ -167,7 +166,7 @@ func pfPermalinkTemplate(noun string, m *Mock) *postField {
 
 func pfGeneratedSlug(noun string) *postField {
 	return rest.F(rest.Str("generated_slug").Desc("Slug automatically generated from the "+noun+" title.").Ctx(editOnly...).RO(),
-		func(r *rest.Request, p *store.Post) any { return generatedSlug(txOf(r), p) })
+		func(r *rest.Request, p *store.Post) any { return wp.GeneratedSlug(txOf(r), p) })
 }
 
 // dateGMT is the GMT date WordPress prints: a floating draft's is computed from its
@@ -177,17 +176,6 @@ func dateGMT(tx *store.Tx, p *store.Post) time.Time {
 		return wp.GMT(tx, p.Date)
 	}
 	return p.DateGMT
-}
-
-// generatedSlug is get_sample_permalink's slug, which it is given an empty name for:
-// the one the title would get (sanitize_title, the id when that is empty), made unique
-// as publishing would make it, whatever slug the post has.
-func generatedSlug(tx *store.Tx, p *store.Post) string {
-	s := wpfunc.SanitizeTitle(p.Title)
-	if s == "" {
-		s = strconv.Itoa(p.ID)
-	}
-	return wp.UniquePostSlug(tx, p.Type, s, p.ID, p.Parent)
 }
 
 // metaKeysOf are the keys registered for post type typ, in every version: the

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/mock/store"
+	"github.com/wpmock/wpmock/mock/wpfunc"
 	"github.com/wpmock/wpmock/mock/wpversion"
 )
 
@@ -106,6 +107,45 @@ func UniquePostSlug(tx *store.Tx, typ, slug string, id, parent int) string {
 			return alt
 		}
 	}
+}
+
+// GeneratedSlug is get_sample_permalink's slug, which it is given an empty name for:
+// the one the title would get (sanitize_title, the id when that is empty), made unique
+// as publishing would make it, whatever slug the post has.
+func GeneratedSlug(tx *store.Tx, p *store.Post) string {
+	s := wpfunc.SanitizeTitle(p.Title)
+	if s == "" {
+		s = strconv.Itoa(p.ID)
+	}
+	return UniquePostSlug(tx, p.Type, s, p.ID, p.Parent)
+}
+
+// AttachmentGeneratedSlug is the generated_slug get_sample_permalink gives an
+// attachment: the title sanitised (the id when that is empty), made unique across every
+// post type as wp_unique_post_slug does for attachments.
+func AttachmentGeneratedSlug(tx *store.Tx, p *store.Post) string {
+	base := wpfunc.SanitizeTitle(p.Title)
+	if base == "" {
+		base = strconv.Itoa(p.ID)
+	}
+	taken := func(slug string) bool {
+		if reservedSlugs[slug] {
+			return true
+		}
+		for _, typ := range []string{"post", "page", "attachment", "revision"} {
+			for _, q := range tx.PostsByID(typ) {
+				if q.Slug == slug && q.ID != p.ID {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	slug := base
+	for n := 2; taken(slug); n++ {
+		slug = base + "-" + strconv.Itoa(n)
+	}
+	return slug
 }
 
 // TruncateSlug cuts a slug to n bytes, without a dash at its end.
