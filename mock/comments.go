@@ -50,11 +50,12 @@ func (res *comments) declare() *rest.Item[store.Comment] {
 		return res.item
 	}
 	v := res.m.version
-	avatar := gravatar.At(v)
 	avatarSize := func(size int) *commentField {
 		n := strconv.Itoa(size)
 		return rest.F(rest.Str(n).Desc("Avatar URL with image size of "+n+" pixels.").Fmt("uri").Ctx(rest.Embed, rest.View, rest.Edit),
-			func(r *rest.Request, c *store.Comment) any { return avatar(r, commentAvatarEmail(r, c), size) })
+			func(r *rest.Request, c *store.Comment) any {
+				return wp.AvatarURL(v, r.Site, commentAvatarEmail(r, c), size)
+			})
 	}
 	str := func(s *rest.Schema, get func(c *store.Comment) string) *commentField {
 		return rest.F(s, func(_ *rest.Request, c *store.Comment) any { return get(c) })

@@ -3,7 +3,6 @@ package mock
 import (
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
@@ -32,7 +31,7 @@ func pfDate(noun string) *postField {
 func pfDateGMT(noun string) *postField {
 	return rest.F(rest.New("date_gmt", "string", "null").Fmt("date-time").Ctx(viewEdit...).
 		Desc("The date the "+noun+" was published, as GMT."),
-		func(r *rest.Request, p *store.Post) any { return rest.FormatDate(dateGMT(txOf(r), p)) })
+		func(r *rest.Request, p *store.Post) any { return rest.FormatDate(wp.PostDateGMT(txOf(r), p)) })
 }
 
 func pfGUID(noun string) *postField {
@@ -167,15 +166,6 @@ func pfPermalinkTemplate(noun string, m *Mock) *postField {
 func pfGeneratedSlug(noun string) *postField {
 	return rest.F(rest.Str("generated_slug").Desc("Slug automatically generated from the "+noun+" title.").Ctx(editOnly...).RO(),
 		func(r *rest.Request, p *store.Post) any { return wp.GeneratedSlug(txOf(r), p) })
-}
-
-// dateGMT is the GMT date WordPress prints: a floating draft's is computed from its
-// local date, in the site's time zone (get_gmt_from_date).
-func dateGMT(tx *store.Tx, p *store.Post) time.Time {
-	if p.DateGMT.IsZero() {
-		return wp.GMT(tx, p.Date)
-	}
-	return p.DateGMT
 }
 
 // metaKeysOf are the keys registered for post type typ, in every version: the

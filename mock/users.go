@@ -1,14 +1,9 @@
 package mock
 
 import (
-	"crypto/md5"
-	"crypto/sha256"
-	"encoding/hex"
-	"hash"
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/wpmock/wpmock/mock/fields"
 	"github.com/wpmock/wpmock/mock/rest"
@@ -151,49 +146,8 @@ func userLocale(u *store.User) string {
 // avatarField is one size of avatar_urls (rest_get_avatar_urls) as version v builds it.
 func avatarField(size int, v rest.Version) *userField {
 	n := strconv.Itoa(size)
-	avatar := gravatar.At(v)
 	return rest.F(rest.Str(n).Desc("Avatar URL with image size of "+n+" pixels.").Fmt("uri").Ctx(userContexts...),
-		func(r *rest.Request, u *store.User) any { return avatar(r, u.Email, size) })
-}
-
-// gravatar is get_avatar_url for an email: default "mm", rating "g". 6.1 takes the md5
-// of the trimmed, lower-cased email on gravatar host 0, 1 or 2 (the hash's first hex
-// digit modulo 3), or secure.gravatar.com on an https site; 6.7 always uses
-// https://secure.gravatar.com; 6.8 hashes with SHA-256.
-var gravatar = rest.Changed[func(r *rest.Request, email string, size int) string]{
-	Base: func(r *rest.Request, email string, size int) string {
-		hash := emailHash(md5.New(), email)
-		host := "http://" + strconv.Itoa(int(hexDigit(hash[0])%3)) + ".gravatar.com"
-		if strings.HasPrefix(r.Site, "https://") {
-			host = "https://secure.gravatar.com"
-		}
-		return gravatarURL(host, hash, size)
-	},
-	Steps: []rest.Step[func(r *rest.Request, email string, size int) string]{
-		{Since: rest.V67, Value: func(_ *rest.Request, email string, size int) string {
-			return gravatarURL("https://secure.gravatar.com", emailHash(md5.New(), email), size)
-		}},
-		{Since: rest.V68, Value: func(_ *rest.Request, email string, size int) string {
-			return gravatarURL("https://secure.gravatar.com", emailHash(sha256.New(), email), size)
-		}},
-	},
-}
-
-// emailHash is the hex hash of the trimmed, lower-cased email.
-func emailHash(h hash.Hash, email string) string {
-	h.Write([]byte(strings.ToLower(strings.TrimSpace(email))))
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-func gravatarURL(host, hash string, size int) string {
-	return host + "/avatar/" + hash + "?s=" + strconv.Itoa(size) + "&d=mm&r=g"
-}
-
-func hexDigit(c byte) byte {
-	if c >= 'a' {
-		return c - 'a' + 10
-	}
-	return c - '0'
+		func(r *rest.Request, u *store.User) any { return wp.AvatarURL(v, r.Site, u.Email, size) })
 }
 
 // userMetaSchema is the users "meta" field: 6.1 registers one user meta key,

@@ -148,6 +148,16 @@ func AttachmentGeneratedSlug(tx *store.Tx, p *store.Post) string {
 	return slug
 }
 
+// PostDateGMT is the GMT date WordPress prints for a post (post_date_gmt): a floating
+// draft's, stored as zero, is computed from its local date in the site's time zone
+// (get_gmt_from_date).
+func PostDateGMT(tx *store.Tx, p *store.Post) time.Time {
+	if p.DateGMT.IsZero() {
+		return GMT(tx, p.Date)
+	}
+	return p.DateGMT
+}
+
 // TruncateSlug cuts a slug to n bytes, without a dash at its end.
 func TruncateSlug(s string, n int) string {
 	if len(s) <= n {
