@@ -154,7 +154,7 @@ func attachmentLinks(res *posts, r *rest.Request, p *store.Post, ls rest.Links) 
 	}
 	tx := txOf(r)
 	if parent := tx.Post(p.Parent); parent != nil {
-		ls = ls.Add("wp:attached-to", r.RestURL(routeForPost(tx, parent)),
+		ls = ls.Add("wp:attached-to", r.RestURL(wp.RouteForPost(tx, parent)),
 			rest.Member{Key: "embeddable", Value: true}, rest.Member{Key: "post_type", Value: parent.Type},
 			rest.Member{Key: "id", Value: parent.ID})
 	}

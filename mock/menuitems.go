@@ -212,7 +212,7 @@ func menuItemLinks(_ *posts, r *rest.Request, p *store.Post, ls rest.Links) rest
 	switch it.Type {
 	case "post_type":
 		if o := tx.Post(it.ObjectID); o != nil {
-			if route := routeForPost(tx, o); route != "/" {
+			if route := wp.RouteForPost(tx, o); route != "/" {
 				return ls.Embed("wp:menu-item-object", r.RestURL(route), rest.Member{Key: "post_type", Value: o.Type})
 			}
 		}

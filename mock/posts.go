@@ -199,7 +199,7 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		}
 	}
 	if res.pt.Hierarchical && p.Parent != 0 {
-		ls = ls.Embed("up", r.RestURL(routeForPost(tx, tx.Post(p.Parent))))
+		ls = ls.Embed("up", r.RestURL(wp.RouteForPost(tx, tx.Post(p.Parent))))
 	}
 	if p.FeaturedMedia != 0 && featuredMediaLinked.At(res.m.version)(r, p.FeaturedMedia) {
 		ls = ls.Embed("wp:featuredmedia", r.RestURL("/"+Namespace+"/media/"+strconv.Itoa(p.FeaturedMedia)))
@@ -220,27 +220,6 @@ func (res *posts) links(r *rest.Request, p *store.Post) rest.Links {
 		}
 	}
 	return ls
-}
-
-// routeForPost is rest_get_route_for_post: the REST route of a post of the types the
-// mock serves (a revision's under its parent), or "/" (the index, as rest_url(”)
-// links it) for no post or one without a route.
-func routeForPost(tx *store.Tx, p *store.Post) string {
-	if p == nil {
-		return "/"
-	}
-	if p.Type == "revision" {
-		parent := tx.Post(p.Parent)
-		if parent == nil {
-			return "/"
-		}
-		return routeForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
-	}
-	pt := wp.RegistryOf(tx).PostType(p.Type)
-	if pt == nil {
-		return "/"
-	}
-	return pt.Route() + "/" + strconv.Itoa(p.ID) // rest_get_route_for_post
 }
 
 // featuredMediaLinked says whether prepare_links links a post's featured image: in

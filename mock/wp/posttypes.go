@@ -1,10 +1,13 @@
 package wp
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wpfunc"
 	"github.com/wpmock/wpmock/mock/wpversion"
-	"slices"
-	"strings"
 )
 
 // PostType is a registered post type (WP_Post_Type) as the REST API shows it. Its
@@ -97,6 +100,27 @@ func (pt *PostType) RESTNamespace() string {
 // Route is the type's collection route, "/" + rest_namespace + "/" + rest_base: where
 // its controller registers its routes, and its links point.
 func (pt *PostType) Route() string { return "/" + pt.RESTNamespace() + "/" + pt.RestBase }
+
+// RouteForPost is rest_get_route_for_post: the REST route of a post of the types the
+// mock serves (a revision's under its parent), or "/" (the index, as rest_url(”)
+// links it) for no post or one without a route.
+func RouteForPost(tx *store.Tx, p *store.Post) string {
+	if p == nil {
+		return "/"
+	}
+	if p.Type == "revision" {
+		parent := tx.Post(p.Parent)
+		if parent == nil {
+			return "/"
+		}
+		return RouteForPost(tx, parent) + "/revisions/" + strconv.Itoa(p.ID)
+	}
+	pt := RegistryOf(tx).PostType(p.Type)
+	if pt == nil {
+		return "/"
+	}
+	return pt.Route() + "/" + strconv.Itoa(p.ID) // rest_get_route_for_post
+}
 
 // Has says whether the type's schema has the attribute's fields (title, editor,
 // author, excerpt, thumbnail, comments, revisions, page-attributes, post-formats,
