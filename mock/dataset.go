@@ -46,7 +46,13 @@ func (m *Mock) Reset() {
 // build makes a new store holding a dataset (site.Loader.Load), with the options given
 // (startOptions, or savedOptions for a snapshot).
 func (m *Mock) build(ds *site.Dataset, rows *site.Rows, options store.Options) *store.Store {
-	return site.Loader{Registry: m.reg, Clock: m.opts.Clock, AdminPassword: m.adminPassword()}.Load(ds, rows, options)
+	return m.loader().Load(ds, rows, options)
+}
+
+// loader loads the site's datasets: into its registry, with its clock and
+// -admin-app-password.
+func (m *Mock) loader() site.Loader {
+	return site.Loader{Registry: m.reg, Clock: m.opts.Clock, AdminPassword: m.adminPassword()}
 }
 
 // postRowsOf makes a dataset's posts rows (site.RowsOf).
@@ -55,25 +61,6 @@ func postRowsOf(posts []site.Post) *site.Rows { return site.RowsOf(posts) }
 // adminPassword is -admin-app-password without its spaces, or "".
 func (m *Mock) adminPassword() string {
 	return wp.NormalizeApplicationPassword(m.opts.AdminAppPassword)
-}
-
-// plainPasswords lists the application passwords the dataset gave in plain text, by
-// login (the first of each user): all the mock will ever know of them, for the banner.
-func (m *Mock) plainPasswords(ds *site.Dataset) map[string]string {
-	out := map[string]string{}
-	for _, u := range ds.Users {
-		pw := ""
-		if len(u.AppPasswords) > 0 {
-			pw = u.AppPasswords[0].Password
-		}
-		if u.Login == "admin" && m.adminPassword() != "" {
-			pw = m.adminPassword()
-		}
-		if pw != "" {
-			out[u.Login] = wp.ChunkPassword(pw)
-		}
-	}
-	return out
 }
 
 // datasetOf converts the store's current content into a dataset.

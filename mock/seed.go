@@ -40,7 +40,7 @@ func (m *Mock) seed() error {
 	m.store.SetSite(reg)
 	m.regenerate = m.opts.Dataset == nil && ds.Posts == nil && len(rows.Posts) > 0
 	fresh := m.build(ds, rows, m.startOptions(ds))
-	m.Passwords = m.plainPasswords(ds)
+	m.Passwords = m.loader().PlainPasswords(ds)
 	m.store.Write(func(tx *store.Tx) { tx.Replace(fresh) })
 	m.startupPosts = rows.Types
 	return nil

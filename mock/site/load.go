@@ -255,6 +255,26 @@ func (l Loader) user(x *User) *store.User {
 	return u
 }
 
+// PlainPasswords lists the application passwords Load gives the dataset's users that
+// the dataset gave in plain text (or AdminPassword), by login (the first of each
+// user): all the mock will ever know of them, for the banner.
+func (l Loader) PlainPasswords(ds *Dataset) map[string]string {
+	out := map[string]string{}
+	for _, u := range ds.Users {
+		pw := ""
+		if len(u.AppPasswords) > 0 {
+			pw = u.AppPasswords[0].Password
+		}
+		if u.Login == "admin" && l.AdminPassword != "" {
+			pw = l.AdminPassword
+		}
+		if pw != "" {
+			out[u.Login] = wp.ChunkPassword(pw)
+		}
+	}
+	return out
+}
+
 func clone[T any](s []T) []T {
 	if len(s) == 0 {
 		return nil
