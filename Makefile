@@ -101,8 +101,13 @@ gensite: ## generated customized sites on each of $(WP_VERSIONS): seeds 1..5 and
 test: ## run every Go test: with the race detector, but for the contract suite's tests of itself (the suite against the in-process mock included)
 	@$(MAKE) --no-print-directory -j2 test-race test-suite
 
+# go test starts packages in the order it is given them, two at a time: the longest
+# first (about 100, 60, 60, 30, 30 and 25 s under the race detector), so that none of
+# them starts last behind the short ones and runs alone on one core at the end.
+RACE_FIRST := ./mock/ ./fixtures/clone/ ./cmd/wpmock/ ./ci/compare/ ./fixtures/ ./mock/store/
+
 test-race:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 $(RACE_FIRST) ./...
 
 test-suite:
 	$(GO) test -count=1 -skip '^TestContract(Profiles)?$$' ./contract/
