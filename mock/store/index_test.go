@@ -2,7 +2,6 @@ package store
 
 import (
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"strconv"
 	"testing"
@@ -83,7 +82,7 @@ func testIndexOneAndMany(t *testing.T, loaded int) {
 			if len(w) > 0 {
 				keys++
 			}
-			if len(got) != len(w) || (len(w) > 0 && !reflect.DeepEqual(got, w)) {
+			if len(got) != len(w) || !slices.Equal(got, w) {
 				t.Fatalf("step %d: key %d: got %d posts, want %d", step, k, len(got), len(w))
 			}
 		}
