@@ -1,15 +1,11 @@
 package graphql
 
 import (
-	"crypto/md5"
-	"crypto/sha256"
-	"encoding/hex"
 	"strconv"
 	"strings"
 
 	"github.com/wpmock/wpmock/mock/store"
 	"github.com/wpmock/wpmock/mock/wp"
-	"github.com/wpmock/wpmock/mock/wpversion"
 )
 
 // Users as WPGraphQL's User model shows them: public for users who have published
@@ -121,7 +117,7 @@ func userFields() []*fieldDecl {
 		{Name: "avatar", Type: "Avatar", Args: []argDecl{{Name: "size", Type: "Int", Default: "96"}, a("forceDefault", "Boolean"), a("rating", "AvatarRatingEnum")},
 			Resolve: func(c *call, p any, args map[string]any) (any, error) {
 				size := toInt(args["size"])
-				return &avatar{url: gravatarURL(c.site.Version, usr(p).Email) + "?s=" + strconv.Itoa(size) + "&d=mm&r=g", size: size}, nil
+				return &avatar{url: wp.AvatarURL(c.site.Version, c.Home, usr(p).Email, size), size: size}, nil
 			}},
 		{Name: "posts", Type: "UserToPostConnection", Args: pageArgs, Resolve: func(c *call, p any, args map[string]any) (any, error) {
 			return c.postsConnection(c.typesNamed("post"), map[string]any{"author": usr(p).ID}, args)
@@ -205,21 +201,6 @@ func rootUserFields() []*fieldDecl {
 			return c.Tx.User(c.Actor.ID), nil
 		}},
 	}
-}
-
-// gravatarURL is get_avatar_data's URL of the email's Gravatar: before WordPress
-// 6.8, the MD5 hash on http://<n>.gravatar.com (n: the hash's first hex digit mod 3,
-// on a site not served over TLS); from 6.8, the SHA-256 hash on secure.gravatar.com.
-func gravatarURL(v wpversion.Version, email string) string {
-	e := []byte(strings.ToLower(strings.TrimSpace(email)))
-	if v >= wpversion.V68 {
-		sum := sha256.Sum256(e)
-		return "https://secure.gravatar.com/avatar/" + hex.EncodeToString(sum[:])
-	}
-	sum := md5.Sum(e)
-	hash := hex.EncodeToString(sum[:])
-	n, _ := strconv.ParseInt(hash[:1], 16, 0)
-	return "http://" + strconv.Itoa(int(n%3)) + ".gravatar.com/avatar/" + hash
 }
 
 // role is a UserRole node.
