@@ -104,7 +104,7 @@ test: ## run every Go test: with the race detector, but for the contract suite's
 # go test starts packages in the order it is given them, two at a time: the longest
 # first (about 100, 60, 60, 30, 30 and 25 s under the race detector), so that none of
 # them starts last behind the short ones and runs alone on one core at the end.
-RACE_FIRST := ./mock/ ./fixtures/clone/ ./cmd/wpmock/ ./ci/compare/ ./fixtures/ ./mock/store/
+RACE_FIRST := ./mock/ ./mock/clone/ ./cmd/wpmock/ ./ci/compare/ ./fixtures/ ./mock/store/
 # The race detector checks all of the project's code, but not the pixel loops of the
 # image codecs it calls, Go's image/... and golang.org/x/image/...: they start no
 # goroutines, they are not ours, and instrumented they made every test that uploads,

@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"github.com/wpmock/wpmock/fixtures"
-	"github.com/wpmock/wpmock/fixtures/clone"
 	"github.com/wpmock/wpmock/mock"
+	"github.com/wpmock/wpmock/mock/clone"
 	"github.com/wpmock/wpmock/mock/control"
 )
 

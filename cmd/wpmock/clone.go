@@ -10,7 +10,7 @@ import (
 	"sort"
 
 	"github.com/wpmock/wpmock/cmd/internal/cmdline"
-	"github.com/wpmock/wpmock/fixtures/clone"
+	"github.com/wpmock/wpmock/mock/clone"
 )
 
 // cloneUsage is the synopsis of `wpmock clone`.

@@ -10,7 +10,7 @@ import (
 )
 
 // Replay is a cloned site's recorded answers as the mock replays them. A cloned site
-// (wpmock clone, fixtures/clone) brings the answers the live site gave to the clone's
+// (wpmock clone, mock/clone) brings the answers the live site gave to the clone's
 // GETs. While the copy's content is as it was loaded, the mock answers those requests
 // with the site's own bytes: the same body and headers, whatever the mock's rendering
 // would differ in. The first write that goes through ends the replay for good (the
